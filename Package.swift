@@ -1,0 +1,101 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictFlags: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "OpenWith",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "ContentSniffing", targets: ["ContentSniffing"]),
+        .library(name: "DocumentCatalog", targets: ["DocumentCatalog"]),
+        .library(name: "OpenInBroker", targets: ["OpenInBroker"]),
+        .executable(name: "openwith", targets: ["openwith"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"])]
+        ),
+        .target(
+            name: "UniformTypes",
+            swiftSettings: strictFlags
+        ),
+        .target(
+            name: "ContentSniffing",
+            dependencies: ["UniformTypes", "CMagic"],
+            swiftSettings: strictFlags
+        ),
+        .target(
+            name: "DocumentCatalog",
+            dependencies: [
+                "UniformTypes",
+                "ContentSniffing",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictFlags
+        ),
+        .target(
+            name: "OpenInBroker",
+            dependencies: [
+                "UniformTypes",
+                "ContentSniffing",
+                "DocumentCatalog",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictFlags
+        ),
+        .executableTarget(
+            name: "openwith",
+            dependencies: [
+                "UniformTypes",
+                "ContentSniffing",
+                "DocumentCatalog",
+                "OpenInBroker",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictFlags
+        ),
+        .target(
+            name: "OpenWithTestSupport",
+            path: "Tests/OpenWithTestSupport",
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "UniformTypesTests",
+            dependencies: ["UniformTypes", "OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "ContentSniffingTests",
+            dependencies: ["ContentSniffing", "UniformTypes", "OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "DocumentCatalogTests",
+            dependencies: ["DocumentCatalog", "UniformTypes", "OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "OpenInBrokerTests",
+            dependencies: ["OpenInBroker", "DocumentCatalog", "UniformTypes", "OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "OpenWithCLITests",
+            dependencies: ["OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

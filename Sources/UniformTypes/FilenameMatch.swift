@@ -1,0 +1,50 @@
+/// What a filename alone says about a file's type, by the shared-mime-info rules.
+///
+/// Resolution order:
+/// 1. literal names (`Makefile`), case-sensitive entries before case-insensitive ones; when a
+///    literal name matches, globs are not consulted;
+/// 2. otherwise every extension pattern that matches a suffix of the name (`*.tar.gz` and
+///    `*.gz` both match `a.tar.gz`) and every general glob (`README*`) compete: the highest
+///    weight wins, then the longest pattern;
+/// 3. when several types tie, a type that conforms to the others is kept (it is the more
+///    specific answer); if unrelated types remain, the match is *ambiguous*: ``type`` holds the
+///    first in catalog order and ``isAmbiguous`` is `true`, so that content can decide.
+public struct FilenameMatch: Sendable, Equatable {
+    /// How the winning pattern matched.
+    public enum Kind: String, Sendable, Codable {
+        /// The whole name equals a literal pattern.
+        case literal
+        /// The name ends with `.` and the pattern's extension.
+        case `extension`
+        /// A general glob matched.
+        case glob
+    }
+
+    /// The best type, or `nil` when no pattern matches.
+    public var type: UniformType?
+    /// How the winning pattern matched.
+    public var kind: Kind
+    /// The weight of the winning pattern.
+    public var weight: Int
+    /// The winning pattern, e.g. `*.tar.gz`, `Makefile`, `README*`.
+    public var pattern: String
+    /// Whether unrelated types tie for the best match.
+    public var isAmbiguous: Bool
+    /// The other types tied with ``type`` (empty unless ambiguous).
+    public var tiedTypes: [UniformType]
+
+    /// No match.
+    public static let none = FilenameMatch(type: nil, kind: .extension, weight: 0, pattern: "", isAmbiguous: false, tiedTypes: [])
+}
+
+/// One pattern that matched a filename: every candidate, for explanations.
+public struct FilenameCandidate: Sendable, Equatable {
+    /// The type the pattern belongs to.
+    public var type: UniformType
+    /// How the pattern matched.
+    public var kind: FilenameMatch.Kind
+    /// The pattern.
+    public var pattern: String
+    /// Its weight.
+    public var weight: Int
+}

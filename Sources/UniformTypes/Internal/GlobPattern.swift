@@ -1,0 +1,101 @@
+/// A compiled shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) for the shared-mime-info patterns
+/// that are neither literal names nor plain extensions, such as `README*` or `*.[1-9]`.
+struct GlobPattern: Sendable {
+    let bytes: [UInt8]
+    let foldsCase: Bool
+    /// Bytes every match starts with and ends with, for a cheap rejection before matching.
+    let literalPrefix: [UInt8]
+    let literalSuffix: [UInt8]
+
+    init(_ pattern: String, caseSensitive: Bool) {
+        foldsCase = !caseSensitive
+        bytes = caseSensitive ? Array(pattern.utf8) : pattern.utf8.map(ASCIICaseFolding.fold)
+        let special: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "[")]
+        literalPrefix = Array(bytes.prefix { !special.contains($0) })
+        var suffix: [UInt8] = []
+        for byte in bytes.reversed() {
+            if special.contains(byte) || byte == UInt8(ascii: "]") { break }
+            suffix.append(byte)
+        }
+        literalSuffix = suffix.reversed()
+    }
+
+    func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if name.count < literalPrefix.count || name.count < literalSuffix.count { return false }
+        for (offset, byte) in literalPrefix.enumerated() where fold(name[offset]) != byte { return false }
+        let start = name.count - literalSuffix.count
+        for (offset, byte) in literalSuffix.enumerated() where fold(name[start + offset]) != byte { return false }
+        return bytes.withUnsafeBufferPointer { match($0[...], name[...]) }
+    }
+
+    @inline(__always) private func fold(_ byte: UInt8) -> UInt8 { foldsCase ? ASCIICaseFolding.fold(byte) : byte }
+
+    private func match(_ pattern: Slice<UnsafeBufferPointer<UInt8>>, _ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var p = pattern.startIndex
+        var n = name.startIndex
+        var starP = -1
+        var starN = -1
+        while n < name.endIndex {
+            if p < pattern.endIndex {
+                let token = pattern[p]
+                if token == UInt8(ascii: "*") {
+                    starP = p
+                    starN = n
+                    p += 1
+                    continue
+                }
+                if token == UInt8(ascii: "?") {
+                    p += 1
+                    n += 1
+                    continue
+                }
+                if token == UInt8(ascii: "["), let (matched, next) = matchClass(pattern, at: p, byte: fold(name[n])) {
+                    if matched {
+                        p = next
+                        n += 1
+                        continue
+                    }
+                } else if token == fold(name[n]) {
+                    p += 1
+                    n += 1
+                    continue
+                }
+            }
+            if starP >= 0 {
+                p = starP + 1
+                starN += 1
+                n = starN
+                continue
+            }
+            return false
+        }
+        while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
+    }
+
+    /// Matches a bracket expression at `start`; returns whether `byte` is in it and the index after it,
+    /// or `nil` if the bracket is not closed (then `[` is literal).
+    private func matchClass(_ pattern: Slice<UnsafeBufferPointer<UInt8>>, at start: Int, byte: UInt8) -> (Bool, Int)? {
+        var index = start + 1
+        var negated = false
+        if index < pattern.endIndex && (pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^")) {
+            negated = true
+            index += 1
+        }
+        var matched = false
+        var first = true
+        while index < pattern.endIndex {
+            let low = pattern[index]
+            if low == UInt8(ascii: "]") && !first { return (matched != negated, index + 1) }
+            first = false
+            if index + 2 < pattern.endIndex && pattern[index + 1] == UInt8(ascii: "-") && pattern[index + 2] != UInt8(ascii: "]") {
+                if byte >= low && byte <= pattern[index + 2] { matched = true }
+                index += 3
+            } else {
+                if byte == low { matched = true }
+                index += 1
+            }
+        }
+        return nil
+    }
+}

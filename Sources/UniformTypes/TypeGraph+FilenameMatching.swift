@@ -1,0 +1,175 @@
+extension TypeGraph {
+    /// The type a filename suggests, by the rules documented on ``FilenameMatch``.
+    ///
+    /// `name` may be a path; only its last component is used. Unambiguous matches do not
+    /// allocate beyond the returned pattern string.
+    public func match(filename name: String) -> FilenameMatch {
+        var name = name
+        return name.withUTF8 { full in
+            let base = TypeGraph.lastComponent(full)
+            var best = BestCandidates()
+            if let list = storage.literalNamesExact.value(for: base) ?? storage.literalNamesFolded.value(for: base) {
+                for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .literal, in: storage) }
+                return best.result(in: storage, name: base)
+            }
+            forEachSuffix(of: base) { suffix in
+                for table in [storage.extensionsExact, storage.extensionsFolded] {
+                    if let list = table.value(for: suffix) {
+                        for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
+                    }
+                }
+            }
+            for glob in storage.globs {
+                if Int(glob.candidate.weight) < best.weight { break }
+                if glob.pattern.matches(base) { best.offer(glob.candidate, kind: .glob, in: storage, glob: glob.pattern) }
+            }
+            return best.result(in: storage, name: base)
+        }
+    }
+
+    /// Every pattern that matches a filename, best first (for explanations): literal names,
+    /// extension patterns for each suffix, and globs.
+    public func candidates(filename name: String) -> [FilenameCandidate] {
+        var name = name
+        return name.withUTF8 { full in
+            let base = TypeGraph.lastComponent(full)
+            var found: [(Candidate, FilenameMatch.Kind, String)] = []
+            for table in [storage.literalNamesExact, storage.literalNamesFolded] {
+                if let list = table.value(for: base) {
+                    for candidate in storage.candidateLists[Int(list)] {
+                        found.append((candidate, .literal, String(decoding: base, as: UTF8.self)))
+                    }
+                }
+            }
+            forEachSuffix(of: base) { suffix in
+                for table in [storage.extensionsExact, storage.extensionsFolded] {
+                    if let list = table.value(for: suffix) {
+                        for candidate in storage.candidateLists[Int(list)] {
+                            found.append((candidate, .extension, "*." + String(decoding: suffix, as: UTF8.self)))
+                        }
+                    }
+                }
+            }
+            for glob in storage.globs where glob.pattern.matches(base) {
+                found.append((glob.candidate, .glob, String(decoding: glob.pattern.bytes, as: UTF8.self)))
+            }
+            let literal = found.contains { $0.1 == .literal }
+            return found.filter { !literal || $0.1 == .literal }
+                .enumerated()
+                .sorted { a, b in
+                    let x = a.element.0
+                    let y = b.element.0
+                    if x.weight != y.weight { return x.weight > y.weight }
+                    if x.patternLength != y.patternLength { return x.patternLength > y.patternLength }
+                    return a.offset < b.offset
+                }
+                .map {
+                    FilenameCandidate(
+                        type: UniformType(storage, index: $0.element.0.type), kind: $0.element.1,
+                        pattern: $0.element.2, weight: Int($0.element.0.weight))
+                }
+        }
+    }
+
+    @inline(__always)
+    static func lastComponent(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = path.count
+        while start > 0 && path[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return UnsafeBufferPointer(rebasing: path[start...])
+    }
+
+    /// Calls `body` with each suffix after a `.`, longest first.
+    @inline(__always)
+    private func forEachSuffix(of name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var index = 0
+        while index < name.count {
+            if name[index] == UInt8(ascii: "."), index + 1 < name.count {
+                body(UnsafeBufferPointer(rebasing: name[(index + 1)...]))
+            }
+            index += 1
+        }
+    }
+}
+
+/// The running best of a filename match: the best (weight, length) and the types tied at it.
+private struct BestCandidates {
+    var weight = -1
+    var length = -1
+    var kind = FilenameMatch.Kind.extension
+    var glob: GlobPattern?
+    var tied: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+    var tiedCount = 0
+    var extraTied: [Int32] = []
+
+    mutating func offer(_ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, in storage: TypeGraph.Storage, glob: GlobPattern? = nil) {
+        let weight = Int(candidate.weight)
+        let length = Int(candidate.patternLength)
+        if weight > self.weight || (weight == self.weight && length > self.length) {
+            self.weight = weight
+            self.length = length
+            self.kind = kind
+            self.glob = glob
+            tied = (candidate.type, -1, -1, -1)
+            tiedCount = 1
+            extraTied.removeAll()
+            return
+        }
+        guard weight == self.weight && length == self.length else { return }
+        for index in 0..<tiedCount where self[index] == candidate.type { return }
+        switch tiedCount {
+        case 1: tied.1 = candidate.type
+        case 2: tied.2 = candidate.type
+        case 3: tied.3 = candidate.type
+        default: extraTied.append(candidate.type)
+        }
+        tiedCount += 1
+    }
+
+    subscript(index: Int) -> Int32 {
+        switch index {
+        case 0: tied.0
+        case 1: tied.1
+        case 2: tied.2
+        case 3: tied.3
+        default: extraTied[index - 4]
+        }
+    }
+
+    func result(in storage: TypeGraph.Storage, name: UnsafeBufferPointer<UInt8>) -> FilenameMatch {
+        guard tiedCount > 0 else { return .none }
+        // Keep the tied types that no other tied type refines.
+        var winners: [Int32] = []
+        var winner: Int32 = -1
+        var winnerCount = 0
+        for index in 0..<tiedCount {
+            let type = self[index]
+            var refined = false
+            for other in 0..<tiedCount where other != index {
+                let candidate = self[other]
+                if candidate != type && storage.conforms(candidate, to: type) {
+                    refined = true
+                    break
+                }
+            }
+            if refined { continue }
+            if winnerCount == 0 { winner = type } else {
+                if winners.isEmpty { winners.append(winner) }
+                winners.append(type)
+            }
+            winnerCount += 1
+        }
+        let pattern: String
+        switch kind {
+        case .literal:
+            pattern = String(decoding: name, as: UTF8.self)
+        case .extension:
+            pattern = "*." + String(decoding: UnsafeBufferPointer(rebasing: name[(name.count - (length - 2))...]), as: UTF8.self)
+        case .glob:
+            pattern = glob.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        }
+        return FilenameMatch(
+            type: UniformType(storage, index: winner), kind: kind, weight: weight, pattern: pattern,
+            isAmbiguous: winnerCount > 1,
+            tiedTypes: winners.dropFirst().map { UniformType(storage, index: $0) })
+    }
+}

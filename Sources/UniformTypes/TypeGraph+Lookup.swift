@@ -1,0 +1,154 @@
+extension TypeGraph {
+    /// The declared type with this identifier (case-insensitive), or `nil`.
+    public subscript(identifier: TypeIdentifier) -> UniformType? {
+        storage.identifierTable.value(for: identifier.rawValue).map { UniformType(storage, index: $0) }
+    }
+
+    /// The type with this identifier: the declared one, or the dynamic type a `dyn.` identifier
+    /// encodes.
+    ///
+    /// - Throws: ``UniformTypeError`` — `.malformedIdentifier` when the text is not an
+    ///   identifier, `.unknownIdentifier` when no declaration names it and it is not a dynamic
+    ///   identifier.
+    public func type(withIdentifier text: String) throws(UniformTypeError) -> UniformType {
+        let identifier = try TypeIdentifier(validating: text)
+        if let declared = self[identifier] { return declared }
+        if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
+            return dynamicType(for: dynamic)
+        }
+        throw UniformTypeError(.unknownIdentifier, value: text, reason: "no declaration declares this identifier")
+    }
+
+    /// A type for an identifier that need not be declared: the declared type, a decoded dynamic
+    /// type, or an undeclared identity that conforms only to itself.
+    public func identity(_ identifier: TypeIdentifier) -> UniformType {
+        if let declared = self[identifier] { return declared }
+        if let dynamic = DynamicTypeIdentifier(decoding: identifier) { return dynamicType(for: dynamic) }
+        return UniformType(storage, undeclared: .init(identifier: identifier, dynamic: nil, parents: []))
+    }
+
+    // MARK: Filename extensions
+
+    /// The preferred type for a filename extension (without the dot, any case), optionally
+    /// among those conforming to `supertype`; a dynamic type when no declared type claims it.
+    ///
+    /// Candidates are ordered by glob weight, then by how well the declaration's facts are
+    /// verified, then by the extension's position in the declaration, then by identifier.
+    /// Returns `nil` only for a malformed extension (empty, or containing `/` or NUL).
+    @inline(__always)
+    public func type(filenameExtension: String, conformingTo supertype: UniformType? = nil) -> UniformType? {
+        if let list = extensionList(filenameExtension) {
+            for candidate in storage.candidateLists[Int(list)] {
+                let type = UniformType(storage, index: candidate.type)
+                if supertype == nil || type.conforms(to: supertype!) { return type }
+            }
+        }
+        guard TypeGraph.isUsableExtension(filenameExtension) else { return nil }
+        let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .filenameExtension, tag: filenameExtension))
+        return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
+    }
+
+    /// Every declared type that claims a filename extension, preferred first, optionally only
+    /// those conforming to `supertype`. Empty when none does.
+    public func types(filenameExtension: String, conformingTo supertype: UniformType? = nil) -> [UniformType] {
+        guard let list = extensionList(filenameExtension) else { return [] }
+        return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+            .filter { supertype == nil || $0.conforms(to: supertype!) }
+    }
+
+    @inline(__always)
+    private func extensionList(_ ext: String) -> Int32? {
+        storage.extensionsExact.value(for: ext) ?? storage.extensionsFolded.value(for: ext)
+    }
+
+    static func isUsableExtension(_ ext: String) -> Bool {
+        !ext.isEmpty && !ext.utf8.contains(UInt8(ascii: "/")) && !ext.utf8.contains(0)
+    }
+
+    // MARK: MIME types
+
+    /// The preferred type for a MIME type (parameters such as `; charset=utf-8` and case are
+    /// ignored; aliases are tags too), optionally among those conforming to `supertype`; a
+    /// dynamic type when no declared type claims it. `nil` for a malformed MIME type.
+    @inline(__always)
+    public func type(mimeType: String, conformingTo supertype: UniformType? = nil) -> UniformType? {
+        let essence = MIMEEssence.essence(of: mimeType)
+        if let list = storage.mimeTypes.value(for: essence) {
+            for candidate in storage.candidateLists[Int(list)] {
+                let type = UniformType(storage, index: candidate.type)
+                if supertype == nil || type.conforms(to: supertype!) { return type }
+            }
+        }
+        guard MIMEEssence.syntaxProblem(in: essence) == nil else { return nil }
+        let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: String(essence)))
+        return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
+    }
+
+    /// Every declared type that claims a MIME type, preferred first.
+    public func types(mimeType: String, conformingTo supertype: UniformType? = nil) -> [UniformType] {
+        guard let list = storage.mimeTypes.value(for: MIMEEssence.essence(of: mimeType)) else { return [] }
+        return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+            .filter { supertype == nil || $0.conforms(to: supertype!) }
+    }
+
+    // MARK: Any tag class
+
+    /// Every declared type that has `tag` in `tagClass`, preferred first.
+    public func types(tag: String, tagClass: TagClass, conformingTo supertype: UniformType? = nil) -> [UniformType] {
+        switch tagClass {
+        case .filenameExtension: return types(filenameExtension: tag, conformingTo: supertype)
+        case .mimeType: return types(mimeType: tag, conformingTo: supertype)
+        default:
+            guard let list = storage.otherTags[tagClass]?.value(for: tag) else { return [] }
+            return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+                .filter { supertype == nil || $0.conforms(to: supertype!) }
+        }
+    }
+
+    /// The preferred type for a tag of any class; a dynamic type when none claims it, `nil` for
+    /// an empty tag.
+    public func type(tag: String, tagClass: TagClass, conformingTo supertype: UniformType? = nil) -> UniformType? {
+        switch tagClass {
+        case .filenameExtension: return type(filenameExtension: tag, conformingTo: supertype)
+        case .mimeType: return type(mimeType: tag, conformingTo: supertype)
+        default:
+            if let first = types(tag: tag, tagClass: tagClass, conformingTo: supertype).first { return first }
+            guard !tag.isEmpty else { return nil }
+            let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: tagClass, tag: tag))
+            return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
+        }
+    }
+
+    // MARK: Dynamic types
+
+    /// The dynamic type for a tag, whether or not a declaration claims the tag.
+    ///
+    /// Parents: a filename extension or another tag class → `public.data`; a MIME type →
+    /// `public.data` plus the functional parent of its media type (`image/*` → `public.image`,
+    /// `audio/*` → `public.audio`, `video/*` → `public.movie`, `text/*` → `public.text`,
+    /// `font/*` → `public.font`, `model/*` → `public.3d-content`); `inode/*` → `public.item`.
+    public func dynamicType(for dynamic: DynamicTypeIdentifier) -> UniformType {
+        let known = storage.wellKnown
+        var parents: [Int32] = []
+        if dynamic.tagClass == .mimeType {
+            let media = dynamic.tag.prefix { $0 != "/" }
+            switch media {
+            case "image": parents.append(known.image)
+            case "audio": parents.append(known.audio)
+            case "video": parents.append(known.movie)
+            case "text": parents.append(known.text)
+            case "font": parents.append(known.font)
+            case "model": parents.append(known.model)
+            default: break
+            }
+            parents.append(media == "inode" ? known.item : known.data)
+        } else {
+            parents.append(known.data)
+        }
+        var unique: [Int32] = []
+        for parent in parents where parent >= 0 && !unique.contains(parent) && !unique.contains(where: { storage.conforms($0, to: parent) }) {
+            unique.append(parent)
+        }
+        return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, parents: unique))
+    }
+}

@@ -1,0 +1,148 @@
+/// A type in a ``TypeGraph``: declared (it has a ``TypeDeclaration``), dynamic (made for a tag
+/// no declaration claims) or undeclared (a known identifier with no declaration).
+///
+/// A value is cheap to copy and compare. Conformance is reflexive and transitive; a dynamic
+/// type conforms to the parents its tag suggests (`public.data`, plus `public.image` for an
+/// `image/*` MIME type and so on).
+///
+/// ```swift
+/// let png = graph["public.png"]!
+/// png.conforms(to: graph["public.image"]!)   // true
+/// png.preferredMIMEType                      // "image/png"
+/// ```
+public struct UniformType: Sendable, Hashable, CustomStringConvertible {
+    let storage: TypeGraph.Storage
+    /// Dense id in the graph, or -1 for a type that has no declaration there.
+    let index: Int32
+    /// Identity and parents of a type without a declaration.
+    let undeclared: Undeclared?
+
+    final class Undeclared: Sendable {
+        let identifier: TypeIdentifier
+        let dynamic: DynamicTypeIdentifier?
+        let parents: [Int32]
+        init(identifier: TypeIdentifier, dynamic: DynamicTypeIdentifier?, parents: [Int32]) {
+            self.identifier = identifier
+            self.dynamic = dynamic
+            self.parents = parents
+        }
+    }
+
+    init(_ storage: TypeGraph.Storage, index: Int32) {
+        self.storage = storage
+        self.index = index
+        self.undeclared = nil
+    }
+
+    init(_ storage: TypeGraph.Storage, undeclared: Undeclared) {
+        self.storage = storage
+        self.index = -1
+        self.undeclared = undeclared
+    }
+
+    /// The type's identifier.
+    public var identifier: TypeIdentifier {
+        index >= 0 ? storage.declarations[Int(index)].identifier : undeclared!.identifier
+    }
+
+    /// The declaration, for a declared type.
+    public var declaration: TypeDeclaration? { index >= 0 ? storage.declarations[Int(index)] : nil }
+
+    /// Whether a declaration in the graph declares this type.
+    public var isDeclared: Bool { index >= 0 }
+
+    /// Whether this is a dynamic type, made for a tag that no declaration claims.
+    public var isDynamic: Bool { undeclared?.dynamic != nil }
+
+    /// Whether the identifier is in the `public.` domain.
+    public var isPublic: Bool { identifier.isPublic }
+
+    /// The tag class and tag a dynamic type was made for.
+    public var dynamicTag: DynamicTypeIdentifier? { undeclared?.dynamic }
+
+    /// A human description: the declared one, else one built from the tag.
+    public var localizedDescription: String {
+        if let declaration, !declaration.description.isEmpty { return declaration.description }
+        if let dynamic = undeclared?.dynamic {
+            switch dynamic.tagClass {
+            case .filenameExtension: return "\(dynamic.tag.uppercased()) file"
+            case .mimeType: return "\(dynamic.tag) data"
+            default: return "\(dynamic.tag) item"
+            }
+        }
+        return identifier.rawValue
+    }
+
+    /// The preferred filename extension: the first extension tag, or the tag of a dynamic type.
+    public var preferredFilenameExtension: String? {
+        if let declaration { return declaration.filenameExtensions.first }
+        if let dynamic = undeclared?.dynamic, dynamic.tagClass == .filenameExtension { return dynamic.tag }
+        return nil
+    }
+
+    /// The preferred MIME type: the first MIME tag, or the tag of a dynamic type.
+    public var preferredMIMEType: String? {
+        if let declaration { return declaration.mimeTypes.first }
+        if let dynamic = undeclared?.dynamic, dynamic.tagClass == .mimeType { return dynamic.tag }
+        return nil
+    }
+
+    /// All tags by class (for a dynamic type, its one tag).
+    public var tags: [TagClass: [String]] {
+        if let declaration { return declaration.tags }
+        if let dynamic = undeclared?.dynamic { return [dynamic.tagClass: [dynamic.tag]] }
+        return [:]
+    }
+
+    /// Whether this type is `type` or a descendant of it.
+    ///
+    /// Conformance is reflexive (every type conforms to itself) and transitive.
+    @inline(__always)
+    public func conforms(to type: UniformType) -> Bool {
+        if storage === type.storage, index >= 0, type.index >= 0 {
+            return storage.conforms(index, to: type.index)
+        }
+        return slowConforms(to: type)
+    }
+
+    private func slowConforms(to type: UniformType) -> Bool {
+        if identifier == type.identifier { return true }
+        guard let target = storage.identifierTable.value(for: type.identifier.rawValue) else { return false }
+        if index >= 0 { return storage.conforms(index, to: target) }
+        return undeclared!.parents.contains { storage.conforms($0, to: target) }
+    }
+
+    /// Whether this type conforms to `type` and is not `type` itself.
+    public func isSubtype(of type: UniformType) -> Bool { self != type && conforms(to: type) }
+
+    /// Whether `type` conforms to this type and is not this type itself.
+    public func isSupertype(of type: UniformType) -> Bool { type.isSubtype(of: self) }
+
+    /// The direct parents, as declared.
+    public var parents: [UniformType] {
+        let ids = index >= 0 ? storage.parents[Int(index)] : undeclared!.parents
+        return ids.map { UniformType(storage, index: $0) }
+    }
+
+    /// Every proper supertype, nearest first (breadth-first over the conformance graph).
+    public var supertypes: [UniformType] {
+        if index >= 0 { return storage.ancestors[Int(index)].map { UniformType(storage, index: $0) } }
+        var result: [Int32] = []
+        for parent in undeclared!.parents where !result.contains(parent) {
+            result.append(parent)
+        }
+        for parent in undeclared!.parents {
+            for ancestor in storage.ancestors[Int(parent)] where !result.contains(ancestor) { result.append(ancestor) }
+        }
+        return result.map { UniformType(storage, index: $0) }
+    }
+
+    public var description: String { identifier.rawValue }
+
+    public static func == (lhs: UniformType, rhs: UniformType) -> Bool {
+        if lhs.storage === rhs.storage && lhs.index >= 0 && rhs.index >= 0 { return lhs.index == rhs.index }
+        return lhs.identifier == rhs.identifier
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+}

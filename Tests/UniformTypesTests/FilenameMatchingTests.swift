@@ -1,0 +1,105 @@
+import Testing
+import UniformTypes
+
+@Suite("Filename matching (shared-mime-info rules)")
+struct FilenameMatchingTests {
+    let graph = SystemTypeCatalog.graph
+
+    @Test(
+        "Names resolve to the expected MIME type",
+        arguments: [
+            ("photo.png", "image/png"),
+            ("PHOTO.PNG", "image/png"),
+            ("archive.tar.gz", "application/x-compressed-tar"),
+            ("archive.TAR.GZ", "application/x-compressed-tar"),
+            ("notes.gz", "application/x-gzip"),
+            ("backup.tar.bz2", "application/x-bzip-compressed-tar"),
+            ("Makefile", "text/x-makefile"),
+            ("/some/dir/Makefile", "text/x-makefile"),
+            ("main.c", "text/x-csrc"),
+            ("Widget.C", "text/x-c++src"),
+            ("report.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+            ("song.mp3", "audio/mpeg"),
+            ("README", "text/x-readme"),
+            ("README.md", "text/markdown"),
+            ("script.py", "text/x-python3"),
+            ("core", "application/x-core"),
+            ("notes.txt~", "application/x-trash"),
+        ])
+    func resolves(name: String, mime: String) throws {
+        let match = graph.match(filename: name)
+        let type = try #require(match.type, "no match for \(name)")
+        let expected = try #require(graph.type(mimeType: mime))
+        #expect(type == expected, "\(name) → \(type) (\(match.pattern)), expected \(expected)")
+    }
+
+    @Test("The longest compound extension wins over its tail")
+    func compoundExtension() throws {
+        let match = graph.match(filename: "a.tar.gz")
+        #expect(match.pattern == "*.tar.gz")
+        #expect(match.kind == .extension)
+        let candidates = graph.candidates(filename: "a.tar.gz").map(\.pattern)
+        #expect(candidates.contains("*.gz"))
+        #expect(candidates.first == "*.tar.gz")
+    }
+
+    @Test("A literal name beats every glob")
+    func literalFirst() throws {
+        let match = graph.match(filename: "Makefile")
+        #expect(match.kind == .literal)
+        #expect(!match.isAmbiguous)
+    }
+
+    @Test("A case-sensitive pattern does not match in another case")
+    func caseSensitivePattern() throws {
+        // `*.C` is a case-sensitive C++ glob; `*.c` is C; both exist, so case decides.
+        let upper = try #require(graph.match(filename: "x.C").type)
+        let lower = try #require(graph.match(filename: "x.c").type)
+        #expect(upper != lower)
+    }
+
+    @Test("Higher glob weight wins over a longer pattern of lower weight")
+    func weights() throws {
+        // Build a graph where two types claim overlapping names with different weights.
+        let graph = try TypeGraph(declarations: [
+            TypeDeclaration(identifier: "public.item"),
+            TypeDeclaration(identifier: "public.data", conformsTo: ["public.item"]),
+            TypeDeclaration(identifier: "test.heavy", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.gz", weight: 80)]),
+            TypeDeclaration(identifier: "test.long", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.tar.gz", weight: 50)]),
+            TypeDeclaration(identifier: "test.a", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.same")]),
+            TypeDeclaration(identifier: "test.b", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.same")]),
+            TypeDeclaration(identifier: "test.child", conformsTo: ["test.a"], filenamePatterns: [FilenamePattern("*.kin")]),
+            TypeDeclaration(identifier: "test.parent", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.kin")]),
+            TypeDeclaration(identifier: "test.readme", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("READ*", weight: 10)]),
+        ])
+        #expect(graph.match(filename: "x.tar.gz").type?.identifier == "test.heavy")
+        let tie = graph.match(filename: "x.same")
+        #expect(tie.isAmbiguous)
+        #expect(Set([tie.type!.identifier] + tie.tiedTypes.map(\.identifier)) == ["test.a", "test.b"])
+        #expect(graph.match(filename: "READTHIS").type?.identifier == "test.readme")
+        #expect(graph.match(filename: "readthis").type?.identifier == "test.readme")
+        #expect(graph.match(filename: "nothing").type == nil)
+    }
+
+    @Test("Tied types related by conformance keep the more specific one, unambiguously")
+    func tiedRelatedTypes() throws {
+        let graph = try TypeGraph(declarations: [
+            TypeDeclaration(identifier: "public.data"),
+            TypeDeclaration(identifier: "test.parent", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.kin")]),
+            TypeDeclaration(identifier: "test.child", conformsTo: ["test.parent"], filenamePatterns: [FilenamePattern("*.kin")]),
+        ])
+        let match = graph.match(filename: "a.kin")
+        #expect(match.type?.identifier == "test.child")
+        #expect(!match.isAmbiguous)
+    }
+
+    @Test("Hostile names do not crash and give no match or a sane one", arguments: [
+        "", ".", "..", "/", "////", "a.", "...", String(repeating: "a", count: 4096), String(repeating: ".", count: 4096),
+        "\u{0}.png", "naïve.png", "ファイル.pdf", "x.[1-9]",
+    ])
+    func hostileNames(name: String) {
+        let match = graph.match(filename: name)
+        if name.hasSuffix(".png") { #expect(match.type?.preferredMIMEType == "image/png") }
+        _ = graph.candidates(filename: name)
+    }
+}

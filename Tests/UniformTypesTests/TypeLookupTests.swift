@@ -1,0 +1,140 @@
+import Testing
+import UniformTypes
+
+@Suite("Type lookups, dynamic types and bad input")
+struct TypeLookupTests {
+    let graph = SystemTypeCatalog.graph
+
+    @Test("Identifiers compare case-insensitively and validate their syntax")
+    func identifiers() throws {
+        #expect(TypeIdentifier("Public.PNG") == TypeIdentifier("public.png"))
+        #expect(Set([TypeIdentifier("A.b"), TypeIdentifier("a.B")]).count == 1)
+        #expect(graph["PUBLIC.PNG"]?.identifier.rawValue == "public.png")
+        for bad in ["", ".png", "public.", "public..png", "pub lic.png", "public/png", String(repeating: "a", count: 300)] {
+            #expect(throws: UniformTypeError.self) { try TypeIdentifier(validating: bad) }
+        }
+        let error = try #require(throws: UniformTypeError.self) { try graph.type(withIdentifier: "com.example.nothing") }
+        #expect(error.code == .unknownIdentifier)
+        #expect(error.description.contains("com.example.nothing"))
+        let malformed = try #require(throws: UniformTypeError.self) { try graph.type(withIdentifier: "bad id") }
+        #expect(malformed.code == .malformedIdentifier)
+    }
+
+    @Test("Extension lookups: preferred first, all candidates, conformingTo filter")
+    func extensions() throws {
+        let jpeg = try #require(graph.type(filenameExtension: "JPG"))
+        #expect(jpeg.identifier == "public.jpeg")
+        #expect(jpeg.preferredFilenameExtension == "jpeg")
+        #expect(jpeg.preferredMIMEType == "image/jpeg")
+        let mp4 = graph.types(filenameExtension: "mp4")
+        #expect(mp4.map(\.identifier).contains("public.mpeg-4"))
+        #expect(mp4.map(\.identifier).contains("public.mpeg-4-audio"))
+        #expect(mp4.first?.identifier == "public.mpeg-4")
+        let audio = try #require(graph["public.audio"])
+        #expect(graph.type(filenameExtension: "mp4", conformingTo: audio)?.identifier == "public.mpeg-4-audio")
+        #expect(graph.type(filenameExtension: "") == nil)
+        #expect(graph.type(filenameExtension: "a/b") == nil)
+    }
+
+    @Test("MIME lookups ignore parameters, case and follow aliases")
+    func mimeTypes() throws {
+        let plain = try #require(graph.type(mimeType: "text/plain; charset=utf-8"))
+        #expect(plain.identifier == "public.plain-text")
+        #expect(graph.type(mimeType: "TEXT/PLAIN")?.identifier == "public.plain-text")
+        #expect(graph.type(mimeType: "  image/PNG ")?.identifier == "public.png")
+        #expect(graph.type(mimeType: "application/x-gzip") == graph.type(mimeType: "application/gzip"))
+        #expect(graph.type(mimeType: "") == nil)
+        #expect(graph.type(mimeType: "nonsense") == nil)
+        #expect(graph.type(mimeType: "a/b/c") == nil)
+    }
+
+    @Test("Unknown tags get dynamic types that round-trip", arguments: [
+        (TagClass.filenameExtension, "xyzzy"), (.filenameExtension, "Weird_Ext-1"), (.mimeType, "application/x-openwith-unknown"),
+        (.mimeType, "image/x-openwith-unknown"), (TagClass("com.example.ostype"), "ABCD"), (.filenameExtension, "ü"),
+    ])
+    func dynamicTypes(tagClass: TagClass, tag: String) throws {
+        let type = try #require(graph.type(tag: tag, tagClass: tagClass))
+        #expect(type.isDynamic)
+        #expect(!type.isDeclared)
+        #expect(type.identifier.isDynamic)
+        #expect(TypeIdentifier.syntaxProblem(in: type.identifier.rawValue) == nil, "\(type.identifier)")
+        let decoded = try #require(DynamicTypeIdentifier(decoding: type.identifier))
+        #expect(decoded.tagClass == tagClass)
+        #expect(decoded.tag == ASCIICaseFolding.folded(tag))
+        // Deterministic: the same tag, in any ASCII case, gives the same identifier.
+        let upper = String(decoding: tag.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        #expect(graph.type(tag: upper, tagClass: tagClass)?.identifier == type.identifier)
+        // Resolving the identifier gives the same type back.
+        #expect(try graph.type(withIdentifier: type.identifier.rawValue) == type)
+        let data = try #require(graph["public.data"])
+        #expect(type.conforms(to: data))
+        if tag.hasPrefix("image/") {
+            #expect(type.conforms(to: graph["public.image"]!))
+        } else {
+            #expect(!type.conforms(to: graph["public.image"]!))
+        }
+        #expect(type.supertypes.contains(data))
+    }
+
+    @Test("A cycle in declarations is an error naming the identifiers")
+    func cycles() throws {
+        let error = try #require(throws: UniformTypeError.self) {
+            try TypeGraph(declarations: [
+                TypeDeclaration(identifier: "test.a", conformsTo: ["test.b"]),
+                TypeDeclaration(identifier: "test.b", conformsTo: ["test.c"]),
+                TypeDeclaration(identifier: "test.c", conformsTo: ["test.a"]),
+            ])
+        }
+        #expect(error.code == .malformedDeclaration)
+        #expect(error.reason.contains("test.a") && error.reason.contains("test.c"))
+    }
+
+    @Test("Tiers: exported beats imported, system public types are never replaced")
+    func tiers() throws {
+        let graph = try TypeGraph(declarations: [
+            TypeDeclaration(identifier: "public.data", description: "system data", tier: .system),
+            TypeDeclaration(identifier: "public.data", description: "app data", tier: .exported),
+            TypeDeclaration(identifier: "com.example.doc", conformsTo: ["public.data"], description: "imported", tier: .imported),
+            TypeDeclaration(identifier: "com.example.doc", conformsTo: ["public.data"], description: "exported", tier: .exported),
+            TypeDeclaration(identifier: "com.example.doc", conformsTo: ["public.data"], description: "imported again", tier: .imported),
+            TypeDeclaration(identifier: "com.example.orphan", conformsTo: ["com.example.missing"]),
+        ])
+        #expect(graph["public.data"]?.declaration?.description == "system data")
+        #expect(graph["com.example.doc"]?.declaration?.description == "exported")
+        #expect(graph.replacedDeclarations.count == 3)
+        #expect(graph.unresolvedParents.map(\.parent) == ["com.example.missing"])
+    }
+
+    @Test("Malformed declaration tables name the source, line and key")
+    func malformedTables() throws {
+        let header = TypeDeclarationTable.columns.joined(separator: "\t")
+        let cases: [(String, String)] = [
+            ("", "line 1"),
+            ("identifier\tnope\n", "line 1"),
+            (header + "\nonly\ttwo\n", "line 2"),
+            (header + "\nbad id\t\t\t\t\t\t\t\t\n", "key identifier"),
+            (header + "\na.b\tbad parent\t\t\t\t\t\t\t\n", "key conforms_to"),
+            (header + "\na.b\t\t\t\t*.x:abc\t\t\t\t\n", "key globs"),
+            (header + "\na.b\t\t\tnoslash\t\t\t\t\t\n", "key mime_types"),
+        ]
+        for (text, location) in cases {
+            let error = try #require(throws: UniformTypeError.self) {
+                try TypeDeclarationTable.parse(text, source: "test.tsv")
+            }
+            #expect(error.source == "test.tsv")
+            #expect(error.location?.contains(location) == true, "\(error)")
+        }
+    }
+
+    @Test("The declaration table format round-trips")
+    func tableRoundTrip() throws {
+        let declarations = try SystemTypeCatalog.declarations()
+        let text = TypeDeclarationTable.render(declarations)
+        #expect(text == SystemTypeCatalog.tableText)
+    }
+
+    @Test("The compiled system graph stays small")
+    func memory() {
+        #expect(graph.approximateByteSize < 8 * 1024 * 1024)
+    }
+}
