@@ -27,13 +27,14 @@ let package = Package(
             pkgConfig: "libmagic",
             providers: [.apt(["libmagic-dev"])]
         ),
+        .systemLibrary(name: "CFileAttributes"),
         .target(
             name: "UniformTypes",
             swiftSettings: strictFlags
         ),
         .target(
             name: "ContentSniffing",
-            dependencies: ["UniformTypes", "CMagic"],
+            dependencies: ["UniformTypes", "CMagic", "CFileAttributes"],
             swiftSettings: strictFlags
         ),
         .target(

@@ -100,3 +100,20 @@ public struct TypeIdentifier: Sendable, Hashable, Comparable, CustomStringConver
         try container.encode(rawValue)
     }
 }
+
+extension TypeIdentifier {
+    /// The identifier OpenWith derives for a MIME type that no declared type claims:
+    /// `org.freedesktop.mime.<media>.<subtype>`, with every character outside ASCII letters,
+    /// digits, `-` and `.` replaced by `-` (`application/x-foo+xml` →
+    /// `org.freedesktop.mime.application.x-foo-xml`). The system catalog uses the same rule.
+    public static func derived(fromMIMEType mime: String) -> TypeIdentifier {
+        let essence = MIMEEssence.essence(of: mime)
+        var bytes = Array("org.freedesktop.mime.".utf8)
+        for byte in essence.utf8 {
+            let ok = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            bytes.append(byte == UInt8(ascii: "/") ? UInt8(ascii: ".") : ok ? byte : UInt8(ascii: "-"))
+        }
+        return TypeIdentifier(String(decoding: bytes, as: UTF8.self))
+    }
+}

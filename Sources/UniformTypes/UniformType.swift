@@ -48,6 +48,11 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// The declaration, for a declared type.
     public var declaration: TypeDeclaration? { index >= 0 ? storage.declarations[Int(index)] : nil }
 
+    /// The type's position in its graph (0 ..< ``TypeGraph/count``) for a declared type, `nil`
+    /// otherwise: a dense key for tables indexed by type. Stable only within one graph.
+    @inline(__always)
+    public var ordinal: Int? { index >= 0 ? Int(index) : nil }
+
     /// Whether a declaration in the graph declares this type.
     public var isDeclared: Bool { index >= 0 }
 

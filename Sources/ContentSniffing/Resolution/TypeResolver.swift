@@ -1,0 +1,279 @@
+public import UniformTypes
+
+/// Resolves a file — its name, its bytes, its extended attribute, a declared MIME type — to one
+/// type, with the evidence and any conflict.
+///
+/// Order (shared-mime-info's recommended order with GLib's refinements):
+/// 1. **File-system kind**: directories, symbolic links (when not followed), FIFOs, sockets and
+///    devices get their own types; an empty regular file is `application/x-zerosize`. FIFOs and
+///    devices are never opened.
+/// 2. **Explicit type**: a MIME type the caller declared, else the `user.mime_type` extended
+///    attribute. It is the claim the content is checked against, as a name would be.
+/// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
+///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``).
+/// 4. **Content**: the built-in ``SignatureSniffer`` on a bounded prefix (and, for containers,
+///    a bounded directory read); then libmagic, only when neither the claim nor the signatures
+///    settle the answer.
+/// 5. **Combination**:
+///    - a claim equal to or a subtype of the content's answer is kept (`.dotx` over OOXML
+///      word, `.svg` over XML), with both as evidence;
+///    - content that refines the claim wins (a `.zip` that is a `.jar`), except that content
+///      never promotes a file to an executable or script type that the claim did not name;
+///    - a *strong* signature that contradicts the claim wins and the result carries a
+///      ``ResolutionConflict`` (a `.pdf` that is an ELF executable is an ELF executable);
+///    - a *weak* content heuristic (text shape, frame sync) that contradicts the claim loses,
+///      and the conflict is recorded with low confidence;
+///    - an ambiguous name is settled by content when content agrees with one of the tied types.
+/// 6. **Fallbacks**: text → `public.plain-text`, anything else → `public.data`.
+///
+/// A resolver is `Sendable`; use one from many threads.
+public struct TypeResolver: Sendable {
+    /// The graph answers are given in.
+    public let graph: TypeGraph
+    /// The built-in signature sniffer.
+    public let sniffer: SignatureSniffer
+    /// libmagic, when given; otherwise ``MagicSniffer/shared`` is loaded on demand if
+    /// ``loadsLibmagicOnDemand``.
+    public let magic: MagicSniffer?
+    /// Whether to load the shared libmagic sniffer the first time it is needed.
+    public let loadsLibmagicOnDemand: Bool
+
+    let known: KnownTypes
+
+    /// Creates a resolver.
+    ///
+    /// - Parameters:
+    ///   - graph: the type graph (the system catalog, or one with app-declared types added).
+    ///   - sniffer: the signature sniffer.
+    ///   - magic: a libmagic sniffer to use; `nil` for the shared one, loaded on demand.
+    ///   - loadsLibmagicOnDemand: `false` to never load libmagic when `magic` is `nil`.
+    public init(
+        graph: TypeGraph = SystemTypeCatalog.graph, sniffer: SignatureSniffer = SignatureSniffer(), magic: MagicSniffer? = nil,
+        loadsLibmagicOnDemand: Bool = true
+    ) {
+        self.graph = graph
+        self.sniffer = sniffer
+        self.magic = magic
+        self.loadsLibmagicOnDemand = loadsLibmagicOnDemand
+        self.known = KnownTypes(graph)
+    }
+
+    /// Resolves the file at `path`.
+    ///
+    /// - Throws: ``SniffingError`` only when the path cannot be looked up at all (it does not
+    ///   exist, a parent folder is not searchable, the name is too long). An unreadable file is
+    ///   resolved by its name, with the read failure as evidence.
+    public func resolve(path: String, options: ResolutionOptions = .default) throws(SniffingError) -> Resolution {
+        let item = try FileSystemItem(path: path, followingSymlinks: options.followsSymlinks)
+        var evidence: [ResolutionEvidence] = []
+        if item.kind != .regular {
+            let type = graph.type(mimeType: item.kind.inodeMIMEType!) ?? known.item
+            evidence.append(.init(source: .fileSystem, identifier: type.identifier, detail: item.kind.rawValue))
+            return Resolution(type: type, confidence: .certain, evidence: evidence, size: 0)
+        }
+        if item.isSymlink {
+            evidence.append(.init(source: .fileSystem, identifier: known.symlink.identifier, detail: "symbolic link, followed", agrees: false))
+        }
+
+        let claim = self.claim(path: path, options: options, evidence: &evidence)
+        if item.size == 0 {
+            evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty file"))
+            // An empty file named like a type is still that (empty) type; without a name it is the empty type.
+            if let claim, options.mode != .contentOnly {
+                return Resolution(type: claim.type, confidence: .medium, evidence: evidence, nameWasAmbiguous: claim.ambiguous, size: 0)
+            }
+            return Resolution(type: known.empty, confidence: .certain, evidence: evidence, size: 0)
+        }
+        if options.mode == .nameOnly {
+            guard let claim else {
+                evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "no name pattern matched"))
+                return Resolution(type: known.data, confidence: .low, evidence: evidence, size: item.size)
+            }
+            return Resolution(
+                type: claim.type, confidence: claim.ambiguous ? .low : .medium, evidence: evidence,
+                nameWasAmbiguous: claim.ambiguous, size: item.size)
+        }
+
+        // Content.
+        var content: ContentAnswer?
+        do {
+            let source = try FileByteSource(path: path)
+            if let match = try sniffer.sniff(source) {
+                content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
+                evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
+            }
+        } catch {
+            evidence.append(.init(source: .fallback, identifier: (claim?.type ?? known.data).identifier, detail: "content unreadable: \(error.reason)"))
+            let type = claim?.type ?? known.data
+            return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
+        }
+        let needsMagic = options.usesLibmagic && (content == nil || content!.strength == .weak) && (claim == nil || claim!.ambiguous)
+        if needsMagic, let magic = libmagic, let mime = try? magic.mimeType(atPath: path), let type = graph.type(mimeType: mime),
+            type != known.data
+        {
+            evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
+            if content == nil || type.conforms(to: content!.type) {
+                content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
+            }
+        }
+        return combine(claim: claim, content: content, evidence: evidence, size: item.size)
+    }
+
+    /// Resolves bytes held in memory, with an optional name: the same rules as for a file,
+    /// without file-system kinds, extended attributes or libmagic's file reading.
+    public func resolve(bytes: [UInt8], name: String?, options: ResolutionOptions = .default) -> Resolution {
+        var evidence: [ResolutionEvidence] = []
+        let claim = self.claim(name: options.mode == .contentOnly ? nil : name, declared: options.declaredMIMEType, evidence: &evidence)
+        if bytes.isEmpty {
+            evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty"))
+            return Resolution(type: claim?.type ?? known.empty, confidence: claim == nil ? .certain : .medium, evidence: evidence)
+        }
+        if options.mode == .nameOnly {
+            return Resolution(type: claim?.type ?? known.data, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false)
+        }
+        var content: ContentAnswer?
+        if let match = try? sniffer.sniff(MemoryByteSource(bytes)) {
+            content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
+            evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
+        }
+        if options.usesLibmagic, content == nil || content!.strength == .weak, claim == nil || claim!.ambiguous, let magic = libmagic,
+            let mime = bytes.withUnsafeBytes({ magic.mimeType(of: $0) }), let type = graph.type(mimeType: mime), type != known.data
+        {
+            evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
+            if content == nil || type.conforms(to: content!.type) { content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true) }
+        }
+        return combine(claim: claim, content: content, evidence: evidence, size: Int64(bytes.count))
+    }
+
+    private var libmagic: MagicSniffer? { magic ?? (loadsLibmagicOnDemand ? MagicSniffer.shared : nil) }
+
+    // MARK: - Claims
+
+    struct Claim {
+        var type: UniformType
+        var source: ResolutionEvidence.Source
+        var ambiguous: Bool
+        var tied: [UniformType]
+    }
+
+    struct ContentAnswer {
+        var type: UniformType
+        var strength: SignatureStrength
+        var fromLibmagic = false
+    }
+
+    private func claim(path: String, options: ResolutionOptions, evidence: inout [ResolutionEvidence]) -> Claim? {
+        var declared = options.declaredMIMEType
+        if declared == nil, options.readsExtendedAttribute, options.mode != .contentOnly, let stored = FileSystemItem.storedMIMEType(path: path) {
+            if let type = graph.type(mimeType: stored), type.isDeclared {
+                evidence.append(.init(source: .xattr, identifier: type.identifier, detail: "user.mime_type=\(stored)"))
+                return Claim(type: type, source: .xattr, ambiguous: false, tied: [])
+            }
+        }
+        if options.mode == .contentOnly { declared = nil }
+        return claim(name: options.mode == .contentOnly ? nil : path, declared: declared, evidence: &evidence)
+    }
+
+    private func claim(name: String?, declared: String?, evidence: inout [ResolutionEvidence]) -> Claim? {
+        if let declared, let type = graph.type(mimeType: declared), !type.isDynamic || graph.type(mimeType: declared) != nil {
+            evidence.append(.init(source: .declared, identifier: type.identifier, detail: declared))
+            return Claim(type: type, source: .declared, ambiguous: false, tied: [])
+        }
+        guard let name else { return nil }
+        let match = graph.match(filename: name)
+        guard let type = match.type else { return nil }
+        evidence.append(.init(source: .name, identifier: type.identifier, detail: match.pattern + (match.isAmbiguous ? " (ambiguous)" : "")))
+        for other in match.tiedTypes {
+            evidence.append(.init(source: .name, identifier: other.identifier, detail: match.pattern + " (ambiguous)", agrees: false))
+        }
+        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, tied: [type] + match.tiedTypes)
+    }
+
+    // MARK: - Combination
+
+    func combine(claim: Claim?, content: ContentAnswer?, evidence: [ResolutionEvidence], size: Int64) -> Resolution {
+        var evidence = evidence
+        func finish(_ type: UniformType, _ confidence: ResolutionConfidence, conflict: ResolutionConflict? = nil) -> Resolution {
+            for index in evidence.indices where evidence[index].source != .fileSystem || evidence[index].agrees {
+                let pointed = graph.identity(evidence[index].identifier)
+                evidence[index].agrees = evidence[index].agrees && (type.conforms(to: pointed) || evidence[index].source == .fallback)
+            }
+            return Resolution(type: type, confidence: confidence, evidence: evidence, conflict: conflict, nameWasAmbiguous: claim?.ambiguous ?? false, size: size)
+        }
+
+        guard let content else {
+            if let claim { return finish(claim.type, claim.ambiguous ? .low : .medium) }
+            evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
+            return finish(known.data, .low)
+        }
+        guard let claim else {
+            return finish(content.type, content.strength == .strong ? .high : .medium)
+        }
+
+        // An ambiguous name: keep the tied type the content agrees with.
+        var candidates = claim.tied
+        if claim.ambiguous {
+            let agreeing = claim.tied.filter { $0.conforms(to: content.type) || content.type.conforms(to: $0) }
+            if !agreeing.isEmpty { candidates = agreeing }
+        }
+        let named = candidates[0]
+
+        if named.conforms(to: content.type) {
+            // The claim refines the content (or equals it): keep the claim.
+            return finish(named, content.strength == .strong && !content.fromLibmagic ? .certain : .high)
+        }
+        if content.type.conforms(to: named) {
+            // The content refines the claim: take it, unless it would promote to something runnable.
+            if isRunnable(content.type) && !isRunnable(named) {
+                return finish(named, .high)
+            }
+            return finish(content.type, content.strength == .strong ? .certain : .high)
+        }
+        if content.strength == .strong && !content.fromLibmagic {
+            let conflict = ResolutionConflict(
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+                reason: "a strong signature contradicts the \(claim.source == .name ? "name" : "declared type")")
+            return finish(content.type, .high, conflict: conflict)
+        }
+        if isTextual(content.type) && isTextual(named) {
+            // Two text readings (e.g. the name says C source, content looks like plain text): the name refines.
+            return finish(named, .high)
+        }
+        let conflict = ResolutionConflict(
+            claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
+            reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
+        return finish(named, .low, conflict: conflict)
+    }
+
+    private func isRunnable(_ type: UniformType) -> Bool {
+        type.conforms(to: known.executable) || type.conforms(to: known.script)
+            || (known.desktopEntry.map { type.conforms(to: $0) } ?? false)
+    }
+
+    private func isTextual(_ type: UniformType) -> Bool { type.conforms(to: known.text) }
+}
+
+/// Types the resolver refers to by name, looked up once.
+struct KnownTypes: Sendable {
+    let item: UniformType
+    let data: UniformType
+    let text: UniformType
+    let plainText: UniformType
+    let empty: UniformType
+    let symlink: UniformType
+    let executable: UniformType
+    let script: UniformType
+    let desktopEntry: UniformType?
+
+    init(_ graph: TypeGraph) {
+        item = graph.identity("public.item")
+        data = graph.identity("public.data")
+        text = graph.identity("public.text")
+        plainText = graph.identity("public.plain-text")
+        empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity("public.data")
+        symlink = graph.identity("public.symlink")
+        executable = graph.identity("public.executable")
+        script = graph.identity("public.script")
+        desktopEntry = graph.types(mimeType: "application/x-desktop").first
+    }
+}

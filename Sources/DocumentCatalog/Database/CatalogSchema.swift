@@ -1,0 +1,178 @@
+import GRDB
+
+/// The catalog's schema, as named, append-only migrations. A migration, once released, is never
+/// edited: changes go into a new one.
+///
+/// Tables:
+/// - `catalog_info`: key/value facts (schema generation, system type table digest, change counter);
+/// - `apps`: registered apps (desktop entries and Info.plist bundles);
+/// - `document_claims`: the document types each app claims (raw value + kind, resolved against
+///   the type graph when a snapshot is loaded), with role, rank and position;
+/// - `url_claims`, `queried_schemes`: URL schemes an app handles and the ones it asks about;
+/// - `type_declarations`: types declared by apps (exported/imported) and by shared-mime-info
+///   packages outside the system database;
+/// - `defaults`: the user's defaults per type, per URL scheme and per single file, by role;
+/// - `associations`: mimeapps.list defaults, added and removed associations, by source file;
+/// - `last_used`: when an app last opened a type;
+/// - `providers`, `inbox_items`, `grants`, `transfer_journal`, `open_requests`: the hand-over;
+/// - `audit_log`: every change, with time, action, subject and detail.
+public enum CatalogSchema {
+    /// The migrations this version knows, in order.
+    public static var migrationIdentifiers: [String] { ["v1-catalog"] }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-catalog") { db in
+            try db.execute(sql: """
+                CREATE TABLE catalog_info (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE apps (
+                    id TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                    kind TEXT NOT NULL CHECK (kind IN ('desktop', 'bundle')),
+                    name TEXT NOT NULL,
+                    version TEXT,
+                    source_path TEXT NOT NULL,
+                    origin TEXT NOT NULL DEFAULT 'user',
+                    exec TEXT,
+                    try_exec TEXT,
+                    terminal INTEGER NOT NULL DEFAULT 0,
+                    hidden INTEGER NOT NULL DEFAULT 0,
+                    no_display INTEGER NOT NULL DEFAULT 0,
+                    only_show_in TEXT NOT NULL DEFAULT '',
+                    not_show_in TEXT NOT NULL DEFAULT '',
+                    icon TEXT,
+                    registered_at REAL NOT NULL
+                );
+                CREATE INDEX apps_origin ON apps(origin);
+                CREATE TABLE document_claims (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    claim_kind TEXT NOT NULL CHECK (claim_kind IN ('content-type', 'mime', 'extension', 'wildcard')),
+                    value TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    rank TEXT NOT NULL,
+                    type_name TEXT,
+                    position INTEGER NOT NULL
+                );
+                CREATE INDEX document_claims_app ON document_claims(app_id);
+                CREATE TABLE url_claims (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    scheme TEXT NOT NULL COLLATE NOCASE,
+                    role TEXT NOT NULL,
+                    rank TEXT NOT NULL,
+                    name TEXT,
+                    requires_signature INTEGER NOT NULL DEFAULT 0,
+                    allowed_sources TEXT NOT NULL DEFAULT ''
+                );
+                CREATE INDEX url_claims_scheme ON url_claims(scheme);
+                CREATE INDEX url_claims_app ON url_claims(app_id);
+                CREATE TABLE queried_schemes (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    scheme TEXT NOT NULL COLLATE NOCASE,
+                    PRIMARY KEY (app_id, scheme)
+                );
+                CREATE TABLE type_declarations (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    identifier TEXT NOT NULL COLLATE NOCASE,
+                    tier TEXT NOT NULL CHECK (tier IN ('system', 'imported', 'exported')),
+                    app_id TEXT REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    source_path TEXT NOT NULL,
+                    conforms_to TEXT NOT NULL DEFAULT '',
+                    extensions TEXT NOT NULL DEFAULT '',
+                    mime_types TEXT NOT NULL DEFAULT '',
+                    globs TEXT NOT NULL DEFAULT '',
+                    description TEXT NOT NULL DEFAULT '',
+                    icon TEXT,
+                    reference_url TEXT
+                );
+                CREATE INDEX type_declarations_app ON type_declarations(app_id);
+                CREATE INDEX type_declarations_source ON type_declarations(source_path);
+                CREATE TABLE defaults (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    scope TEXT NOT NULL CHECK (scope IN ('type', 'scheme', 'file')),
+                    key TEXT NOT NULL COLLATE NOCASE,
+                    role TEXT NOT NULL,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    set_at REAL NOT NULL,
+                    UNIQUE (scope, key, role)
+                );
+                CREATE TABLE associations (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN ('default', 'added', 'removed')),
+                    mime_type TEXT NOT NULL COLLATE NOCASE,
+                    app_id TEXT NOT NULL COLLATE NOCASE,
+                    source_path TEXT NOT NULL,
+                    precedence INTEGER NOT NULL,
+                    position INTEGER NOT NULL
+                );
+                CREATE INDEX associations_mime ON associations(mime_type);
+                CREATE TABLE last_used (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    type_identifier TEXT NOT NULL COLLATE NOCASE,
+                    used_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, type_identifier)
+                );
+                CREATE TABLE providers (
+                    app_id TEXT PRIMARY KEY NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    storage_root TEXT NOT NULL,
+                    content_types TEXT NOT NULL DEFAULT '',
+                    registered_at REAL NOT NULL
+                );
+                CREATE TABLE grants (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL COLLATE NOCASE,
+                    path TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('inbox', 'import', 'security-scoped', 'provider')),
+                    rights TEXT NOT NULL,
+                    source_app TEXT,
+                    original_path TEXT,
+                    size INTEGER NOT NULL DEFAULT 0,
+                    sha256 TEXT,
+                    annotation BLOB,
+                    created_at REAL NOT NULL,
+                    revoked_at REAL,
+                    access_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX grants_app ON grants(app_id);
+                CREATE INDEX grants_path ON grants(path);
+                CREATE TABLE transfer_journal (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    operation TEXT NOT NULL,
+                    app_id TEXT NOT NULL COLLATE NOCASE,
+                    source_path TEXT NOT NULL,
+                    folder TEXT NOT NULL,
+                    temporary_name TEXT,
+                    final_name TEXT,
+                    state TEXT NOT NULL CHECK (state IN ('started', 'copied', 'committed', 'rolled-back')),
+                    grant_id INTEGER,
+                    started_at REAL NOT NULL,
+                    finished_at REAL
+                );
+                CREATE INDEX transfer_journal_state ON transfer_journal(state);
+                CREATE TABLE open_requests (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL COLLATE NOCASE,
+                    url TEXT NOT NULL,
+                    source_app TEXT,
+                    annotation BLOB,
+                    options TEXT NOT NULL DEFAULT '',
+                    grant_id INTEGER,
+                    created_at REAL NOT NULL,
+                    delivered_at REAL
+                );
+                CREATE INDEX open_requests_app ON open_requests(app_id, delivered_at);
+                CREATE TABLE audit_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at REAL NOT NULL,
+                    action TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    detail TEXT NOT NULL DEFAULT ''
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,230 @@
+import Glibc
+import GRDB
+public import UniformTypes
+
+/// The catalog: one SQLite file holding registered apps, their claims, app-declared types,
+/// defaults, associations, the hand-over's grants and journal, and an audit log.
+///
+/// Opening a catalog creates it on first use (folder, file, schema). The file is in WAL mode
+/// with a busy timeout and foreign keys on, so several processes can read and write at once:
+/// writers queue, readers never wait for a writer. Every change is one immediate transaction:
+/// it either happens whole, with an audit row, or not at all.
+///
+/// Reads for lookups go through ``snapshot()``, an immutable in-memory view rebuilt only when
+/// the catalog changed.
+///
+/// ```swift
+/// let catalog = try DocumentCatalog(location: .resolve(environment: env))
+/// let snapshot = try catalog.snapshot()
+/// ```
+public final class DocumentCatalog: Sendable {
+    /// Where the catalog lives.
+    public let location: CatalogLocation
+    /// The system type graph that app-declared types are added to.
+    public let systemGraph: TypeGraph
+    /// Whether the catalog was opened read-only (the file or its folder is not writable).
+    public let isReadOnly: Bool
+    /// Whether this open created the catalog.
+    public let wasCreated: Bool
+
+    let pool: DatabasePool
+    private let cache = SnapshotCache()
+
+    /// Opens (and if needed creates) the catalog.
+    ///
+    /// - Parameters:
+    ///   - location: the catalog file.
+    ///   - systemGraph: the system types (the embedded catalog by default).
+    ///   - readOnly: open without writing; fails if the catalog does not exist.
+    /// - Throws: ``CatalogError`` — `.cannotOpen` (folder or file not creatable or not
+    ///   readable), `.notACatalog` (not an SQLite file, or damaged), `.newerSchema`.
+    public init(location: CatalogLocation, systemGraph: TypeGraph = SystemTypeCatalog.graph, readOnly: Bool = false) throws(CatalogError) {
+        self.location = location
+        self.systemGraph = systemGraph
+        let path = location.path
+        let existed = try DocumentCatalog.checkExistingFile(path)
+        if !existed {
+            if readOnly { throw CatalogError(.cannotOpen, path: path, reason: "the catalog does not exist") }
+            try DocumentCatalog.makeFolder(location.dataFolder, catalogPath: path)
+        }
+        var writable = !readOnly
+        if existed && writable && access(path, W_OK) != 0 { writable = false }
+        if existed && writable && access(location.dataFolder, W_OK) != 0 { writable = false }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        configuration.readonly = !writable
+        configuration.label = "openwith-catalog"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw DocumentCatalog.translate(error, path: path, opening: true)
+        }
+        isReadOnly = !writable
+        wasCreated = !existed
+        try migrate()
+    }
+
+    /// Returns `true` when a non-empty file is at `path` (checking that it is SQLite), `false`
+    /// when there is nothing there yet.
+    private static func checkExistingFile(_ path: String) throws(CatalogError) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw CatalogError(.cannotOpen, path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw CatalogError(.notACatalog, path: path, reason: "not a regular file")
+        }
+        if info.st_size == 0 { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CatalogError(.cannotOpen, path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
+        if count != 16 || header != Array("SQLite format 3\u{0}".utf8) {
+            throw CatalogError(.notACatalog, path: path, reason: "the file is not an SQLite database")
+        }
+        return true
+    }
+
+    private static func makeFolder(_ folder: String, catalogPath: String) throws(CatalogError) {
+        var current = ""
+        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw CatalogError(.cannotOpen, path: catalogPath, reason: "cannot create folder \(current): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private func migrate() throws(CatalogError) {
+        let migrator = CatalogSchema.migrator
+        do {
+            let state = try pool.read { db -> (complete: Bool, superseded: Bool) in
+                (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
+            }
+            if state.superseded {
+                throw CatalogError(.newerSchema, path: location.path, reason: "the catalog was written by a newer version of openwith; upgrade openwith or use another catalog")
+            }
+            if state.complete { return }
+            if isReadOnly {
+                throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog needs an upgrade but is read-only")
+            }
+            // Serialise first-time creation across processes.
+            let lock = try FileLock(path: location.path + ".lock")
+            defer { lock.unlock() }
+            try migrator.migrate(pool)
+            try pool.write { db in
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO catalog_info(key, value) VALUES ('generation', '0'), ('created_at', ?)",
+                    arguments: [String(Clock.now())])
+            }
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw DocumentCatalog.translate(error, path: location.path, opening: true)
+        }
+    }
+
+    // MARK: Reading and writing
+
+    /// Runs `body` in a read transaction.
+    func read<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw DocumentCatalog.translate(error, path: location.path, opening: false)
+        }
+    }
+
+    /// Runs `body` in one immediate write transaction, bumps the change counter and appends an
+    /// audit row. On any error nothing is written.
+    func write<T>(action: String, subject: String, detail: String = "", _ body: (Database) throws -> T) throws(CatalogError) -> T {
+        if isReadOnly { throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog is read-only") }
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    try db.execute(sql: "UPDATE catalog_info SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+                    try db.execute(
+                        sql: "INSERT INTO audit_log(at, action, subject, detail) VALUES (?, ?, ?, ?)",
+                        arguments: [Clock.now(), action, subject, detail])
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw DocumentCatalog.translate(error, path: location.path, opening: false)
+        }
+    }
+
+    /// The change counter: it grows with every committed change.
+    public func generation() throws(CatalogError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_info WHERE key = 'generation'") ?? 0 }
+    }
+
+    /// A value stored in `catalog_info`, or `nil`.
+    public func info(_ key: String) throws(CatalogError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Stores a value in `catalog_info`.
+    public func setInfo(_ key: String, _ value: String) throws(CatalogError) {
+        try write(action: "info", subject: key, detail: value) { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    /// The latest audit entries, newest first.
+    public func auditLog(limit: Int = 50) throws(CatalogError) -> [AuditEntry] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT at, action, subject, detail FROM audit_log ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+                AuditEntry(at: $0["at"], action: $0["action"], subject: $0["subject"], detail: $0["detail"])
+            }
+        }
+    }
+
+    /// The current snapshot: rebuilt when the catalog changed since the last one, else reused.
+    public func snapshot() throws(CatalogError) -> CatalogSnapshot {
+        let generation = try generation()
+        if let cached = cache.snapshot(for: generation) { return cached }
+        let snapshot = try CatalogSnapshot.load(from: self, generation: generation)
+        cache.store(snapshot)
+        return snapshot
+    }
+
+    static func translate(_ error: any Error, path: String, opening: Bool) -> CatalogError {
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                return CatalogError(.notACatalog, path: path, reason: "the file is not a usable SQLite database (\(error.message ?? "\(error.resultCode)"))", underlying: error)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+                return CatalogError(.cannotOpen, path: path, reason: error.message ?? "\(error.resultCode)", underlying: error)
+            default:
+                return CatalogError(opening ? .cannotOpen : .databaseFailure, path: path, reason: error.message ?? "\(error.resultCode)", underlying: error)
+            }
+        }
+        return CatalogError(.databaseFailure, path: path, reason: "\(error)")
+    }
+}
+
+/// One row of the audit log.
+public struct AuditEntry: Sendable, Equatable {
+    /// When, in seconds since 1970.
+    public var at: Double
+    /// What was done (`register`, `unregister`, `default`, `import-system` …).
+    public var action: String
+    /// What it was done to (an app id, a type, a path).
+    public var subject: String
+    /// More detail.
+    public var detail: String
+}

@@ -1,0 +1,115 @@
+import GRDB
+import UniformTypes
+
+extension DocumentCatalog {
+    /// Imports the machine's desktop integration from the XDG folders: every desktop entry in
+    /// `applications/` (desktop-file ids, the first folder in precedence order wins), every
+    /// shared-mime-info package in `mime/packages/` other than the freedesktop database (which
+    /// is compiled in), and the `mimeapps.list` files in the spec's precedence order.
+    ///
+    /// Idempotent: everything a previous system import stored is replaced in one transaction,
+    /// so entries whose files disappeared are removed; apps registered by hand are kept. A file
+    /// that cannot be read or parsed is skipped and reported; it does not stop the import.
+    public func importSystem(environment: [String: String]) throws(CatalogError) -> ImportReport {
+        var report = ImportReport()
+        let directories = XDGDirectories(environment: environment)
+
+        // Desktop entries: the first occurrence of an id wins.
+        var apps: [String: AppRegistration] = [:]
+        var order: [String] = []
+        for base in directories.dataSearchPath {
+            let folder = base + "/applications"
+            guard FileReading.isDirectory(folder) else { continue }
+            for (path, root) in DocumentCatalog.desktopFiles(under: folder, depth: 0) {
+                report.filesRead += 1
+                do {
+                    let (registration, warnings) = try DesktopEntryImporter.registration(path: path, applicationsFolder: root, origin: "system")
+                    report.warnings += warnings
+                    if apps[registration.id.lowercased()] == nil {
+                        apps[registration.id.lowercased()] = registration
+                        order.append(registration.id.lowercased())
+                    }
+                } catch {
+                    report.refusedFiles.append(error)
+                }
+            }
+        }
+        let userApps = Set(try appSummaries().filter { $0.origin == "user" }.map { $0.id.lowercased() })
+        let systemApps = order.compactMap { apps[$0] }.filter { !userApps.contains($0.id.lowercased()) }
+
+        // shared-mime-info packages (not the freedesktop database itself).
+        var declarations: [(TypeDeclaration, String)] = []
+        var graph = systemGraph
+        for base in directories.dataSearchPath.reversed() {
+            let folder = base + "/mime/packages"
+            for name in FileReading.entries(folder) where name.hasSuffix(".xml") && name != "freedesktop.org.xml" {
+                let path = folder + "/" + name
+                report.filesRead += 1
+                do {
+                    let (found, warnings) = try SharedMimeInfoImporter.declarations(path: path, graph: graph)
+                    report.warnings += warnings
+                    if let extended = try? graph.adding(found) {
+                        graph = extended
+                        declarations += found.map { ($0, path) }
+                    } else {
+                        report.refusedFiles.append(CatalogFormatError(code: .malformedSharedMimeInfo, source: path, reason: "its types would form a conformance cycle"))
+                    }
+                } catch {
+                    report.refusedFiles.append(error)
+                }
+            }
+        }
+
+        // mimeapps.list, highest precedence first.
+        var associations: [(kind: String, mime: String, app: String, source: String, precedence: Int, position: Int)] = []
+        let locations = MimeAppsListLocations(environment: environment)
+        for (precedence, path) in locations.files.enumerated() where FileReading.exists(path) {
+            report.filesRead += 1
+            do {
+                let list = try MimeAppsListParser.parse(try FileReading.read(path, limit: 4 << 20), source: path)
+                report.warnings += list.warnings
+                var position = 0
+                for (kind, entries) in [("default", list.defaults), ("added", list.added), ("removed", list.removed)] {
+                    for entry in entries {
+                        for app in entry.desktopIDs {
+                            associations.append((kind, entry.mimeType, app, path, precedence, position))
+                            position += 1
+                        }
+                    }
+                }
+            } catch {
+                report.refusedFiles.append(error)
+            }
+        }
+
+        let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system'") }.map { $0.lowercased() })
+        try write(action: "import-system", subject: directories.dataHome, detail: "\(systemApps.count) apps, \(declarations.count) types, \(associations.count) associations") { db in
+            try db.execute(sql: "DELETE FROM apps WHERE origin = 'system'")
+            try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
+            try db.execute(sql: "DELETE FROM associations")
+            for app in systemApps { try DocumentCatalog.insert(app, into: db) }
+            for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for item in associations {
+                try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(Clock.now())])
+        }
+        report.registeredApps = systemApps.map(\.id)
+        report.removedApps = previous.subtracting(systemApps.map { $0.id.lowercased() }).sorted()
+        report.declaredTypes = declarations.map(\.0.identifier.rawValue)
+        report.associationCount = associations.count
+        return report
+    }
+
+    /// Runs the system import once, on the catalog's first use, so that a fresh catalog knows
+    /// the machine's apps. Later calls do nothing. Returns the report when it ran.
+    @discardableResult
+    public func importSystemOnFirstUse(environment: [String: String]) throws(CatalogError) -> ImportReport? {
+        if isReadOnly { return nil }
+        if try info("system_imported_at") != nil { return nil }
+        return try importSystem(environment: environment)
+    }
+}

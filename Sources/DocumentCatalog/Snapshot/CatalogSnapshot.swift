@@ -1,0 +1,341 @@
+import Glibc
+import GRDB
+import Synchronization
+public import UniformTypes
+
+/// An immutable, in-memory view of the catalog at one moment, indexed for lookups: the type
+/// graph (system types plus every app-declared type), the apps, their claims resolved to
+/// types, defaults, mimeapps.list associations, last-used times and URL handlers.
+///
+/// Snapshots are `Sendable` and never change: readers use one without locks while a writer
+/// changes the catalog; ``DocumentCatalog/snapshot()`` hands out a new one after a change.
+public final class CatalogSnapshot: Sendable {
+    /// The catalog change counter this snapshot reflects.
+    public let generation: Int
+    /// The type graph: system types plus the types apps and packages declare.
+    public let graph: TypeGraph
+    /// The registered apps, in id order; ``CatalogApp/index`` is the position here.
+    public let apps: [CatalogApp]
+    /// Every document claim, resolved to a type.
+    public let claims: [ResolvedClaim]
+    /// The URL scheme claims.
+    public let urlClaims: [ResolvedURLClaim]
+
+    let appIndexByID: [String: Int32]
+    let claimsByOrdinal: [[Int32]]
+    let claimsByIdentifier: [String: [Int32]]
+    let claimsByApp: [[Int32]]
+    let urlClaimsByScheme: [String: [Int32]]
+    let userDefaults: [String: Int32]
+    let associationDefaults: [String: [String]]
+    let associationAdded: [String: [String]]
+    let associationRemoved: [String: Set<String>]
+    let lastUsedTimes: [String: Double]
+    let queried: [Int32: Set<String>]
+    private let availability = Mutex<[Int32: Bool]>([:])
+
+    init(
+        generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
+        userDefaults: [String: Int32], associationDefaults: [String: [String]], associationAdded: [String: [String]],
+        associationRemoved: [String: Set<String>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>]
+    ) {
+        self.generation = generation
+        self.graph = graph
+        self.apps = apps
+        self.claims = claims
+        self.urlClaims = urlClaims
+        var byID: [String: Int32] = [:]
+        for app in apps { byID[app.id.lowercased()] = app.index }
+        appIndexByID = byID
+        var byOrdinal = [[Int32]](repeating: [], count: graph.count)
+        var byIdentifier: [String: [Int32]] = [:]
+        var byApp = [[Int32]](repeating: [], count: apps.count)
+        for (index, claim) in claims.enumerated() {
+            if let ordinal = claim.type.ordinal {
+                byOrdinal[ordinal].append(Int32(index))
+            } else {
+                byIdentifier[claim.type.identifier.folded, default: []].append(Int32(index))
+            }
+            byApp[Int(claim.app)].append(Int32(index))
+        }
+        claimsByOrdinal = byOrdinal
+        claimsByIdentifier = byIdentifier
+        claimsByApp = byApp
+        var byScheme: [String: [Int32]] = [:]
+        for (index, claim) in urlClaims.enumerated() { byScheme[claim.scheme, default: []].append(Int32(index)) }
+        urlClaimsByScheme = byScheme
+        self.userDefaults = userDefaults
+        self.associationDefaults = associationDefaults
+        self.associationAdded = associationAdded
+        self.associationRemoved = associationRemoved
+        self.lastUsedTimes = lastUsedTimes
+        self.queried = queried
+    }
+
+    // MARK: Apps
+
+    /// The app with this id (case-insensitive), or `nil`.
+    public func app(id: String) -> CatalogApp? {
+        appIndexByID[id.lowercased()].map { apps[Int($0)] }
+    }
+
+    /// Whether an app can be launched here: not hidden, and its `TryExec` program (if any)
+    /// exists and is executable. Checked once per snapshot.
+    public func isAvailable(_ app: Int32) -> Bool {
+        if let known = availability.withLock({ $0[app] }) { return known }
+        let record = apps[Int(app)]
+        var available = !record.hidden
+        if available, let tryExec = record.tryExec, !tryExec.isEmpty { available = ExecutableLookup.exists(tryExec) }
+        availability.withLock { $0[app] = available }
+        return available
+    }
+
+    // MARK: Claims
+
+    /// Indices in ``claims`` of the claims on exactly `type` (not its supertypes).
+    @inline(__always)
+    public func claimIndices(exactly type: UniformType) -> [Int32] {
+        if let ordinal = type.ordinal { return claimsByOrdinal[ordinal] }
+        return claimsByIdentifier[type.identifier.folded] ?? []
+    }
+
+    /// Indices in ``claims`` of one app's claims.
+    public func claimIndices(app: Int32) -> [Int32] { claimsByApp[Int(app)] }
+
+    /// The claims on URL scheme `scheme` (lower case).
+    public func urlHandlers(scheme: String) -> [ResolvedURLClaim] {
+        (urlClaimsByScheme[scheme.lowercased()] ?? []).map { urlClaims[Int($0)] }
+    }
+
+    /// The URL schemes an app declared it queries (`LSApplicationQueriesSchemes`).
+    public func queriedSchemes(app: Int32) -> Set<String> { queried[app] ?? [] }
+
+    // MARK: Defaults and associations
+
+    /// The user's default app for a scope, key and role, if set.
+    @inline(__always)
+    public func userDefault(scope: DefaultScope, key: String, role: RequestedRole) -> Int32? {
+        userDefaults[CatalogSnapshot.defaultKey(scope: scope, key: key, role: role)]
+    }
+
+    static func defaultKey(scope: DefaultScope, key: String, role: RequestedRole) -> String {
+        scope.rawValue + "\u{1}" + (scope == .file ? key : key.lowercased()) + "\u{1}" + role.rawValue
+    }
+
+    /// mimeapps.list `Default Applications` for a MIME type, highest precedence first.
+    public func mimeAppsDefaults(mimeType: String) -> [String] { associationDefaults[mimeType.lowercased()] ?? [] }
+    /// mimeapps.list `Added Associations` for a MIME type.
+    public func mimeAppsAdded(mimeType: String) -> [String] { associationAdded[mimeType.lowercased()] ?? [] }
+    /// Whether mimeapps.list removes the association of an app with a MIME type.
+    public func mimeAppsRemoves(mimeType: String, appID: String) -> Bool {
+        associationRemoved[mimeType.lowercased()]?.contains(appID.lowercased()) ?? false
+    }
+
+    /// When an app last opened a type, if it has.
+    @inline(__always)
+    public func lastUsed(app: Int32, type: UniformType) -> Double? {
+        if lastUsedTimes.isEmpty { return nil }
+        return lastUsedTimes[apps[Int(app)].id.lowercased() + "\u{1}" + type.identifier.folded]
+    }
+
+    // MARK: Loading
+
+    static func load(from catalog: DocumentCatalog, generation: Int) throws(CatalogError) -> CatalogSnapshot {
+        struct Raw {
+            var declarations: [TypeDeclaration] = []
+            var apps: [Row] = []
+            var claims: [Row] = []
+            var urlClaims: [Row] = []
+            var queried: [Row] = []
+            var defaults: [Row] = []
+            var associations: [Row] = []
+            var lastUsed: [Row] = []
+        }
+        let raw = try catalog.read { db -> Raw in
+            var raw = Raw()
+            raw.declarations = try DocumentCatalog.loadDeclarations(db)
+            raw.apps = try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY id")
+            raw.claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position")
+            raw.urlClaims = try Row.fetchAll(db, sql: "SELECT * FROM url_claims ORDER BY app_id, id")
+            raw.queried = try Row.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes")
+            raw.defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults")
+            raw.associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id FROM associations ORDER BY precedence, position")
+            raw.lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used")
+            return raw
+        }
+        let graph: TypeGraph
+        if raw.declarations.isEmpty {
+            graph = catalog.systemGraph
+        } else {
+            do { graph = try catalog.systemGraph.adding(raw.declarations) } catch {
+                throw CatalogError(.databaseFailure, path: catalog.location.path, key: error.value, reason: "stored type declarations do not compile: \(error.reason)")
+            }
+        }
+        var apps: [CatalogApp] = []
+        apps.reserveCapacity(raw.apps.count)
+        var indexByID: [String: Int32] = [:]
+        for row in raw.apps {
+            let index = Int32(apps.count)
+            let app = CatalogApp(
+                index: index, id: row["id"], kind: AppRegistration.Kind(rawValue: row["kind"]) ?? .desktop, name: row["name"],
+                version: row["version"], sourcePath: row["source_path"], origin: row["origin"], exec: row["exec"],
+                tryExec: row["try_exec"], terminal: row["terminal"], hidden: row["hidden"], noDisplay: row["no_display"],
+                onlyShowIn: (row["only_show_in"] as String).split(separator: ";").map(String.init),
+                notShowIn: (row["not_show_in"] as String).split(separator: ";").map(String.init), icon: row["icon"])
+            indexByID[app.id.lowercased()] = index
+            apps.append(app)
+        }
+        let data = graph.identity("public.data")
+        let item = graph.identity("public.item")
+        var claims: [ResolvedClaim] = []
+        claims.reserveCapacity(raw.claims.count)
+        for row in raw.claims {
+            guard let app = indexByID[(row["app_id"] as String).lowercased()] else { continue }
+            let kind = DocumentClaim.Kind(rawValue: row["claim_kind"]) ?? .contentType
+            let value: String = row["value"]
+            let type: UniformType?
+            switch kind {
+            case .contentType: type = graph.identity(TypeIdentifier(value))
+            case .mime: type = graph.type(mimeType: value)
+            case .extension: type = graph.type(filenameExtension: value)
+            case .wildcard: type = value == "****" ? item : data
+            }
+            guard let type else { continue }
+            claims.append(ResolvedClaim(
+                app: app, type: type, kind: kind, value: value, role: DocumentRole(plistValue: row["role"]) ?? .viewer,
+                rank: HandlerRank(plistValue: row["rank"]) ?? .default, typeName: row["type_name"], position: row["position"]))
+        }
+        var urlClaims: [ResolvedURLClaim] = []
+        for row in raw.urlClaims {
+            guard let app = indexByID[(row["app_id"] as String).lowercased()] else { continue }
+            urlClaims.append(ResolvedURLClaim(
+                app: app, scheme: (row["scheme"] as String).lowercased(), role: DocumentRole(plistValue: row["role"]) ?? .viewer,
+                rank: HandlerRank(plistValue: row["rank"]) ?? .default, name: row["name"], requiresSignature: row["requires_signature"],
+                allowedSources: (row["allowed_sources"] as String).split(separator: ";").map(String.init)))
+        }
+        var queried: [Int32: Set<String>] = [:]
+        for row in raw.queried {
+            if let app = indexByID[(row["app_id"] as String).lowercased()] { queried[app, default: []].insert(row["scheme"]) }
+        }
+        var defaults: [String: Int32] = [:]
+        for row in raw.defaults {
+            guard let scope = DefaultScope(rawValue: row["scope"]), let role = RequestedRole(rawValue: row["role"]),
+                let app = indexByID[(row["app_id"] as String).lowercased()]
+            else { continue }
+            defaults[defaultKey(scope: scope, key: row["key"], role: role)] = app
+        }
+        var associationDefaults: [String: [String]] = [:]
+        var associationAdded: [String: [String]] = [:]
+        var associationRemoved: [String: Set<String>] = [:]
+        for row in raw.associations {
+            let mime = (row["mime_type"] as String).lowercased()
+            let app: String = row["app_id"]
+            switch row["kind"] as String {
+            case "default": associationDefaults[mime, default: []].append(app)
+            case "added": associationAdded[mime, default: []].append(app)
+            default: associationRemoved[mime, default: []].insert(app.lowercased())
+            }
+        }
+        var lastUsed: [String: Double] = [:]
+        for row in raw.lastUsed {
+            lastUsed[(row["app_id"] as String).lowercased() + "\u{1}" + (row["type_identifier"] as String).lowercased()] = row["used_at"]
+        }
+        return CatalogSnapshot(
+            generation: generation, graph: graph, apps: apps, claims: claims, urlClaims: urlClaims, userDefaults: defaults,
+            associationDefaults: associationDefaults, associationAdded: associationAdded, associationRemoved: associationRemoved,
+            lastUsedTimes: lastUsed, queried: queried)
+    }
+}
+
+/// A registered app as a snapshot holds it.
+public struct CatalogApp: Sendable, Equatable {
+    /// Its position in ``CatalogSnapshot/apps``.
+    public var index: Int32
+    /// Its id.
+    public var id: String
+    /// Desktop entry or bundle.
+    public var kind: AppRegistration.Kind
+    /// Its name.
+    public var name: String
+    /// Its version.
+    public var version: String?
+    /// The file it was registered from.
+    public var sourcePath: String
+    /// `user` or `system`.
+    public var origin: String
+    /// The `Exec` line.
+    public var exec: String?
+    /// The `TryExec` program.
+    public var tryExec: String?
+    /// Whether it runs in a terminal.
+    public var terminal: Bool
+    /// `Hidden=true`.
+    public var hidden: Bool
+    /// `NoDisplay=true`.
+    public var noDisplay: Bool
+    /// `OnlyShowIn`.
+    public var onlyShowIn: [String]
+    /// `NotShowIn`.
+    public var notShowIn: [String]
+    /// Its icon.
+    public var icon: String?
+
+    /// Whether the entry is shown in a desktop session whose `XDG_CURRENT_DESKTOP` names `desktops`.
+    ///
+    /// Policy (Desktop Entry spec): with `OnlyShowIn`, shown only if one of the desktops is
+    /// listed; else hidden if one of the desktops is in `NotShowIn`; else shown.
+    public func isShown(inDesktops desktops: [String]) -> Bool {
+        let current = Set(desktops.map { $0.lowercased() })
+        if !onlyShowIn.isEmpty { return onlyShowIn.contains { current.contains($0.lowercased()) } }
+        return !notShowIn.contains { current.contains($0.lowercased()) }
+    }
+}
+
+/// A document claim resolved to a type of the snapshot's graph.
+public struct ResolvedClaim: Sendable {
+    /// The claiming app's index.
+    public var app: Int32
+    /// The claimed type.
+    public var type: UniformType
+    /// How the claim named it.
+    public var kind: DocumentClaim.Kind
+    /// The value as written.
+    public var value: String
+    /// The role.
+    public var role: DocumentRole
+    /// The rank.
+    public var rank: HandlerRank
+    /// The document type's name.
+    public var typeName: String?
+    /// Its position among the app's claims.
+    public var position: Int
+}
+
+/// A URL scheme claim of the snapshot.
+public struct ResolvedURLClaim: Sendable, Equatable {
+    /// The claiming app's index.
+    public var app: Int32
+    /// The scheme, lower case.
+    public var scheme: String
+    /// The role.
+    public var role: DocumentRole
+    /// The rank.
+    public var rank: HandlerRank
+    /// The URL type's name.
+    public var name: String?
+    /// Whether requests must be signed.
+    public var requiresSignature: Bool
+    /// Apps allowed to send URLs (empty: any).
+    public var allowedSources: [String]
+
+    /// Creates a claim.
+    public init(app: Int32, scheme: String, role: DocumentRole, rank: HandlerRank, name: String?, requiresSignature: Bool, allowedSources: [String]) {
+        self.app = app
+        self.scheme = scheme
+        self.role = role
+        self.rank = rank
+        self.name = name
+        self.requiresSignature = requiresSignature
+        self.allowedSources = allowedSources
+    }
+}

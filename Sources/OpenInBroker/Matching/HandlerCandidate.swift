@@ -1,0 +1,80 @@
+public import DocumentCatalog
+public import UniformTypes
+
+/// One app that can open a document, with where it stands and why.
+public struct HandlerCandidate: Sendable {
+    /// Why an app is in the list, in the order the policy ranks the groups.
+    public enum Group: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+        /// The user chose this app for this one file.
+        case fileOverride = 0
+        /// The user's default for the type and role (`openwith default set`).
+        case userDefault = 1
+        /// A `Default Applications` entry of mimeapps.list for one of the type's MIME types.
+        case mimeAppsDefault = 2
+        /// The app claims the exact type (or mimeapps.list adds it for the type's MIME type).
+        case recommended = 3
+        /// The app claims a supertype.
+        case fallback = 4
+        /// The app claims only a catch-all root (`public.data`, `public.item`, `public.content`).
+        case catchAll = 5
+
+        public static func < (lhs: Group, rhs: Group) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var description: String {
+            switch self {
+            case .fileOverride: "file override"
+            case .userDefault: "user default"
+            case .mimeAppsDefault: "mimeapps.list default"
+            case .recommended: "recommended"
+            case .fallback: "fallback"
+            case .catchAll: "catch-all"
+            }
+        }
+    }
+
+    /// The app.
+    public var app: CatalogApp
+    /// The group it is in.
+    public var group: Group
+    /// The type its claim matched: the document's type or one of its supertypes.
+    public var matchedType: UniformType
+    /// How far up the conformance graph the match is: 0 for the type itself, 1 for the first
+    /// supertype in breadth-first order, and so on.
+    public var distance: Int
+    /// The role of the matching claim.
+    public var role: DocumentRole
+    /// The rank of the matching claim.
+    public var rank: HandlerRank
+    /// The claim as written (`image/png`, `public.image`, `*`).
+    public var claimValue: String
+    /// When the app last opened this type.
+    public var lastUsed: Double?
+    /// Whether this candidate is the default.
+    public var isDefault: Bool
+    /// Why it is here, in words.
+    public var reason: String
+}
+
+/// An app that claims the type but is not offered, and why.
+public struct ExcludedHandler: Sendable {
+    /// The app.
+    public var app: CatalogApp
+    /// Why it is left out.
+    public var reason: String
+}
+
+/// The answer to "who can open this type?": the candidates, default first, and the apps left
+/// out with their reasons.
+public struct HandlerList: Sendable {
+    /// The type asked about.
+    public var type: UniformType
+    /// The role asked for.
+    public var role: RequestedRole
+    /// The candidates, best first.
+    public var candidates: [HandlerCandidate]
+    /// Apps that claim the type (or a supertype) but are not offered.
+    public var excluded: [ExcludedHandler]
+
+    /// The default handler: the first candidate, when it may be a default.
+    public var defaultHandler: HandlerCandidate? { candidates.first.flatMap { $0.isDefault ? $0 : nil } }
+}

@@ -1,0 +1,231 @@
+public import DocumentCatalog
+public import UniformTypes
+
+/// Ranks the apps that can open a type, with the reason for every place.
+///
+/// Policy:
+/// 1. a per-file override (for the role, then for any role); then the user's default for the
+///    exact type and role (then any role); then mimeapps.list `Default Applications` for the
+///    type's MIME types, in the spec's file precedence;
+/// 2. apps that claim the exact type — and apps mimeapps.list `Added Associations` add for
+///    its MIME types — are *recommended*, ordered by rank (Owner > Default > Alternate), then
+///    role fit, then most recently used, then name and id (a stable order);
+/// 3. then apps claiming each supertype, in breadth-first conformance order (*fallback*),
+///    ordered the same way inside each level; claims on the catch-all roots `public.data`,
+///    `public.item` and `public.content` come last;
+/// 4. an app appears once, in its best place; claims with rank None or role None are listed only
+///    when `includeAll` is set and never become the default;
+/// 5. left out, with the reason: hidden entries, entries whose `TryExec` program is missing,
+///    entries not shown in the current desktop (`OnlyShowIn`/`NotShowIn`), associations
+///    mimeapps.list removes, and claims whose role does not fit the requested one.
+///
+/// Role fit: asking for `viewer` accepts Viewer and Editor claims (Viewer first); `editor`
+/// accepts Editor only; `shell` accepts Shell only; `any` accepts all three (Editor first).
+public struct HandlerRanking: Sendable {
+    /// The snapshot ranked against.
+    public let snapshot: CatalogSnapshot
+    /// The current desktops (`XDG_CURRENT_DESKTOP`), for `OnlyShowIn`/`NotShowIn`.
+    public let desktops: [String]
+
+    private let catchAll: [UniformType]
+
+    /// Creates a ranking over a snapshot.
+    public init(snapshot: CatalogSnapshot, desktops: [String] = []) {
+        self.snapshot = snapshot
+        self.desktops = desktops
+        let graph = snapshot.graph
+        catchAll = ["public.data", "public.item", "public.content"].compactMap { graph[$0] }
+    }
+
+    /// The ranked handlers of `type`.
+    ///
+    /// - Parameters:
+    ///   - type: the document's type.
+    ///   - role: the role asked for.
+    ///   - path: the document's absolute path, for a per-file override.
+    ///   - includeAll: also list rank None and role None claims.
+    public func handlers(for type: UniformType, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false) -> HandlerList {
+        var chosen: [HandlerCandidate] = []
+        var placed = Set<Int32>()
+        var excluded: [ExcludedHandler] = []
+        var excludedApps = Set<Int32>()
+
+        func exclude(_ app: Int32, _ reason: String) {
+            if placed.contains(app) || !excludedApps.insert(app).inserted { return }
+            excluded.append(ExcludedHandler(app: snapshot.apps[Int(app)], reason: reason))
+        }
+
+        /// Why an app cannot be offered at all, or `nil`.
+        func unavailability(_ app: Int32) -> String? {
+            let record = snapshot.apps[Int(app)]
+            if record.hidden { return "its desktop entry is Hidden" }
+            if !snapshot.isAvailable(app) { return "its TryExec program '\(record.tryExec ?? "")' is not installed" }
+            if !desktops.isEmpty && !record.isShown(inDesktops: desktops) { return "not shown in the current desktop (\(desktops.joined(separator: ":")))" }
+            return nil
+        }
+
+        let mimeTypes = type.tags[.mimeType] ?? []
+        func removedByMimeApps(_ app: Int32) -> Bool {
+            let id = snapshot.apps[Int(app)].id
+            return mimeTypes.contains { snapshot.mimeAppsRemoves(mimeType: $0, appID: id) }
+        }
+
+        /// The best claim of `app` on `target` that fits the role, if any.
+        func bestClaim(of app: Int32, on target: UniformType) -> ResolvedClaim? {
+            var best: ResolvedClaim?
+            for index in snapshot.claimIndices(app: app) {
+                let claim = snapshot.claims[Int(index)]
+                guard claim.type == target, roleFit(claim.role, role) != nil else { continue }
+                if best == nil || claim.rank < best!.rank { best = claim }
+            }
+            return best
+        }
+
+        // 1. Overrides and defaults.
+        func placeDefault(_ app: Int32?, group: HandlerCandidate.Group, reason: String) {
+            guard let app, !placed.contains(app) else { return }
+            if let why = unavailability(app) {
+                exclude(app, why)
+                return
+            }
+            // A default app's claim, if it has one (a forced default may claim nothing).
+            var matched = type
+            var distance = 0
+            var claim = bestClaim(of: app, on: type)
+            if claim == nil {
+                for (level, ancestor) in type.supertypes.enumerated() {
+                    if let found = bestClaim(of: app, on: ancestor) {
+                        claim = found
+                        matched = ancestor
+                        distance = level + 1
+                        break
+                    }
+                }
+            }
+            placed.insert(app)
+            chosen.append(HandlerCandidate(
+                app: snapshot.apps[Int(app)], group: group, matchedType: matched, distance: distance,
+                role: claim?.role ?? .viewer, rank: claim?.rank ?? .default, claimValue: claim?.value ?? "",
+                lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false, reason: reason))
+        }
+        if let path {
+            placeDefault(snapshot.userDefault(scope: .file, key: path, role: role), group: .fileOverride, reason: "chosen for this file")
+            if role != .any {
+                placeDefault(snapshot.userDefault(scope: .file, key: path, role: .any), group: .fileOverride, reason: "chosen for this file")
+            }
+        }
+        placeDefault(snapshot.userDefault(scope: .type, key: type.identifier.rawValue, role: role), group: .userDefault, reason: "your default for \(type.identifier) (\(role.rawValue))")
+        if role != .any {
+            placeDefault(snapshot.userDefault(scope: .type, key: type.identifier.rawValue, role: .any), group: .userDefault, reason: "your default for \(type.identifier)")
+        }
+        for mime in mimeTypes {
+            for id in snapshot.mimeAppsDefaults(mimeType: mime) {
+                guard let app = snapshot.app(id: id) else { continue }
+                if removedByMimeApps(app.index) { continue }
+                // mimeapps.list may name an app that does not list the type; like GLib, it is accepted.
+                placeDefault(app.index, group: .mimeAppsDefault, reason: "mimeapps.list default for \(mime)")
+            }
+        }
+
+        // 2–3. Claims on the type, then each supertype breadth-first, catch-all roots last.
+        var levels: [(UniformType, Int, HandlerCandidate.Group)] = [(type, 0, .recommended)]
+        var roots: [(UniformType, Int)] = []
+        for (index, ancestor) in type.supertypes.enumerated() {
+            if catchAll.contains(ancestor) { roots.append((ancestor, index + 1)) } else { levels.append((ancestor, index + 1, .fallback)) }
+        }
+        if catchAll.contains(type) { levels[0].2 = .catchAll }
+        levels += roots.map { ($0.0, $0.1, .catchAll) }
+
+        for (target, distance, group) in levels {
+            var level: [HandlerCandidate] = []
+            var seenHere = Set<Int32>()
+            for index in snapshot.claimIndices(exactly: target) {
+                let claim = snapshot.claims[Int(index)]
+                let app = claim.app
+                if placed.contains(app) { continue }
+                let listsRoleNone = includeAll && claim.role == .none
+                if roleFit(claim.role, role) == nil && !listsRoleNone {
+                    exclude(app, "its claim on \(target.identifier) is for role \(claim.role.rawValue), not \(role.rawValue)")
+                    continue
+                }
+                if claim.rank == .none && !includeAll {
+                    exclude(app, "its claim on \(target.identifier) has rank None")
+                    continue
+                }
+                if let why = unavailability(app) {
+                    exclude(app, why)
+                    continue
+                }
+                if removedByMimeApps(app) {
+                    exclude(app, "mimeapps.list removes its association with \(mimeTypes.first ?? type.identifier.rawValue)")
+                    continue
+                }
+                if let existing = level.firstIndex(where: { $0.app.index == app }) {
+                    if claim.rank < level[existing].rank { level[existing].rank = claim.rank }
+                    continue
+                }
+                seenHere.insert(app)
+                let how = distance == 0 ? "claims \(target.identifier)" : "claims \(target.identifier), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
+                level.append(HandlerCandidate(
+                    app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: claim.role,
+                    rank: claim.rank, claimValue: claim.value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
+                    reason: "\(how) as \(claim.role.rawValue) (rank \(claim.rank.rawValue))"))
+            }
+            if distance == 0 {
+                for mime in mimeTypes {
+                    for id in snapshot.mimeAppsAdded(mimeType: mime) {
+                        guard let app = snapshot.app(id: id), !placed.contains(app.index), !seenHere.contains(app.index) else { continue }
+                        if let why = unavailability(app.index) {
+                            exclude(app.index, why)
+                            continue
+                        }
+                        if removedByMimeApps(app.index) { continue }
+                        seenHere.insert(app.index)
+                        level.append(HandlerCandidate(
+                            app: app, group: .recommended, matchedType: type, distance: 0, role: .viewer, rank: .default,
+                            claimValue: mime, lastUsed: snapshot.lastUsed(app: app.index, type: type), isDefault: false,
+                            reason: "mimeapps.list adds it for \(mime)"))
+                    }
+                }
+            }
+            level.sort { a, b in
+                if a.rank != b.rank { return a.rank < b.rank }
+                let fitA = roleFit(a.role, role) ?? 9
+                let fitB = roleFit(b.role, role) ?? 9
+                if fitA != fitB { return fitA < fitB }
+                if a.lastUsed != b.lastUsed { return (a.lastUsed ?? 0) > (b.lastUsed ?? 0) }
+                if a.app.name != b.app.name { return a.app.name < b.app.name }
+                return a.app.id < b.app.id
+            }
+            for candidate in level {
+                placed.insert(candidate.app.index)
+                chosen.append(candidate)
+            }
+        }
+        excluded.removeAll { placed.contains($0.app.index) }
+        if let first = chosen.indices.first, chosen[first].rank != .none, chosen[first].role != .none {
+            chosen[first].isDefault = true
+        }
+        return HandlerList(type: type, role: role, candidates: chosen, excluded: excluded)
+    }
+
+    /// The default handler of `type` for `role`, or `nil`.
+    public func defaultHandler(for type: UniformType, role: RequestedRole = .any, path: String? = nil) -> HandlerCandidate? {
+        handlers(for: type, role: role, path: path).defaultHandler
+    }
+
+    /// How well a claim's role fits the requested role: `nil` when it does not, else 0 (best),
+    /// 1, 2.
+    func roleFit(_ claimed: DocumentRole, _ requested: RequestedRole) -> Int? {
+        switch (requested, claimed) {
+        case (.viewer, .viewer): 0
+        case (.viewer, .editor): 1
+        case (.editor, .editor): 0
+        case (.shell, .shell): 0
+        case (.any, .editor): 0
+        case (.any, .viewer): 1
+        case (.any, .shell): 2
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import DocumentCatalog
+import Glibc
+import UniformTypes
+
+/// The `--catalog` option every command that reads the catalog shares, and the catalog it opens.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .customLong("catalog"), help: "The catalog file (default: $OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite).")
+    var path: String?
+
+    /// The catalog location the options and the environment choose.
+    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: path, environment: ProcessEnvironment.current) }
+
+    /// Opens the catalog, creating it (and importing the machine's apps) on first use.
+    func open() throws -> DocumentCatalog {
+        do {
+            let catalog = try DocumentCatalog(location: location)
+            try catalog.importSystemOnFirstUse(environment: ProcessEnvironment.current)
+            return catalog
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The current snapshot of the catalog.
+    func snapshot() throws -> CatalogSnapshot {
+        let catalog = try open()
+        do { return try catalog.snapshot() } catch { throw CommandFailure(error) }
+    }
+
+    /// The type graph to answer with: system types plus the types registered apps declare.
+    func graph() throws -> TypeGraph {
+        try snapshot().graph
+    }
+}
+
+extension CommandFailure {
+    /// A catalog error with the exit status the CLI contract gives it.
+    init(_ error: CatalogError) {
+        let status: ExitStatus
+        switch error.code {
+        case .notFound: status = .nothingFound
+        case .importRefused, .invalidRequest: status = .badInput
+        default: status = .catalogError
+        }
+        self.init(status: status, message: error.description)
+    }
+}
+
+/// The process environment as a dictionary.
+enum ProcessEnvironment {
+    static let current: [String: String] = {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }()
+
+    /// The desktops of `XDG_CURRENT_DESKTOP`.
+    static var desktops: [String] { (current["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init) }
+}

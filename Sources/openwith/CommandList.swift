@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// The subcommands, in the order `--help` lists them.
+enum CommandList {
+    static let defaultCommand: any ParsableCommand.Type = HandlersCommand.self
+    static let all: [any ParsableCommand.Type] = [
+        HandlersCommand.self,
+        TypeCommand.self,
+        TypesCommand.self,
+        AppsCommand.self,
+        DefaultCommand.self,
+        CatalogCommand.self,
+    ]
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import DocumentCatalog
+
+/// `openwith apps …`: registered apps.
+struct AppsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps",
+        abstract: "Register, list, show and unregister apps.",
+        subcommands: [Register.self, List.self, Show.self, Unregister.self]
+    )
+
+    /// `openwith apps register PATH...`
+    struct Register: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Register apps from Info.plist files, .app folders, .desktop files or folders of them (one transaction).")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "Paths.") var paths: [String]
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let opened = try catalog.open()
+            let report: ImportReport
+            do { report = try opened.registerApps(at: paths) } catch { throw CommandFailure(error) }
+            let output = ImportReportOutput(report)
+            if json { try JSONOutput.print(output) } else { print(output.text) }
+        }
+    }
+
+    /// `openwith apps list`
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List registered apps.")
+        @OptionGroup var catalog: CatalogOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        struct Row: Encodable {
+            let id: String, name: String, kind: String, origin: String, source: String, version: String?, claims: Int, schemes: Int
+        }
+
+        func run() throws {
+            let opened = try catalog.open()
+            let apps: [AppSummary]
+            do { apps = try opened.appSummaries() } catch { throw CommandFailure(error) }
+            let rows = apps.map {
+                Row(id: $0.id, name: $0.name, kind: $0.kind.rawValue, origin: $0.origin, source: $0.sourcePath, version: $0.version,
+                    claims: $0.claimCount, schemes: $0.schemeCount)
+            }
+            if json { try JSONOutput.print(rows) } else {
+                for row in rows { print("\(row.id)\t\(row.name)\t\(row.kind)\t\(row.claims) claims\t\(row.origin)") }
+            }
+            if rows.isEmpty { throw ExitStatus.nothingFound }
+        }
+    }
+
+    /// `openwith apps show ID`
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one app: claims, schemes, declared types.")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The app id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let opened = try catalog.open()
+            let app: AppRegistration
+            do { app = try opened.registration(appID: id) } catch { throw CommandFailure(error) }
+            let output = AppOutput(app)
+            if json { try JSONOutput.print(output) } else { print(output.text) }
+        }
+    }
+
+    /// `openwith apps unregister ID`
+    struct Unregister: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an app and its claims, types and defaults.")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The app id.") var id: String
+
+        func run() throws {
+            let opened = try catalog.open()
+            do { try opened.unregister(appID: id) } catch { throw CommandFailure(error) }
+            print("unregistered \(id)")
+        }
+    }
+}

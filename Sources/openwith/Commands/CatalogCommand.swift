@@ -1,0 +1,62 @@
+import ArgumentParser
+import DocumentCatalog
+
+/// `openwith catalog …`: the catalog itself.
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Import the machine's desktop integration, show catalog facts.",
+        subcommands: [ImportSystem.self, Info.self]
+    )
+
+    /// `openwith catalog import-system`
+    struct ImportSystem: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import-system",
+            abstract: "Import desktop entries, shared-mime-info packages and mimeapps.list from the XDG folders (idempotent).")
+        @OptionGroup var catalog: CatalogOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let opened: DocumentCatalog
+            do { opened = try DocumentCatalog(location: catalog.location) } catch { throw CommandFailure(error) }
+            let report: ImportReport
+            do { report = try opened.importSystem(environment: ProcessEnvironment.current) } catch { throw CommandFailure(error) }
+            let output = ImportReportOutput(report)
+            if json { try JSONOutput.print(output) } else { print(output.text) }
+        }
+    }
+
+    /// `openwith catalog info`
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Where the catalog is and what it holds.")
+        @OptionGroup var catalog: CatalogOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        struct Output: Encodable {
+            let path: String, dataFolder: String, readOnly: Bool, generation: Int, apps: Int, claims: Int, types: Int, appDeclaredTypes: Int
+            let systemImportedAt: String?, schema: [String]
+        }
+
+        func run() throws {
+            let opened = try catalog.open()
+            do {
+                let snapshot = try opened.snapshot()
+                let output = Output(
+                    path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
+                    generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
+                    types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
+                    systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
+                if json { try JSONOutput.print(output) } else {
+                    print("""
+                        catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")
+                        apps:       \(output.apps) (\(output.claims) document claims)
+                        types:      \(output.types) (\(output.appDeclaredTypes) declared by apps and packages)
+                        generation: \(output.generation)
+                        schema:     \(output.schema.joined(separator: ", "))
+                        """)
+                }
+            } catch let error as CatalogError { throw CommandFailure(error) }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Glibc
+import UniformTypes
+
+/// `openwith types …`: the type graph.
+struct TypesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Inspect the type graph: show, look up, list, draw.",
+        subcommands: [Show.self, Lookup.self, List.self, Graph.self]
+    )
+
+    /// `openwith types show ID`
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a type: parents, supertypes, tags, globs.")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "A type identifier (public.png), or a dyn. identifier.") var identifier: [String]
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let graph = try catalog.graph()
+            var reports: [TypeReport] = []
+            var status = ExitStatus.ok
+            for text in identifier {
+                do {
+                    reports.append(TypeReport(try graph.type(withIdentifier: text)))
+                } catch {
+                    writeStandardError("openwith: \(error)\n")
+                    status = status.combined(with: error.code == .unknownIdentifier ? .nothingFound : .badInput)
+                }
+            }
+            if json { try JSONOutput.print(reports) } else { reports.forEach { print($0.text) } }
+            if status.code != 0 { throw status }
+        }
+    }
+
+    /// `openwith types lookup --extension EXT | --mime MIME`
+    struct Lookup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every type that claims an extension or a MIME type, preferred first.",
+            discussion: "When no declared type claims the tag, the dynamic type made for it is shown and the exit code is 1.")
+        @OptionGroup var catalog: CatalogOptions
+        @Option(name: [.customLong("extension"), .customShort("e")], help: "A filename extension, without the dot.") var filenameExtension: String?
+        @Option(name: [.customLong("mime"), .customShort("m")], help: "A MIME type; parameters are ignored.") var mime: String?
+        @Option(help: "Only types conforming to this identifier.") var conformingTo: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            if (filenameExtension == nil) == (mime == nil) { throw ValidationError("give exactly one of --extension and --mime") }
+        }
+
+        func run() throws {
+            let graph = try catalog.graph()
+            var supertype: UniformType?
+            if let conformingTo {
+                do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
+                    throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "--conforming-to: \(error)")
+                }
+            }
+            let tagClass: TagClass = filenameExtension != nil ? .filenameExtension : .mimeType
+            var tag = filenameExtension ?? mime!
+            if tagClass == .filenameExtension, tag.hasPrefix("."), tag.count > 1 { tag.removeFirst() }
+            let found = graph.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
+            if !found.isEmpty {
+                if json { try JSONOutput.print(found.map(TypeReport.init)) } else {
+                    for (index, type) in found.enumerated() {
+                        print("\(index == 0 ? "*" : " ") \(type.identifier) — \(type.localizedDescription)")
+                    }
+                }
+                return
+            }
+            guard let dynamic = graph.type(tag: tag, tagClass: tagClass, conformingTo: supertype) else {
+                let reason = tagClass == .mimeType ? "is not a MIME type (type/subtype)" : "is not a filename extension"
+                throw CommandFailure(status: .badInput, message: "'\(tag)' \(reason)")
+            }
+            if json { try JSONOutput.print([TypeReport(dynamic)]) } else {
+                print("  \(dynamic.identifier) — dynamic type, no declared type claims '\(tag)'")
+            }
+            throw ExitStatus.nothingFound
+        }
+    }
+
+    /// `openwith types list [--conforming-to ID]`
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List declared types, optionally those conforming to a type.")
+        @OptionGroup var catalog: CatalogOptions
+        @Option(help: "Only types conforming to this identifier (itself included).") var conformingTo: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let graph = try catalog.graph()
+            var types = graph.declaredTypes
+            if let conformingTo {
+                let supertype: UniformType
+                do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
+                    throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "--conforming-to: \(error)")
+                }
+                types = types.filter { $0.conforms(to: supertype) }
+            }
+            types.sort { $0.identifier < $1.identifier }
+            if json { try JSONOutput.print(types.map(TypeReport.init)) } else {
+                for type in types { print("\(type.identifier)\t\(type.localizedDescription)") }
+            }
+            if types.isEmpty { throw ExitStatus.nothingFound }
+        }
+    }
+
+    /// `openwith types graph ID --format dot`
+    struct Graph: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a type's ancestors and descendants.",
+            discussion: "--format dot prints Graphviz source; --output FILE.svg or FILE.png renders it with Graphviz 'dot' when installed.")
+        enum Format: String, ExpressibleByArgument, CaseIterable { case dot, text }
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "A type identifier.") var identifier: String
+        @Option(help: "dot or text.") var format: Format = .dot
+        @Option(help: "How many levels of descendants to include.") var depth = 1
+        @Option(help: "Render to this .svg or .png file with Graphviz 'dot'.") var output: String?
+
+        func run() throws {
+            let graph = try catalog.graph()
+            let type: UniformType
+            do { type = try graph.type(withIdentifier: identifier) } catch {
+                throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "\(error)")
+            }
+            let drawing = TypeGraphDrawing(graph: graph, focus: type, descendantDepth: max(depth, 0))
+            if let output {
+                try render(drawing.dot, to: output)
+                return
+            }
+            print(format == .dot ? drawing.dot : drawing.text)
+        }
+
+        private func render(_ dot: String, to output: String) throws {
+            let formatName = output.hasSuffix(".png") ? "png" : output.hasSuffix(".svg") ? "svg" : nil
+            guard let formatName else { throw CommandFailure(status: .badInput, message: "--output must end in .svg or .png: \(output)") }
+            let candidates: [String] = ["/usr/bin/dot", "/usr/local/bin/dot"]
+            guard let dotPath = candidates.first(where: { access($0, X_OK) == 0 }) else {
+                throw CommandFailure(status: .badInput, message: "Graphviz 'dot' is not installed (apt-get install graphviz); use --format dot instead")
+            }
+            try ProcessRunner.run(dotPath, arguments: ["-T" + formatName, "-o", output], input: Array(dot.utf8))
+        }
+    }
+}

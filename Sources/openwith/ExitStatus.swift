@@ -1,0 +1,22 @@
+/// The exit codes of `openwith`, as documented in the README.
+struct ExitStatus: Error {
+    let code: Int32
+
+    /// Everything asked for was found and done.
+    static let ok = ExitStatus(code: 0)
+    /// Nothing found: no handler, an unknown type, no match.
+    static let nothingFound = ExitStatus(code: 1)
+    /// Bad input: a missing file, a malformed identifier, a bad option value.
+    static let badInput = ExitStatus(code: 2)
+    /// The catalog could not be opened, read or written.
+    static let catalogError = ExitStatus(code: 3)
+
+    /// The worse of two statuses (a higher code is worse).
+    func combined(with other: ExitStatus) -> ExitStatus { other.code > code ? other : self }
+}
+
+/// A failure to report on standard error with its exit status.
+struct CommandFailure: Error {
+    let status: ExitStatus
+    let message: String
+}

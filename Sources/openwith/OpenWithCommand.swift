@@ -1,0 +1,47 @@
+import ArgumentParser
+import Glibc
+
+/// The `openwith` command line: what a file is, who can open it, and handing it over.
+///
+/// Exit codes: 0 ok, 1 nothing found (no handler, unknown type), 2 bad input, 3 catalog error.
+@main
+struct OpenWithCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openwith",
+        abstract: "What is this file, who can open it, and hand it over safely.",
+        discussion: """
+            Exit codes: 0 ok, 1 nothing found (no handler, unknown type), 2 bad input, 3 catalog error.
+            The catalog lives at $OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite \
+            (~/.local/share/openwith/catalog.sqlite); --catalog overrides both.
+            """,
+        subcommands: CommandList.all,
+        defaultSubcommand: CommandList.defaultCommand
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let status as ExitStatus {
+            Glibc.exit(status.code)
+        } catch let error as CommandFailure {
+            writeStandardError("openwith: \(error.message)\n")
+            Glibc.exit(error.status.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code.rawValue == 0 {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            writeStandardError(fullMessage(for: error) + "\n")
+            // Usage errors are bad input.
+            Glibc.exit(ExitStatus.badInput.code)
+        }
+    }
+}
+
+/// Writes text to standard error.
+func writeStandardError(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
+}

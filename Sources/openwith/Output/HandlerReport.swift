@@ -1,0 +1,59 @@
+import DocumentCatalog
+import OpenInBroker
+
+/// The JSON form of a file's handlers (`openwith FILE`).
+struct HandlerReport: Encodable {
+    struct Handler: Encodable {
+        let id: String
+        let name: String
+        let kind: String
+        let group: String
+        let isDefault: Bool
+        let role: String
+        let rank: String
+        let matchedType: String
+        let distance: Int
+        let claim: String
+        let reason: String
+    }
+
+    struct Excluded: Encodable {
+        let id: String
+        let name: String
+        let reason: String
+    }
+
+    let path: String
+    let type: ResolutionReport
+    let role: String
+    let handlers: [Handler]
+    let excluded: [Excluded]
+
+    init(type: ResolutionReport, list: HandlerList) {
+        path = type.path
+        self.type = type
+        role = list.role.rawValue
+        handlers = list.candidates.map {
+            Handler(
+                id: $0.app.id, name: $0.app.name, kind: $0.app.kind.rawValue, group: $0.group.description, isDefault: $0.isDefault,
+                role: $0.role.rawValue, rank: $0.rank.rawValue, matchedType: $0.matchedType.identifier.rawValue,
+                distance: $0.distance, claim: $0.claimValue, reason: $0.reason)
+        }
+        excluded = list.excluded.map { Excluded(id: $0.app.id, name: $0.app.name, reason: $0.reason) }
+    }
+
+    func text(explain: Bool) -> String {
+        var lines = [type.text(verbose: explain)]
+        if handlers.isEmpty { lines.append("  no application can open it") }
+        for handler in handlers {
+            var line = "  \(handler.isDefault ? "*" : " ") \(handler.name) (\(handler.id))"
+            if handler.group != "recommended" { line += " — \(handler.group)" }
+            if explain { line += "\n      \(handler.reason)" }
+            lines.append(line)
+        }
+        if explain {
+            for item in excluded { lines.append("  - \(item.name) (\(item.id)) left out: \(item.reason)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
