@@ -14,7 +14,7 @@ import GRDB
 /// - `defaults`: the user's defaults per type, per URL scheme and per single file, by role;
 /// - `associations`: mimeapps.list defaults, added and removed associations, by source file;
 /// - `last_used`: when an app last opened a type;
-/// - `providers`, `inbox_items`, `grants`, `transfer_journal`, `open_requests`: the hand-over;
+/// - `providers`, `grants`, `transfer_journal`, `open_requests`, `signing_keys`: the hand-over;
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
@@ -164,6 +164,13 @@ public enum CatalogSchema {
                     delivered_at REAL
                 );
                 CREATE INDEX open_requests_app ON open_requests(app_id, delivered_at);
+                CREATE TABLE signing_keys (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE COLLATE NOCASE,
+                    scheme TEXT NOT NULL COLLATE NOCASE,
+                    key BLOB NOT NULL,
+                    created_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, scheme)
+                );
                 CREATE TABLE audit_log (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     at REAL NOT NULL,

@@ -70,7 +70,7 @@ extension DocumentCatalog {
             arguments: [
                 app.id, app.kind.rawValue, app.name, app.version, app.sourcePath, app.origin, app.exec, app.tryExec,
                 app.terminal, app.hidden, app.noDisplay, app.onlyShowIn.joined(separator: ";"),
-                app.notShowIn.joined(separator: ";"), app.icon, Clock.now(),
+                app.notShowIn.joined(separator: ";"), app.icon, WallClock.now(),
             ])
         let claim = try db.makeStatement(sql: """
             INSERT INTO document_claims(app_id, claim_kind, value, role, rank, type_name, position) VALUES (?, ?, ?, ?, ?, ?, ?)

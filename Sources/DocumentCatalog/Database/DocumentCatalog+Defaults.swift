@@ -36,7 +36,7 @@ extension DocumentCatalog {
         try write(action: "default", subject: "\(scope.rawValue):\(storedKey)", detail: "\(role.rawValue) -> \(app.id)") { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO defaults(scope, key, role, app_id, set_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [scope.rawValue, storedKey, role.rawValue, app.id, Clock.now()])
+                arguments: [scope.rawValue, storedKey, role.rawValue, app.id, WallClock.now()])
         }
     }
 
@@ -54,7 +54,7 @@ extension DocumentCatalog {
         try write(action: "used", subject: appID, detail: typeIdentifier) { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO last_used(app_id, type_identifier, used_at) VALUES (?, ?, ?)",
-                arguments: [appID, typeIdentifier, Clock.now()])
+                arguments: [appID, typeIdentifier, WallClock.now()])
         }
     }
 }

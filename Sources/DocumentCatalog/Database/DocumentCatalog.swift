@@ -121,7 +121,7 @@ public final class DocumentCatalog: Sendable {
             try pool.write { db in
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO catalog_info(key, value) VALUES ('generation', '0'), ('created_at', ?)",
-                    arguments: [String(Clock.now())])
+                    arguments: [String(WallClock.now())])
             }
         } catch let error as CatalogError {
             throw error
@@ -155,7 +155,7 @@ public final class DocumentCatalog: Sendable {
                     try db.execute(sql: "UPDATE catalog_info SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
                     try db.execute(
                         sql: "INSERT INTO audit_log(at, action, subject, detail) VALUES (?, ?, ?, ?)",
-                        arguments: [Clock.now(), action, subject, detail])
+                        arguments: [WallClock.now(), action, subject, detail])
                     return .commit
                 }
                 return result!

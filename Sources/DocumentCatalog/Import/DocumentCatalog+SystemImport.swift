@@ -95,7 +95,7 @@ extension DocumentCatalog {
             for item in associations {
                 try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(Clock.now())])
+            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(WallClock.now())])
         }
         report.registeredApps = systemApps.map(\.id)
         report.removedApps = previous.subtracting(systemApps.map { $0.id.lowercased() }).sorted()

@@ -1,0 +1,333 @@
+/// Reads shared-mime-info package files (`/usr/share/mime/packages/freedesktop.org.xml` and the small
+/// files apps install next to it) into ``MimeTypeDefinition`` values.
+///
+/// The XML is read with the bounded, entity-safe ``XMLTokenizer`` (byte-level, no DTD processing,
+/// `<!ENTITY` refused, depth and attribute-count limits); malformed XML is an error naming the file,
+/// the line and the reason. The root must be `<mime-info>`.
+///
+/// Inside it, tolerant rules (warnings, never errors): a `<mime-type>` without a `type="x/y"` is
+/// skipped; a `<glob>` without `pattern`, a `<match>` with an unknown type, a bad offset or no value
+/// (and its children), an `<alias>`/`<sub-class-of>` without `type` are skipped; a bad `weight` or
+/// `priority` takes the default 50. Unknown elements are skipped silently (packages may carry
+/// extensions). Localized `<comment xml:lang=…>` are skipped.
+///
+/// ```swift
+/// let package = try SharedMimeInfoParser.parse(bytes, source: "/usr/share/mime/packages/freedesktop.org.xml")
+/// package.types.count // 851
+/// ```
+public enum SharedMimeInfoParser {
+    /// The namespace of `<mime-info>`.
+    public static let namespace = "http://www.freedesktop.org/standards/shared-mime-info"
+
+    /// Parses a package file.
+    public static func parse(
+        _ bytes: [UInt8], source: String, limits: CatalogFormatLimits = .default
+    ) throws(CatalogFormatError) -> SharedMimeInfoPackage {
+        var reader = try Reader(tokenizer: XMLTokenizer(bytes: bytes, source: source, limits: limits))
+        return try reader.read()
+    }
+
+    /// Parses a package file held in raw memory (copied once).
+    public static func parse(
+        _ buffer: UnsafeRawBufferPointer, source: String, limits: CatalogFormatLimits = .default
+    ) throws(CatalogFormatError) -> SharedMimeInfoPackage {
+        guard buffer.count <= limits.maximumDocumentSize else {
+            throw CatalogFormatError(
+                code: .limitExceeded, source: source,
+                reason: "document is \(buffer.count) bytes, more than the limit of \(limits.maximumDocumentSize)")
+        }
+        return try parse(Array(buffer), source: source, limits: limits)
+    }
+
+    private enum Names {
+        static let mimeInfo = Array("mime-info".utf8)
+        static let mimeType = Array("mime-type".utf8)
+        static let comment = Array("comment".utf8)
+        static let acronym = Array("acronym".utf8)
+        static let expandedAcronym = Array("expanded-acronym".utf8)
+        static let glob = Array("glob".utf8)
+        static let globDeleteAll = Array("glob-deleteall".utf8)
+        static let magic = Array("magic".utf8)
+        static let magicDeleteAll = Array("magic-deleteall".utf8)
+        static let match = Array("match".utf8)
+        static let treeMagic = Array("treemagic".utf8)
+        static let treeMatch = Array("treematch".utf8)
+        static let rootXML = Array("root-XML".utf8)
+        static let alias = Array("alias".utf8)
+        static let subClassOf = Array("sub-class-of".utf8)
+        static let icon = Array("icon".utf8)
+        static let genericIcon = Array("generic-icon".utf8)
+        // Attributes.
+        static let type = Array("type".utf8)
+        static let xmlLang = Array("xml:lang".utf8)
+        static let xmlns = Array("xmlns".utf8)
+        static let pattern = Array("pattern".utf8)
+        static let weight = Array("weight".utf8)
+        static let caseSensitive = Array("case-sensitive".utf8)
+        static let priority = Array("priority".utf8)
+        static let value = Array("value".utf8)
+        static let offset = Array("offset".utf8)
+        static let mask = Array("mask".utf8)
+        static let namespaceURI = Array("namespaceURI".utf8)
+        static let localName = Array("localName".utf8)
+        static let name = Array("name".utf8)
+        static let path = Array("path".utf8)
+        static let matchCase = Array("match-case".utf8)
+        static let executable = Array("executable".utf8)
+        static let nonEmpty = Array("non-empty".utf8)
+        static let mimetype = Array("mimetype".utf8)
+    }
+
+    private struct Reader {
+        var tokenizer: XMLTokenizer
+        var warnings: [CatalogFormatWarning] = []
+
+        init(tokenizer: XMLTokenizer) {
+            self.tokenizer = tokenizer
+        }
+
+        var source: String { tokenizer.source }
+
+        mutating func read() throws(CatalogFormatError) -> SharedMimeInfoPackage {
+            var types: [MimeTypeDefinition] = []
+            var sawRoot = false
+            while true {
+                switch try tokenizer.next() {
+                case .startElement(let name):
+                    if !sawRoot {
+                        sawRoot = true
+                        guard tokenizer.matches(name, Names.mimeInfo) else {
+                            throw CatalogFormatError(
+                                code: .malformedSharedMimeInfo, source: source, key: "<\(tokenizer.text(name))>",
+                                line: tokenizer.lineNumber(at: tokenizer.tokenStart),
+                                reason: "the root element is not <mime-info>")
+                        }
+                        if let xmlns = try tokenizer.attributeValue(Names.xmlns),
+                            xmlns != SharedMimeInfoParser.namespace
+                        {
+                            warn(.invalidValue, "<mime-info>", "unexpected namespace \"\(xmlns)\"")
+                        }
+                    } else if tokenizer.matches(name, Names.mimeType) {
+                        if let definition = try readMimeType() { types.append(definition) }
+                    } else {
+                        try tokenizer.skipElement()
+                    }
+                case .endElement, .text, .cdata:
+                    continue
+                case .endOfDocument:
+                    return SharedMimeInfoPackage(source: source, types: types, warnings: warnings)
+                }
+            }
+        }
+
+        private mutating func readMimeType() throws(CatalogFormatError) -> MimeTypeDefinition? {
+            let line = tokenizer.line(at: tokenizer.tokenStart)
+            guard let type = try tokenizer.attributeValue(Names.type), MimeAppsListParser.isMimeType(type) else {
+                warn(
+                    .missingRequiredKey, "<mime-type>", "a <mime-type> without a valid type=\"x/y\" skipped", line: line
+                )
+                try tokenizer.skipElement()
+                return nil
+            }
+            var definition = MimeTypeDefinition(type: type, line: line)
+            while true {
+                switch try tokenizer.next() {
+                case .endElement:
+                    return definition
+                case .text, .cdata:
+                    continue
+                case .endOfDocument:
+                    throw tokenizer.error("the document ends inside <mime-type>", at: tokenizer.position)
+                case .startElement(let name):
+                    try readChild(name, into: &definition)
+                }
+            }
+        }
+
+        private mutating func readChild(
+            _ name: Range<Int>, into definition: inout MimeTypeDefinition
+        ) throws(CatalogFormatError) {
+            if tokenizer.matches(name, Names.comment) || tokenizer.matches(name, Names.acronym)
+                || tokenizer.matches(name, Names.expandedAcronym)
+            {
+                guard tokenizer.attribute(Names.xmlLang) == nil else {
+                    try tokenizer.skipElement()
+                    return
+                }
+                let text = try tokenizer.readTextContent(of: name)
+                if tokenizer.matches(name, Names.comment) {
+                    definition.comment = text
+                } else if tokenizer.matches(name, Names.acronym) {
+                    definition.acronym = text
+                } else {
+                    definition.expandedAcronym = text
+                }
+                return
+            }
+            if tokenizer.matches(name, Names.glob) {
+                if let pattern = try required(Names.pattern, in: "glob") {
+                    let weight = try number(Names.weight, in: "glob", default: MimeGlob.defaultWeight)
+                    let caseSensitive = try flag(Names.caseSensitive, in: "glob")
+                    definition.globs.append(MimeGlob(pattern: pattern, weight: weight, caseSensitive: caseSensitive))
+                }
+            } else if tokenizer.matches(name, Names.alias) {
+                if let type = try required(Names.type, in: "alias") { definition.aliases.append(type) }
+            } else if tokenizer.matches(name, Names.subClassOf) {
+                if let type = try required(Names.type, in: "sub-class-of") { definition.parents.append(type) }
+            } else if tokenizer.matches(name, Names.genericIcon) {
+                definition.genericIcon = try required(Names.name, in: "generic-icon")
+            } else if tokenizer.matches(name, Names.icon) {
+                definition.icon = try required(Names.name, in: "icon")
+            } else if tokenizer.matches(name, Names.rootXML) {
+                let namespaceURI = try tokenizer.attributeValue(Names.namespaceURI) ?? ""
+                if let localName = try required(Names.localName, in: "root-XML") {
+                    definition.rootXML.append(MimeRootXML(namespaceURI: namespaceURI, localName: localName))
+                }
+            } else if tokenizer.matches(name, Names.globDeleteAll) {
+                definition.deletesAllGlobs = true
+            } else if tokenizer.matches(name, Names.magicDeleteAll) {
+                definition.deletesAllMagic = true
+            } else if tokenizer.matches(name, Names.magic) {
+                let priority = try number(Names.priority, in: "magic", default: MimeMagic.defaultPriority)
+                definition.magic.append(MimeMagic(priority: priority, matches: try readMatches()))
+                return
+            } else if tokenizer.matches(name, Names.treeMagic) {
+                let priority = try number(Names.priority, in: "treemagic", default: MimeMagic.defaultPriority)
+                definition.treeMagic.append(MimeTreeMagic(priority: priority, matches: try readTreeMatches()))
+                return
+            }
+            try tokenizer.skipElement()
+        }
+
+        /// Reads nested `<match>` elements up to the end of the enclosing `<magic>`, iteratively.
+        private mutating func readMatches() throws(CatalogFormatError) -> [MimeMagicMatch] {
+            var top: [MimeMagicMatch] = []
+            var open: [MimeMagicMatch?] = []
+            while true {
+                switch try tokenizer.next() {
+                case .startElement(let name):
+                    guard tokenizer.matches(name, Names.match) else {
+                        try tokenizer.skipElement()
+                        continue
+                    }
+                    open.append(try makeMatch(parentValid: open.last.map { $0 != nil } ?? true))
+                case .endElement:
+                    guard let closed = open.popLast() else { return top }
+                    guard let match = closed else { continue }
+                    if open.isEmpty {
+                        top.append(match)
+                    } else if open[open.count - 1] != nil {
+                        open[open.count - 1]!.children.append(match)
+                    }
+                case .text, .cdata:
+                    continue
+                case .endOfDocument:
+                    throw tokenizer.error("the document ends inside <magic>", at: tokenizer.position)
+                }
+            }
+        }
+
+        private mutating func makeMatch(parentValid: Bool) throws(CatalogFormatError) -> MimeMagicMatch? {
+            guard parentValid else { return nil }
+            guard let typeText = try required(Names.type, in: "match") else { return nil }
+            let type = MimeMagicMatch.ValueType(rawValue: typeText)
+            guard MimeMagicMatch.ValueType.all.contains(type) else {
+                warn(.invalidValue, "<match>", "unknown match type \"\(typeText)\"; the match and its children skipped")
+                return nil
+            }
+            guard let value = try required(Names.value, in: "match"),
+                let offsetText = try required(Names.offset, in: "match")
+            else { return nil }
+            let bounds = offsetText.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let start = Int(bounds[0]), start >= 0,
+                let end = bounds.count == 2 ? Int(bounds[1]) : start, end >= start
+            else {
+                warn(.invalidValue, "<match>", "invalid offset \"\(offsetText)\"; the match and its children skipped")
+                return nil
+            }
+            return MimeMagicMatch(
+                type: type, value: value, offsetStart: start, offsetEnd: end,
+                mask: try tokenizer.attributeValue(Names.mask))
+        }
+
+        /// Reads nested `<treematch>` elements up to the end of the enclosing `<treemagic>`, iteratively.
+        private mutating func readTreeMatches() throws(CatalogFormatError) -> [MimeTreeMatch] {
+            var top: [MimeTreeMatch] = []
+            var open: [MimeTreeMatch?] = []
+            while true {
+                switch try tokenizer.next() {
+                case .startElement(let name):
+                    guard tokenizer.matches(name, Names.treeMatch) else {
+                        try tokenizer.skipElement()
+                        continue
+                    }
+                    var match: MimeTreeMatch?
+                    if open.last.map({ $0 != nil }) ?? true, let path = try required(Names.path, in: "treematch") {
+                        match = MimeTreeMatch(
+                            path: path, type: try tokenizer.attributeValue(Names.type),
+                            matchCase: try flag(Names.matchCase, in: "treematch"),
+                            executable: try flag(Names.executable, in: "treematch"),
+                            nonEmpty: try flag(Names.nonEmpty, in: "treematch"),
+                            mimeType: try tokenizer.attributeValue(Names.mimetype))
+                    }
+                    open.append(match)
+                case .endElement:
+                    guard let closed = open.popLast() else { return top }
+                    guard let match = closed else { continue }
+                    if open.isEmpty {
+                        top.append(match)
+                    } else if open[open.count - 1] != nil {
+                        open[open.count - 1]!.children.append(match)
+                    }
+                case .text, .cdata:
+                    continue
+                case .endOfDocument:
+                    throw tokenizer.error("the document ends inside <treemagic>", at: tokenizer.position)
+                }
+            }
+        }
+
+        // MARK: - Attributes
+
+        private mutating func required(_ attribute: [UInt8], in element: String) throws(CatalogFormatError) -> String? {
+            if let value = try tokenizer.attributeValue(attribute), !value.isEmpty { return value }
+            warn(
+                .missingRequiredKey, "<\(element)>",
+                "no \(String(decoding: attribute, as: UTF8.self)) attribute; the element is skipped")
+            return nil
+        }
+
+        private mutating func number(
+            _ attribute: [UInt8], in element: String, default fallback: Int
+        ) throws(CatalogFormatError) -> Int {
+            guard let text = try tokenizer.attributeValue(attribute) else { return fallback }
+            guard let value = Int(text), (0...100).contains(value) else {
+                warn(
+                    .invalidValue, "<\(element)>",
+                    "\(String(decoding: attribute, as: UTF8.self))=\"\(text)\" is not 0...100; \(fallback) is used")
+                return fallback
+            }
+            return value
+        }
+
+        private mutating func flag(_ attribute: [UInt8], in element: String) throws(CatalogFormatError) -> Bool {
+            guard let text = try tokenizer.attributeValue(attribute) else { return false }
+            switch text {
+            case "true", "1", "yes": return true
+            case "false", "0", "no": return false
+            default:
+                warn(
+                    .invalidValue, "<\(element)>",
+                    "\(String(decoding: attribute, as: UTF8.self))=\"\(text)\" is not true or false; false is used")
+                return false
+            }
+        }
+
+        private mutating func warn(
+            _ code: CatalogFormatWarning.Code, _ key: String, _ reason: String, line: Int? = nil
+        ) {
+            let line = line ?? tokenizer.line(at: tokenizer.tokenStart)
+            warnings.append(CatalogFormatWarning(code: code, source: source, key: key, line: line, reason: reason))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+public import ContentSniffing
+public import DocumentCatalog
+
+/// The hand-over: open-in, preview, the options menu, the document picker, providers, inbox
+/// access and URL routing, over one catalog.
+///
+/// Opening a broker first finishes or rolls back any transfer a crash interrupted
+/// (``InboxTransfer/recover(catalog:)``), so callers always see consistent inboxes and grants.
+///
+/// ```swift
+/// let broker = try HandOverBroker(catalog: catalog)
+/// let result = try broker.openIn(path: "/tmp/report.pdf", with: nil, from: "org.example.mail")
+/// print(result.copy?.path)   // …/containers/<app>/Documents/Inbox/report.pdf
+/// ```
+public struct HandOverBroker: Sendable {
+    /// The catalog.
+    public let catalog: DocumentCatalog
+    /// The desktops of the session, for handler ranking.
+    public let desktops: [String]
+    /// How apps are launched (desktop entries) or notified (bundles).
+    public let launcher: HandlerLauncher
+    /// Failure injection for transfers (tests).
+    public let transferCheckpoint: (@Sendable (String) throws -> Void)?
+
+    /// Opens the broker and recovers interrupted transfers.
+    public init(catalog: DocumentCatalog, desktops: [String] = [], launcher: HandlerLauncher = HandlerLauncher(), transferCheckpoint: (@Sendable (String) throws -> Void)? = nil) throws(HandOverError) {
+        self.catalog = catalog
+        self.desktops = desktops
+        self.launcher = launcher
+        self.transferCheckpoint = transferCheckpoint
+        if !catalog.isReadOnly { try InboxTransfer.recover(catalog: catalog) }
+    }
+
+    /// The current catalog snapshot.
+    public func snapshot() throws(HandOverError) -> CatalogSnapshot {
+        do { return try catalog.snapshot() } catch { throw HandOverError(error) }
+    }
+
+    /// The container of a registered app.
+    public func container(appID: String) throws(HandOverError) -> AppContainer {
+        let snapshot = try snapshot()
+        guard let app = snapshot.app(id: appID) else {
+            throw HandOverError(.unknownApp, reason: "no app with this id is registered", key: appID)
+        }
+        return try AppContainer(appID: app.id, dataFolder: catalog.location.dataFolder)
+    }
+
+    /// Resolves a file's type against the catalog's graph.
+    public func resolve(_ path: String) throws(HandOverError) -> Resolution {
+        let resolver = TypeResolver(graph: try snapshot().graph)
+        do { return try resolver.resolve(path: path) } catch {
+            throw HandOverError(.notFound, reason: error.reason, path: path, errno: error.errno)
+        }
+    }
+
+    var transfer: InboxTransfer { InboxTransfer(catalog: catalog, checkpoint: transferCheckpoint) }
+}

@@ -1,0 +1,108 @@
+public import DocumentCatalog
+import Glibc
+
+/// Delivers a document or URL to an app.
+///
+/// Policy:
+/// - a desktop-entry app is launched with its `Exec` line expanded into argument vectors
+///   (`%f %F %u %U %i %c %k`, the Desktop Entry spec's quoting), directly with `posix_spawn`,
+///   never through a shell, in a new session, with standard input from `/dev/null`;
+///   `Terminal=true` wraps each vector in the terminal command;
+/// - an app known from an `Info.plist` gets a pending open request in the catalog, which it
+///   drains through the library;
+/// - with `dryRun`, nothing is launched or queued: the plan is returned.
+public struct HandlerLauncher: Sendable {
+    /// The terminal used for `Terminal=true` entries.
+    public var terminal: [String]
+    /// Whether to only plan.
+    public var dryRun: Bool
+
+    /// Creates a launcher.
+    public init(terminal: [String] = ["x-terminal-emulator", "-e"], dryRun: Bool = false) {
+        self.terminal = terminal
+        self.dryRun = dryRun
+    }
+
+    /// How a delivery went.
+    public struct Delivery: Sendable, Codable, Equatable {
+        /// `launch` or `open-request`.
+        public var method: String
+        /// The argument vectors run (or that would run).
+        public var commands: [[String]]
+        /// The process ids started.
+        public var processIDs: [Int32]
+        /// The queued request's id.
+        public var requestID: Int64?
+        /// Whether this was only a plan.
+        public var dryRun: Bool
+    }
+
+    /// Delivers `targets` (file paths, or URLs with `asURLs`) to `app`.
+    public func deliver(
+        _ targets: [String], asURLs: Bool = false, to app: CatalogApp, catalog: DocumentCatalog, sourceApp: String? = nil,
+        annotation: [UInt8]? = nil, options: [String] = [], grantID: Int64? = nil
+    ) throws(HandOverError) -> Delivery {
+        switch app.kind {
+        case .bundle:
+            if dryRun { return Delivery(method: "open-request", commands: [], processIDs: [], requestID: nil, dryRun: true) }
+            var lastID: Int64?
+            for target in targets {
+                let url = asURLs ? target : FileURL.make(target)
+                let request = OpenRequest(appID: app.id, url: url, sourceApp: sourceApp, annotation: annotation, options: options, grantID: grantID, createdAt: WallClock.now())
+                do { lastID = try catalog.queueOpenRequest(request).id } catch { throw HandOverError(error) }
+            }
+            return Delivery(method: "open-request", commands: [], processIDs: [], requestID: lastID, dryRun: false)
+        case .desktop:
+            guard let exec = app.exec, !exec.isEmpty else {
+                throw HandOverError(.launchFailed, reason: "the desktop entry has no Exec line", path: app.sourcePath, key: "Exec")
+            }
+            let line = try DesktopExecLine(exec)
+            let context = DesktopExecLine.Context(icon: app.icon, name: app.name, location: app.sourcePath)
+            var commands = try line.expand(targets.map { asURLs ? .url($0) : .file($0) }, context: context)
+            if app.terminal { commands = commands.map { terminal + $0 } }
+            if dryRun { return Delivery(method: "launch", commands: commands, processIDs: [], requestID: nil, dryRun: true) }
+            var pids: [Int32] = []
+            for command in commands { pids.append(try spawn(command)) }
+            return Delivery(method: "launch", commands: commands, processIDs: pids, requestID: nil, dryRun: false)
+        }
+    }
+
+    private func spawn(_ argv: [String]) throws(HandOverError) -> Int32 {
+        guard let program = argv.first, !program.isEmpty else {
+            throw HandOverError(.launchFailed, reason: "empty command")
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID (glibc), not exported to Swift
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let arguments = argv.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+        guard result == 0 else {
+            throw HandOverError(.launchFailed, reason: "cannot start \(program): \(String(cString: strerror(result)))", value: program, errno: result)
+        }
+        return pid
+    }
+}
+
+/// `file://` URLs for local paths, percent-encoding everything but unreserved characters and `/`.
+enum FileURL {
+    static func make(_ path: String) -> String {
+        var url = "file://"
+        for byte in path.utf8 {
+            let unreserved = (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                || byte == UInt8(ascii: "/")
+            if unreserved { url.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                url += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        return url
+    }
+}
