@@ -10,5 +10,12 @@ enum CommandList {
         AppsCommand.self,
         DefaultCommand.self,
         CatalogCommand.self,
+        OpenCommand.self,
+        PreviewCommand.self,
+        PickCommand.self,
+        InboxCommand.self,
+        GrantsCommand.self,
+        URLCommand.self,
+        ProviderCommand.self,
     ]
 }

@@ -1,0 +1,58 @@
+public import ArgumentParser
+import DocumentCatalog
+public import OpenInBroker
+import UniformTypes
+
+/// `openwith pick --app APP --mode import|open|export|move FILE`.
+struct PickCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Complete a document-picker session: import (owned copy), open (grant, no copy), export or move (to a provider).")
+    @OptionGroup var catalog: CatalogOptions
+    @Option(help: "The picking app.") var app: String
+    @Option(help: "import, open, export or move.") var mode: DocumentPickerMode
+    @Option(help: "The document provider (export and move).") var provider: String?
+    @Option(name: .customLong("type"), help: "A content type the picking app asks for (repeatable); the file must conform to one.") var types: [String] = []
+    @Argument(help: "The file.") var file: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let broker = try catalog.broker()
+        do {
+            let graph = try broker.snapshot().graph
+            let requested = try types.map { text throws(UniformTypeError) in try graph.type(withIdentifier: text) }
+            let grant = try broker.pick(path: file, appID: app, mode: mode, provider: provider, contentTypes: requested)
+            let output = GrantOutput(grant)
+            if json { try JSONOutput.print(output) } else { print("\(mode.rawValue): \(output.text)") }
+        } catch let error as HandOverError { throw CommandFailure(error) } catch let error as UniformTypeError {
+            throw CommandFailure(status: .badInput, message: "--type: \(error)")
+        }
+    }
+}
+
+extension DocumentPickerMode: ExpressibleByArgument {}
+
+/// The JSON form of a grant.
+struct GrantOutput: Encodable {
+    let id: Int64, app: String, path: String, kind: String, rights: [String], sourceApp: String?, originalPath: String?
+    let size: Int64, sha256: String?, createdAt: Double, revokedAt: Double?, accessCount: Int
+
+    init(_ grant: Grant) {
+        id = grant.id
+        app = grant.appID
+        path = grant.path
+        kind = grant.kind.rawValue
+        rights = grant.rights.map(\.rawValue).sorted()
+        sourceApp = grant.sourceApp
+        originalPath = grant.originalPath
+        size = grant.size
+        sha256 = grant.sha256
+        createdAt = grant.createdAt
+        revokedAt = grant.revokedAt
+        accessCount = grant.accessCount
+    }
+
+    var text: String {
+        "grant \(id): \(app) may \(rights.joined(separator: "+")) \(path) (\(kind))" + (revokedAt != nil ? " [revoked]" : "")
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import DocumentCatalog
+import Glibc
+import OpenInBroker
+
+/// `openwith url URL [--from APP]`, `url can-open`, `url configure`, `url sign`.
+struct URLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "url", abstract: "Route URLs to the handler of their scheme, with validation, allow-lists and signatures.",
+        subcommands: [Route.self, CanOpen.self, Configure.self, Sign.self], defaultSubcommand: Route.self)
+
+    struct Route: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "open", abstract: "Validate a URL and deliver it to its scheme's handler (the default).")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The URL.") var url: String
+        @Option(help: "The sending app.") var from: String?
+        @Flag(help: "Show what would happen; deliver nothing.") var dryRun = false
+        @Flag(help: "Print JSON.") var json = false
+        struct Output: Encodable { let url: String, scheme: String, handler: String, reason: String, signatureVerified: Bool, delivery: HandlerLauncher.Delivery }
+
+        func run() throws {
+            do {
+                let routed = try catalog.broker(dryRun: dryRun).route(url, from: from)
+                let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
+                if json { try JSONOutput.print(output) } else {
+                    print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
+                    for command in routed.delivery.commands { print("  \(routed.delivery.dryRun ? "would run" : "ran"): \(command.map(ShellQuoting.quote).joined(separator: " "))") }
+                }
+            } catch let error as HandOverError { throw CommandFailure(error) }
+        }
+    }
+
+    struct CanOpen: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "can-open", abstract: "canOpenURL: answers only for schemes the asking app declared it queries.")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The URL.") var url: String
+        @Option(help: "The asking app.") var app: String
+
+        func run() throws {
+            do {
+                let (answer, reason) = try catalog.broker().canOpenURL(url, askingApp: app)
+                print("\(answer ? "yes" : "no"): \(reason)")
+                if !answer { throw ExitStatus.nothingFound }
+            } catch let error as HandOverError { throw CommandFailure(error) }
+        }
+    }
+
+    struct Configure: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Require signed requests and/or an allow-list of sources for a handler's scheme; prints the new HMAC key (hex).")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The scheme.") var scheme: String
+        @Option(help: "The handler app.") var app: String
+        @Flag(help: "Require HMAC-SHA256 signed requests (a new 256-bit key is generated).") var requireSignature = false
+        @Option(help: "An app allowed to send URLs (repeatable).") var allowSource: [String] = []
+
+        func run() throws {
+            var key: [UInt8]?
+            if requireSignature {
+                // SystemRandomNumberGenerator is the kernel's cryptographic generator (getrandom).
+                var generator = SystemRandomNumberGenerator()
+                key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            }
+            do { try catalog.open().configureURLHandler(appID: app, scheme: scheme, key: key, allowedSources: allowSource) } catch let error as CatalogError {
+                throw CommandFailure(error)
+            }
+            if let key { print(key.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()) } else { print("configured \(scheme): for \(app)") }
+        }
+    }
+
+    struct Sign: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sign a URL for its scheme's handler as --from (using the handler's key from the catalog).")
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The URL.") var url: String
+        @Option(help: "The sending app.") var from: String
+
+        func run() throws {
+            do {
+                let broker = try catalog.broker()
+                let validated = try URLRequestValidator().validate(url)
+                guard let handler = URLSchemeRanking(snapshot: try broker.snapshot()).handlers(scheme: validated.scheme).first else {
+                    throw CommandFailure(status: .nothingFound, message: "no app handles \(validated.scheme): URLs")
+                }
+                guard let key = try broker.catalog.signingKey(appID: handler.app.id, scheme: validated.scheme) else {
+                    throw CommandFailure(status: .badInput, message: "\(handler.app.id) does not require signed \(validated.scheme): URLs")
+                }
+                print(try RequestSignature(keyBytes: key).sign(url, sourceApp: from))
+            } catch let error as HandOverError { throw CommandFailure(error) } catch let error as CatalogError { throw CommandFailure(error) }
+        }
+    }
+}
