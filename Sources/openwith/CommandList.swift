@@ -17,5 +17,6 @@ enum CommandList {
         GrantsCommand.self,
         URLCommand.self,
         ProviderCommand.self,
+        ScanCommand.self,
     ]
 }

@@ -17,12 +17,17 @@ struct HandlersCommand: ParsableCommand {
     @Flag(help: "Also list fallback handlers of rank None and role None.") var all = false
     @Flag(help: "Say why each app is listed, and why others are not.") var explain = false
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "The options menu: preview, open-in candidates and actions, as one answer.") var options = false
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one file") }
     }
 
     func run() throws {
+        if options {
+            try runOptionsMenu()
+            return
+        }
         let snapshot = try catalog.snapshot()
         let resolver = TypeResolver(graph: snapshot.graph)
         let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops)
@@ -41,6 +46,39 @@ struct HandlersCommand: ParsableCommand {
             }
         }
         if json { try JSONOutput.print(reports) }
+        if status.code != 0 { throw status }
+    }
+}
+
+extension HandlersCommand {
+    struct OptionsOutput: Encodable {
+        let path: String
+        let type: ResolutionReport
+        let preview: DocumentPreview
+        let handlers: HandlerReport
+        let actions: [String]
+    }
+
+    func runOptionsMenu() throws {
+        let broker = try catalog.broker()
+        var outputs: [OptionsOutput] = []
+        var status = ExitStatus.ok
+        for file in files {
+            do throws(HandOverError) {
+                let menu = try broker.options(path: file, role: role)
+                let type = ResolutionReport(path: file, resolution: menu.resolution)
+                let output = OptionsOutput(path: file, type: type, preview: menu.preview, handlers: HandlerReport(type: type, list: menu.handlers), actions: menu.actions)
+                if json { outputs.append(output) } else {
+                    print(PreviewText.render(type, menu.preview))
+                    print(output.handlers.text(explain: explain).split(separator: "\n").dropFirst().joined(separator: "\n"))
+                    print("  actions: \(menu.actions.joined(separator: ", "))")
+                }
+            } catch {
+                writeStandardError("openwith: \(error)\n")
+                status = status.combined(with: CommandFailure(error).status)
+            }
+        }
+        if json { try JSONOutput.print(outputs) }
         if status.code != 0 { throw status }
     }
 }
