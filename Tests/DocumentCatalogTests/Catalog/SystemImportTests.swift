@@ -1,0 +1,89 @@
+import DocumentCatalog
+import Foundation
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+@Suite("System import from the XDG folders")
+struct SystemImportTests {
+    /// A fake XDG tree: data home + one data dir, config home, with desktop entries, a
+    /// shared-mime-info package and mimeapps.list files.
+    func makeTree(_ folder: TemporaryDirectory) throws -> [String: String] {
+        try folder.write("data/applications/editor.desktop", text: desktopEntry(name: "Editor", mime: ["text/plain", "text/x-csrc"], extra: "Categories=Development;TextEditor;"))
+        try folder.write("data/applications/kde4/viewer.desktop", text: desktopEntry(name: "Viewer", mime: ["image/png"]))
+        try folder.write("data/applications/hidden.desktop", text: desktopEntry(name: "Hidden", mime: ["image/png"], extra: "Hidden=true"))
+        try folder.write("data/applications/link.desktop", text: "[Desktop Entry]\nType=Link\nName=Link\nURL=https://example.org\n")
+        try folder.write("data/applications/broken.desktop", text: "not a desktop entry at all")
+        // The same id in a lower-precedence folder is masked.
+        try folder.write("usr/applications/editor.desktop", text: desktopEntry(name: "Editor (system copy)", mime: ["text/plain"]))
+        try folder.write("usr/applications/other.desktop", text: desktopEntry(name: "Other", mime: ["image/png"], extra: "TryExec=/nonexistent/program"))
+        try folder.write("data/mime/packages/thing.xml", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-openwith-thing">
+                <comment>OpenWith test thing</comment>
+                <sub-class-of type="application/json"/>
+                <alias type="application/x-thing-alias"/>
+                <glob pattern="*.owthing" weight="60"/>
+              </mime-type>
+            </mime-info>
+            """)
+        try folder.write("config/mimeapps.list", text: "[Default Applications]\nimage/png=kde4-viewer.desktop;\n[Removed Associations]\ntext/x-csrc=editor.desktop;\n")
+        try folder.write("config/gnome-mimeapps.list", text: "[Default Applications]\ntext/plain=editor.desktop;\n")
+        return [
+            "HOME": folder.path("home"), "XDG_DATA_HOME": folder.path("data"), "XDG_DATA_DIRS": folder.path("usr"),
+            "XDG_CONFIG_HOME": folder.path("config"), "XDG_CONFIG_DIRS": folder.path("etc"), "XDG_CURRENT_DESKTOP": "GNOME",
+        ]
+    }
+
+    @Test("Desktop entries, packages and mimeapps.list are imported with the spec's precedence")
+    func importsTree() throws {
+        let folder = TemporaryDirectory("xdg")
+        let environment = try makeTree(folder)
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        let report = try catalog.importSystem(environment: environment)
+        #expect(Set(report.registeredApps) == ["editor.desktop", "kde4-viewer.desktop", "hidden.desktop", "other.desktop"])
+        #expect(report.refusedFiles.map(\.source).sorted() == [folder.path("data/applications/broken.desktop"), folder.path("data/applications/link.desktop")].sorted())
+        let snapshot = try catalog.snapshot()
+        #expect(snapshot.app(id: "editor.desktop")?.name == "Editor", "the data home copy masks the system one")
+        #expect(snapshot.app(id: "editor.desktop")?.origin == "system")
+        let thing = try #require(snapshot.graph.type(filenameExtension: "owthing"))
+        #expect(thing.identifier == "org.freedesktop.mime.application.x-openwith-thing")
+        #expect(thing.conforms(to: snapshot.graph["public.json"]!))
+        #expect(snapshot.graph.type(mimeType: "application/x-thing-alias") == thing)
+        #expect(snapshot.mimeAppsDefaults(mimeType: "image/png") == ["kde4-viewer.desktop"])
+        #expect(snapshot.mimeAppsDefaults(mimeType: "text/plain") == ["editor.desktop"], "gnome-mimeapps.list applies for GNOME")
+        #expect(snapshot.mimeAppsRemoves(mimeType: "text/x-csrc", appID: "editor.desktop"))
+        #expect(!snapshot.isAvailable(snapshot.app(id: "other.desktop")!.index), "TryExec names a missing program")
+        #expect(!snapshot.isAvailable(snapshot.app(id: "hidden.desktop")!.index))
+    }
+
+    @Test("Re-running is idempotent and removes what disappeared; apps registered by hand stay")
+    func idempotent() throws {
+        let folder = TemporaryDirectory("xdg")
+        let environment = try makeTree(folder)
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        _ = try catalog.importSystem(environment: environment)
+        _ = try catalog.registerApps(at: [RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
+        let first = try catalog.snapshot()
+        _ = try catalog.importSystem(environment: environment)
+        let second = try catalog.snapshot()
+        #expect(first.apps.map(\.id) == second.apps.map(\.id))
+        #expect(first.claims.count == second.claims.count)
+        try FileManager.default.removeItem(atPath: folder.path("data/applications/kde4"))
+        let report = try catalog.importSystem(environment: environment)
+        #expect(report.removedApps == ["kde4-viewer.desktop"])
+        let third = try catalog.snapshot()
+        #expect(third.app(id: "kde4-viewer.desktop") == nil)
+        #expect(third.app(id: "org.openwith.sample-editor") != nil)
+    }
+
+    @Test("First use imports the system once")
+    func firstUse() throws {
+        let folder = TemporaryDirectory("xdg")
+        let environment = try makeTree(folder)
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        #expect(try catalog.importSystemOnFirstUse(environment: environment) != nil)
+        #expect(try catalog.importSystemOnFirstUse(environment: environment) == nil)
+    }
+}
