@@ -58,6 +58,7 @@ public struct InboxTransfer: Sendable {
         do { entry = try catalog.beginTransfer(operation: journalOperation, appID: container.appID, sourcePath: source, folder: folder) } catch {
             throw HandOverError(error)
         }
+        var placedPath: String?
         do throws(HandOverError) {
             try step("started")
             let stagedName = "\(entry).staged"
@@ -74,6 +75,7 @@ public struct InboxTransfer: Sendable {
             } catch { throw HandOverError(error) }
             try step("copied")
             let placed = try copier.move(from: container.staging + "/" + stagedName, toFolder: folder, as: name)
+            placedPath = placed.path
             try step("placed")
             var record = grant
             record.path = placed.path
@@ -81,7 +83,13 @@ public struct InboxTransfer: Sendable {
             record.sha256 = staged.sha256
             do { return try catalog.commitTransfer(id: entry, finalPath: placed.path, grant: record) } catch { throw HandOverError(error) }
         } catch {
-            InboxTransfer.rollBack(entry: entry, container: container, catalog: catalog, reason: error.reason)
+            // A file already placed has no grant yet: take it back out, so no orphan stays. A
+            // moved file goes back where it came from; a copy is removed.
+            let restore = operation == .move ? source : nil
+            if let placedPath {
+                if let restore, !FolderListing.exists(restore) { rename(placedPath, restore) } else if restore == nil { unlink(placedPath) }
+            }
+            InboxTransfer.rollBack(entry: entry, container: container, catalog: catalog, reason: error.reason, restoringTo: restore)
             throw error
         }
     }
@@ -93,11 +101,17 @@ public struct InboxTransfer: Sendable {
         }
     }
 
-    /// Removes a transfer's staged and temporary files and closes its journal entry as rolled back.
-    static func rollBack(entry: Int64, container: AppContainer, catalog: DocumentCatalog, reason: String) {
+    /// Removes a transfer's temporary files and staged file — or, for a move, puts the staged
+    /// file back at `restoringTo` — and closes its journal entry as rolled back.
+    static func rollBack(entry: Int64, container: AppContainer, catalog: DocumentCatalog, reason: String, restoringTo original: String? = nil) {
         let prefix = "\(entry).staged"
         for name in FolderListing.names(container.staging) where name == prefix || name.hasPrefix("." + prefix + ".") {
-            unlink(container.staging + "/" + name)
+            let path = container.staging + "/" + name
+            if name == prefix, let original, !FolderListing.exists(original) {
+                rename(path, original)
+            } else {
+                unlink(path)
+            }
         }
         try? catalog.rollBackTransfer(id: entry, reason: reason)
     }
@@ -132,7 +146,9 @@ public struct InboxTransfer: Sendable {
                     }
                 }
             }
-            rollBack(entry: entry.id, container: container, catalog: catalog, reason: "recovered after an interrupted transfer")
+            rollBack(
+                entry: entry.id, container: container, catalog: catalog, reason: "recovered after an interrupted transfer",
+                restoringTo: entry.operation == "move" ? entry.sourcePath : nil)
             rolledBack += 1
         }
         return (finished, rolledBack)

@@ -1,0 +1,124 @@
+extension DesktopExecLine {
+    /// Splits an unescaped `Exec` value into arguments following the quoting rules.
+    struct ExecLineParser {
+        let text: String
+        let key: String
+        let value: String
+
+        /// Characters that must be quoted (spec: space, tab, newline, `"` are separators or
+        /// quote marks; these are the rest).
+        static let reserved: Set<Unicode.Scalar> = [
+            "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`",
+        ]
+        /// Characters a backslash may escape inside quotes.
+        static let escapable: Set<Unicode.Scalar> = ["\"", "`", "$", "\\"]
+        static let separators: Set<Unicode.Scalar> = [" ", "\t", "\n"]
+        static let fileAndOtherCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U", "i", "c", "k"]
+        static let deprecatedCodes: Set<Unicode.Scalar> = ["d", "D", "n", "N", "v", "m"]
+
+        func parse() throws(HandOverError) -> [Argument] {
+            var arguments: [Argument] = []
+            var current: Argument?
+            var literal = ""
+            let scalars = Array(text.unicodeScalars)
+            var index = 0
+
+            func flushLiteral() {
+                if !literal.isEmpty {
+                    current?.pieces.append(.literal(literal))
+                    literal = ""
+                }
+            }
+            func finishArgument() {
+                flushLiteral()
+                if let done = current { arguments.append(done) }
+                current = nil
+            }
+
+            while index < scalars.count {
+                let scalar = scalars[index]
+                index += 1
+                if Self.separators.contains(scalar) {
+                    finishArgument()
+                    continue
+                }
+                if current == nil { current = Argument() }
+                switch scalar {
+                case "\"":
+                    var quoted = ""
+                    var closed = false
+                    while index < scalars.count {
+                        let inner = scalars[index]
+                        index += 1
+                        if inner == "\"" {
+                            closed = true
+                            break
+                        }
+                        if inner == "\\" {
+                            guard index < scalars.count, Self.escapable.contains(scalars[index]) else {
+                                throw refuse(
+                                    .invalidExecLine,
+                                    "inside quotes a backslash may only escape \" ` $ or \\")
+                            }
+                            quoted.unicodeScalars.append(scalars[index])
+                            index += 1
+                        } else if inner == "%" {
+                            guard index < scalars.count else {
+                                throw refuse(.invalidFieldCode, "a lone % ends the line")
+                            }
+                            let code = scalars[index]
+                            index += 1
+                            if code == "%" {
+                                quoted += "%"
+                            } else if Self.fileAndOtherCodes.contains(code) || Self.deprecatedCodes.contains(code) {
+                                throw refuse(.fieldCodeInQuotes, "field code %\(code) is not allowed inside quotes")
+                            } else {
+                                throw refuse(.invalidFieldCode, "%\(code) is not a field code")
+                            }
+                        } else {
+                            quoted.unicodeScalars.append(inner)
+                        }
+                    }
+                    guard closed else { throw refuse(.invalidExecLine, "a double quote is not closed") }
+                    literal += quoted
+                    // An empty quoted argument ("") is still an argument: keep a literal piece.
+                    if quoted.isEmpty && literal.isEmpty { current?.pieces.append(.literal("")) }
+                case "%":
+                    guard index < scalars.count else { throw refuse(.invalidFieldCode, "a lone % ends the line") }
+                    let code = scalars[index]
+                    index += 1
+                    if code == "%" {
+                        literal += "%"
+                    } else if Self.fileAndOtherCodes.contains(code) || Self.deprecatedCodes.contains(code) {
+                        flushLiteral()
+                        current?.pieces.append(.code(Character(code)))
+                    } else {
+                        throw refuse(.invalidFieldCode, "%\(code) is not a field code")
+                    }
+                default:
+                    if Self.reserved.contains(scalar) {
+                        throw refuse(.invalidExecLine, "the reserved character \(scalar) must be quoted")
+                    }
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        throw refuse(.invalidExecLine, "a control character must be quoted")
+                    }
+                    literal.unicodeScalars.append(scalar)
+                }
+            }
+            finishArgument()
+            // Normalise: merge an empty-literal marker into following text.
+            return arguments.map(Self.normalised)
+        }
+
+        private func refuse(_ code: HandOverError.Code, _ reason: String) -> HandOverError {
+            HandOverError(code, reason: reason, key: key, value: value)
+        }
+
+        /// Drops empty literal pieces unless the argument is exactly `""`.
+        static func normalised(_ argument: Argument) -> Argument {
+            let kept = argument.pieces.filter { $0 != .literal("") }
+            if kept.isEmpty { return Argument(pieces: [.literal("")]) }
+            return Argument(pieces: kept)
+        }
+    }
+}

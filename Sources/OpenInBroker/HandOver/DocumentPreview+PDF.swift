@@ -1,0 +1,325 @@
+extension DocumentPreview {
+    /// The version, page count and title of a PDF, from the text that is readable without
+    /// decompressing anything.
+    ///
+    /// Policy: the head and the tail of the file are read (half the byte budget each, the whole
+    /// file when it fits). The version comes from the `%PDF-x.y` header (within the first
+    /// 1024 bytes). The page count is the largest `/Count` of a `/Type /Pages` dictionary found
+    /// in plain text (the root of the page tree counts every page); when the page tree sits in
+    /// a compressed object stream it is unknown. The title is the `/Title` of the dictionary the
+    /// last `/Info n g R` points to, when that object is in plain text and the file is not
+    /// encrypted; literal and hexadecimal strings are read, UTF-16BE with a byte order mark,
+    /// UTF-8 with a mark, otherwise PDFDocEncoding approximated by ISO-8859-1.
+    public struct PDF: Sendable, Hashable, Codable {
+        /// The header's version, e.g. `1.7`.
+        public var version: String?
+        /// The number of pages, when the page tree is readable.
+        public var pageCount: Int?
+        /// The document title from the Info dictionary.
+        public var title: String?
+        /// Whether the trailer names an `/Encrypt` dictionary.
+        public var encrypted: Bool
+
+        /// Creates PDF facts.
+        public init(version: String?, pageCount: Int?, title: String?, encrypted: Bool) {
+            self.version = version
+            self.pageCount = pageCount
+            self.title = title
+            self.encrypted = encrypted
+        }
+
+        static let maximumDictionaryScan = 64 * 1024
+        /// The most bytes examined in total while looking for page-tree dictionaries, so that
+        /// thousands of unbalanced `<<` cannot make the scan quadratic.
+        static let maximumScanWork = 4 * 1024 * 1024
+
+        static func read(from source: PreviewSource, limits: Limits, notes: inout [String]) throws(HandOverError)
+            -> PDF?
+        {
+            let half = max(1, source.budget / 2)
+            let head = try source.head(Int64(source.budget) >= source.size ? source.budget : half)
+            guard let start = head.firstIndex(of: Array("%PDF-".utf8), to: 1024 + 5) else {
+                notes.append("no %PDF- header in the first 1024 bytes")
+                return nil
+            }
+            var version = ""
+            var index = start + 5
+            while let byte = head[index],
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "."),
+                version.count < 8
+            {
+                version.unicodeScalars.append(Unicode.Scalar(byte))
+                index += 1
+            }
+            var buffers = [head]
+            if Int64(head.count) < source.size {
+                let tailLength = min(source.size - Int64(head.count), Int64(source.remainingBudget))
+                let tail = try source.read(at: source.size - tailLength, count: Int(tailLength))
+                if !tail.isEmpty { buffers.append(tail) }
+            }
+            var pageCount: Int?
+            var work = maximumScanWork
+            for buffer in buffers {
+                if let count = pagesCount(in: buffer, limits: limits, work: &work) {
+                    pageCount = max(pageCount ?? 0, count)
+                }
+            }
+            if pageCount == nil { notes.append("the page tree is not readable as plain text") }
+            let encrypted = buffers.contains { $0.firstIndex(of: Array("/Encrypt".utf8)) != nil }
+            var title: String?
+            if encrypted {
+                notes.append("encrypted: the title is not read")
+            } else if let reference = infoReference(in: buffers) {
+                for buffer in buffers.reversed() {
+                    if let found = titleOfObject(reference, in: buffer) {
+                        title = found
+                        break
+                    }
+                }
+            }
+            return PDF(
+                version: version.isEmpty ? nil : version, pageCount: pageCount, title: title, encrypted: encrypted)
+        }
+
+        // MARK: Page count
+
+        static func pagesCount(in buffer: PreviewBytes, limits: Limits, work: inout Int) -> Int? {
+            var best: Int?
+            var from = 0
+            var steps = 0
+            let typeKey = Array("/Type".utf8)
+            // Each search moves forward, so the loop is bounded by the buffer; the costlier
+            // dictionary scans are capped by `maximumSteps`.
+            while steps < limits.maximumSteps, work > 0, let found = buffer.firstIndex(of: typeKey, from: from) {
+                from = found + typeKey.count
+                let cursor = skipWhitespace(buffer, from)
+                guard buffer.has("/Pages", at: cursor), !isRegular(buffer[cursor + 6]) else { continue }
+                steps += 1
+                guard let dictionary = enclosingDictionary(buffer, around: found, work: &work),
+                    let count = integerValue(of: "/Count", in: buffer, range: dictionary, work: &work)
+                else { continue }
+                if count >= 0 && count <= 10_000_000 { best = max(best ?? 0, count) }
+            }
+            return best
+        }
+
+        /// The `<<` … `>>` range of the dictionary that directly contains `position`.
+        static func enclosingDictionary(_ buffer: PreviewBytes, around position: Int, work: inout Int) -> Range<Int>? {
+            var depth = 0
+            var index = position - 1
+            var start: Int?
+            let lowest = max(0, position - maximumDictionaryScan)
+            while index >= lowest + 1 && work > 0 {
+                work -= 1
+                if buffer[index - 1] == UInt8(ascii: ">") && buffer[index] == UInt8(ascii: ">") {
+                    depth += 1
+                    index -= 2
+                    continue
+                }
+                if buffer[index - 1] == UInt8(ascii: "<") && buffer[index] == UInt8(ascii: "<") {
+                    if depth == 0 {
+                        start = index - 1
+                        break
+                    }
+                    depth -= 1
+                    index -= 2
+                    continue
+                }
+                index -= 1
+            }
+            guard let start else { return nil }
+            depth = 0
+            index = start
+            let highest = min(buffer.count, start + maximumDictionaryScan)
+            while index + 1 < highest && work > 0 {
+                work -= 1
+                if buffer[index] == UInt8(ascii: "<") && buffer[index + 1] == UInt8(ascii: "<") {
+                    depth += 1
+                    index += 2
+                    continue
+                }
+                if buffer[index] == UInt8(ascii: ">") && buffer[index + 1] == UInt8(ascii: ">") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return start..<index }
+                    continue
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// The integer after `key` at nesting depth 1 of the dictionary in `range`.
+        static func integerValue(of key: String, in buffer: PreviewBytes, range: Range<Int>, work: inout Int) -> Int? {
+            let pattern = Array(key.utf8)
+            var depth = 0
+            var index = range.lowerBound
+            while index < range.upperBound && work > 0 {
+                work -= 1
+                if buffer[index] == UInt8(ascii: "<") && buffer[index + 1] == UInt8(ascii: "<") {
+                    depth += 1
+                    index += 2
+                    continue
+                }
+                if buffer[index] == UInt8(ascii: ">") && buffer[index + 1] == UInt8(ascii: ">") {
+                    depth -= 1
+                    index += 2
+                    continue
+                }
+                if depth == 1 && buffer.has(pattern, at: index) && !isRegular(buffer[index + pattern.count]) {
+                    return integer(buffer, at: skipWhitespace(buffer, index + pattern.count))?.value
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        // MARK: Title
+
+        static func infoReference(in buffers: [PreviewBytes]) -> (number: Int, generation: Int)? {
+            let key = Array("/Info".utf8)
+            for buffer in buffers.reversed() {
+                var position = buffer.count
+                while let found = buffer.lastIndex(of: key, before: position - 1) {
+                    position = found
+                    var cursor = skipWhitespace(buffer, found + key.count)
+                    guard let number = integer(buffer, at: cursor) else { continue }
+                    cursor = skipWhitespace(buffer, number.end)
+                    guard let generation = integer(buffer, at: cursor) else { continue }
+                    cursor = skipWhitespace(buffer, generation.end)
+                    if buffer[cursor] == UInt8(ascii: "R") { return (number.value, generation.value) }
+                    if found == 0 { break }
+                }
+            }
+            return nil
+        }
+
+        static func titleOfObject(_ reference: (number: Int, generation: Int), in buffer: PreviewBytes) -> String? {
+            let header = Array("\(reference.number) \(reference.generation) obj".utf8)
+            var from = 0
+            while let found = buffer.firstIndex(of: header, from: from) {
+                from = found + 1
+                if found > 0, let before = buffer[found - 1], isRegular(before) { continue }
+                let end =
+                    buffer.firstIndex(of: Array("endobj".utf8), from: found, to: found + maximumDictionaryScan)
+                    ?? min(buffer.count, found + maximumDictionaryScan)
+                guard let key = buffer.firstIndex(of: Array("/Title".utf8), from: found, to: end) else { return nil }
+                let cursor = skipWhitespace(buffer, key + 6)
+                guard let bytes = string(buffer, at: cursor, end: end) else { return nil }
+                return decodeTextString(bytes)
+            }
+            return nil
+        }
+
+        /// A literal `( … )` or hexadecimal `< … >` string's bytes.
+        static func string(_ buffer: PreviewBytes, at start: Int, end: Int) -> [UInt8]? {
+            if buffer[start] == UInt8(ascii: "(") {
+                var bytes: [UInt8] = []
+                var depth = 1
+                var index = start + 1
+                while index < end, let byte = buffer[index] {
+                    index += 1
+                    switch byte {
+                    case UInt8(ascii: "\\"):
+                        guard let next = buffer[index] else { return nil }
+                        index += 1
+                        switch next {
+                        case UInt8(ascii: "n"): bytes.append(0x0A)
+                        case UInt8(ascii: "r"): bytes.append(0x0D)
+                        case UInt8(ascii: "t"): bytes.append(0x09)
+                        case UInt8(ascii: "b"): bytes.append(0x08)
+                        case UInt8(ascii: "f"): bytes.append(0x0C)
+                        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                            var value = Int(next - UInt8(ascii: "0"))
+                            var digits = 1
+                            while digits < 3, let more = buffer[index],
+                                (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(more)
+                            {
+                                value = value * 8 + Int(more - UInt8(ascii: "0"))
+                                index += 1
+                                digits += 1
+                            }
+                            bytes.append(UInt8(value & 0xFF))
+                        case 0x0D:
+                            if buffer[index] == 0x0A { index += 1 }
+                        case 0x0A: break
+                        default: bytes.append(next)
+                        }
+                    case UInt8(ascii: "("):
+                        depth += 1
+                        bytes.append(byte)
+                    case UInt8(ascii: ")"):
+                        depth -= 1
+                        if depth == 0 { return bytes }
+                        bytes.append(byte)
+                    default:
+                        bytes.append(byte)
+                    }
+                    if bytes.count > 4096 { return bytes }
+                }
+                return nil
+            }
+            if buffer[start] == UInt8(ascii: "<") && buffer[start + 1] != UInt8(ascii: "<") {
+                var digits: [UInt8] = []
+                var index = start + 1
+                while index < end, let byte = buffer[index], byte != UInt8(ascii: ">") {
+                    if let value = PercentDecoding.hexValue(byte) { digits.append(value) }
+                    index += 1
+                    if digits.count > 8192 { break }
+                }
+                if digits.count % 2 == 1 { digits.append(0) }
+                return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+            }
+            return nil
+        }
+
+        static func decodeTextString(_ bytes: [UInt8]) -> String {
+            var text: String
+            if bytes.starts(with: [0xFE, 0xFF]) {
+                var units: [UInt16] = []
+                var index = 2
+                while index + 1 < bytes.count {
+                    units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                    index += 2
+                }
+                text = String(decoding: units, as: UTF16.self)
+            } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+            } else {
+                text = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+            }
+            text = PreviewText.sanitized(text)
+            return String(text.prefix(1000))
+        }
+
+        // MARK: Lexing
+
+        static func isWhitespace(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
+        }
+
+        /// A PDF "regular" character: not whitespace, not a delimiter.
+        static func isRegular(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return !isWhitespace(byte) && !"()<>[]{}/%".utf8.contains(byte)
+        }
+
+        static func skipWhitespace(_ buffer: PreviewBytes, _ start: Int) -> Int {
+            var index = start
+            while isWhitespace(buffer[index]) { index += 1 }
+            return index
+        }
+
+        static func integer(_ buffer: PreviewBytes, at start: Int) -> (value: Int, end: Int)? {
+            var index = start
+            var value = 0
+            while let byte = buffer[index], (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                index += 1
+                if index - start > 10 { return nil }
+            }
+            return index > start ? (value, index) : nil
+        }
+    }
+}

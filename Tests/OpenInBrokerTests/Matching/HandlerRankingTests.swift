@@ -1,0 +1,131 @@
+import DocumentCatalog
+import OpenInBroker
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+/// A catalog in a temporary folder with apps registered from registrations built in code.
+struct RankingFixture {
+    let folder = TemporaryDirectory("ranking")
+    let catalog: DocumentCatalog
+
+    init(_ apps: [AppRegistration]) throws {
+        catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        try catalog.register(apps)
+    }
+
+    static func app(_ id: String, kind: AppRegistration.Kind = .bundle, _ claims: [(String, DocumentRole, HandlerRank)], hidden: Bool = false, tryExec: String? = nil) -> AppRegistration {
+        AppRegistration(
+            id: id, kind: kind, name: id.uppercased(), sourcePath: "/apps/\(id)", exec: kind == .desktop ? "true %f" : nil, tryExec: tryExec,
+            hidden: hidden,
+            documentClaims: claims.map { DocumentClaim(kind: $0.0.contains("/") ? .mime : .contentType, value: $0.0, role: $0.1, rank: $0.2) })
+    }
+
+    func ranking() throws -> HandlerRanking { HandlerRanking(snapshot: try catalog.snapshot()) }
+    func type(_ id: TypeIdentifier) throws -> UniformType { try #require(try catalog.snapshot().graph[id]) }
+}
+
+@Suite("Handler ranking policy")
+struct HandlerRankingTests {
+    @Test("Exact claims by rank, then role fit, then name; supertypes after; catch-all roots last")
+    func order() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("alternate", [("public.png", .viewer, .alternate)]),
+            RankingFixture.app("owner", [("public.png", .editor, .owner)]),
+            RankingFixture.app("b-default-viewer", [("image/png", .viewer, .default)]),
+            RankingFixture.app("a-default-editor", [("public.png", .editor, .default)]),
+            RankingFixture.app("image-app", [("public.image", .viewer, .owner)]),
+            RankingFixture.app("data-app", [("public.data", .viewer, .owner)]),
+            RankingFixture.app("none-rank", [("public.png", .viewer, .none)]),
+        ])
+        let list = try fixture.ranking().handlers(for: try fixture.type("public.png"))
+        #expect(list.candidates.map(\.app.id) == ["owner", "a-default-editor", "b-default-viewer", "alternate", "image-app", "data-app"])
+        #expect(list.candidates.map(\.group) == [.recommended, .recommended, .recommended, .recommended, .fallback, .catchAll])
+        #expect(list.defaultHandler?.app.id == "owner")
+        #expect(list.candidates[4].distance > 0)
+        #expect(list.candidates[4].matchedType.identifier == "public.image")
+        #expect(list.excluded.contains { $0.app.id == "none-rank" && $0.reason.contains("None") })
+        let all = try fixture.ranking().handlers(for: try fixture.type("public.png"), includeAll: true)
+        #expect(all.candidates.contains { $0.app.id == "none-rank" })
+    }
+
+    @Test("Roles: viewer accepts viewers then editors; editor accepts editors only")
+    func roles() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("editor", [("public.plain-text", .editor, .default)]),
+            RankingFixture.app("viewer", [("public.plain-text", .viewer, .default)]),
+            RankingFixture.app("shell", [("public.plain-text", .shell, .default)]),
+        ])
+        let text = try fixture.type("public.plain-text")
+        #expect(try fixture.ranking().handlers(for: text, role: .viewer).candidates.map(\.app.id) == ["viewer", "editor"])
+        #expect(try fixture.ranking().handlers(for: text, role: .editor).candidates.map(\.app.id) == ["editor"])
+        #expect(try fixture.ranking().handlers(for: text, role: .shell).candidates.map(\.app.id) == ["shell"])
+        #expect(try fixture.ranking().handlers(for: text, role: .any).candidates.map(\.app.id) == ["editor", "viewer", "shell"])
+    }
+
+    @Test("A user default comes first, then it is used for its type only; a file override beats it")
+    func defaults() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("owner", [("public.png", .viewer, .owner)]),
+            RankingFixture.app("other", [("public.image", .viewer, .alternate)]),
+        ])
+        try fixture.catalog.setDefault(scope: .type, key: "public.png", appID: "other")
+        let png = try fixture.type("public.png")
+        let list = try fixture.ranking().handlers(for: png)
+        #expect(list.candidates.first?.app.id == "other")
+        #expect(list.candidates.first?.group == .userDefault)
+        #expect(list.candidates.first?.isDefault == true)
+        #expect(try fixture.ranking().handlers(for: try fixture.type("public.jpeg")).candidates.first?.app.id == "other")
+        try fixture.catalog.setDefault(scope: .file, key: "/docs/one.png", appID: "owner")
+        let file = try fixture.ranking().handlers(for: png, path: "/docs/one.png")
+        #expect(file.candidates.map(\.app.id) == ["owner", "other"])
+        #expect(file.candidates.first?.group == .fileOverride)
+    }
+
+    @Test("Last use breaks ties between equal ranks")
+    func lastUsed() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("a-app", [("public.png", .viewer, .default)]),
+            RankingFixture.app("b-app", [("public.png", .viewer, .default)]),
+        ])
+        let png = try fixture.type("public.png")
+        #expect(try fixture.ranking().handlers(for: png).candidates.first?.app.id == "a-app")
+        try fixture.catalog.recordUse(appID: "b-app", typeIdentifier: "public.png")
+        #expect(try fixture.ranking().handlers(for: png).candidates.first?.app.id == "b-app")
+    }
+
+    @Test("Hidden entries and missing TryExec programs are left out, with reasons")
+    func unavailable() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("hidden.desktop", kind: .desktop, [("image/png", .viewer, .default)], hidden: true),
+            RankingFixture.app("missing.desktop", kind: .desktop, [("image/png", .viewer, .default)], tryExec: "/nonexistent/bin/x"),
+            RankingFixture.app("present.desktop", kind: .desktop, [("image/png", .viewer, .default)], tryExec: "/bin/sh"),
+        ])
+        let list = try fixture.ranking().handlers(for: try fixture.type("public.png"))
+        #expect(list.candidates.map(\.app.id) == ["present.desktop"])
+        #expect(Set(list.excluded.map(\.app.id)) == ["hidden.desktop", "missing.desktop"])
+        #expect(list.excluded.first { $0.app.id == "missing.desktop" }?.reason.contains("TryExec") == true)
+    }
+
+    @Test("Dynamic types: a claim on an unknown MIME type matches files of that MIME type")
+    func dynamicClaims() throws {
+        let fixture = try RankingFixture([RankingFixture.app("odd", [("application/x-openwith-odd", .viewer, .default)])])
+        let snapshot = try fixture.catalog.snapshot()
+        let odd = try #require(snapshot.graph.type(mimeType: "application/x-openwith-odd"))
+        #expect(odd.isDynamic)
+        #expect(HandlerRanking(snapshot: snapshot).handlers(for: odd).candidates.map(\.app.id) == ["odd"])
+    }
+
+    @Test("URL schemes: user default, then rank, then name")
+    func urlSchemes() throws {
+        var a = RankingFixture.app("a", [])
+        a.urlClaims = [URLSchemeClaim(scheme: "mailto", rank: .alternate)]
+        var b = RankingFixture.app("b", [])
+        b.urlClaims = [URLSchemeClaim(scheme: "MAILTO", rank: .owner)]
+        let fixture = try RankingFixture([a, b])
+        let snapshot = try fixture.catalog.snapshot()
+        #expect(URLSchemeRanking(snapshot: snapshot).handlers(scheme: "mailto").map(\.app.id) == ["b", "a"])
+        try fixture.catalog.setDefault(scope: .scheme, key: "mailto", appID: "a")
+        #expect(URLSchemeRanking(snapshot: try fixture.catalog.snapshot()).handlers(scheme: "mailto").map(\.app.id) == ["a", "b"])
+    }
+}
