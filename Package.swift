@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenWithCLITests",
-            dependencies: ["OpenWithTestSupport"],
+            dependencies: ["openwith", "OpenWithTestSupport"],
             swiftSettings: strictFlags
         ),
     ],

@@ -4,10 +4,10 @@ import OpenInBroker
 
 /// Opening the hand-over broker over the catalog the options choose.
 extension CatalogOptions {
-    func broker(dryRun: Bool = false) throws -> HandOverBroker {
+    func broker(dryRun: Bool = false, sharesOutput: Bool = false) throws -> HandOverBroker {
         let catalog = try open()
         do {
-            return try HandOverBroker(catalog: catalog, desktops: ProcessEnvironment.desktops, launcher: HandlerLauncher(dryRun: dryRun))
+            return try HandOverBroker(catalog: catalog, desktops: ProcessEnvironment.desktops, launcher: HandlerLauncher(dryRun: dryRun, detachesOutput: !sharesOutput))
         } catch {
             throw CommandFailure(error)
         }

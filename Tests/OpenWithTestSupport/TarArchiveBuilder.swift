@@ -19,7 +19,8 @@ public struct TarArchiveBuilder: Sendable {
             blocks += Self.header(name: "././@LongLink", size: nameBytes.count + 1, type: "L")
             blocks += Self.padded(nameBytes + [0])
         }
-        blocks += Self.header(name: String(decoding: nameBytes.prefix(100), as: UTF8.self), size: bytes.count, type: type)
+        blocks += Self.header(
+            name: String(decoding: nameBytes.prefix(100), as: UTF8.self), size: bytes.count, type: type)
         blocks += Self.padded(bytes)
     }
 

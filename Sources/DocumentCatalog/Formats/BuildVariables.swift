@@ -52,9 +52,8 @@ public enum BuildVariables {
                 if nameEnd > nameStart, close == UInt8(ascii: ")"), cursor < bytes.count,
                     bytes[cursor] == UInt8(ascii: ":")
                 {
-                    while cursor < bytes.count, bytes[cursor] != close, bytes[cursor] != UInt8(ascii: "(") {
-                        cursor += 1
-                    }
+                    cursor += 1
+                    while cursor < bytes.count, isModifierByte(bytes[cursor]) { cursor += 1 }
                     let text = String(decoding: bytes[(nameEnd + 1)..<min(cursor, bytes.count)], as: UTF8.self)
                     modifiers = text.split(separator: ":").map(String.init)
                 }
@@ -151,6 +150,18 @@ public enum BuildVariables {
             }
         }
         return value
+    }
+
+    /// Bytes allowed in Xcode modifiers (`rfc1034identifier`, `default=x`, `suffix:…`); stopping at
+    /// anything else keeps a scan of hostile text linear.
+    private static func isModifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "="),
+            UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ","):
+            true
+        default: false
+        }
     }
 
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {

@@ -68,8 +68,9 @@ public enum MimeAppsListParser {
                     continue
                 }
                 var ids: [String] = []
+                var seen = Set<String>()
                 for id in DesktopEntryValue.list(value) where !id.isEmpty {
-                    if ids.contains(id) {
+                    if !seen.insert(id).inserted {
                         warn(.duplicateKey, key, line.number, "\(id) is listed twice; kept once")
                     } else {
                         ids.append(id)

@@ -481,17 +481,16 @@ struct XMLTokenizer {
     /// Reads the content of the element whose start tag was just returned, up to and including its end
     /// tag, as decoded text. A child element is an error.
     mutating func readTextContent(of element: Range<Int>) throws(CatalogFormatError) -> String {
-        var result: String?
+        // Appending in place keeps text split by many comments or CDATA sections linear.
+        var result = ""
         while true {
             switch try next() {
             case .text(let range, let needsDecoding, _):
-                let piece = try decode(range, needsDecoding: needsDecoding, isAttribute: false)
-                result = result.map { $0 + piece } ?? piece
+                result += try decode(range, needsDecoding: needsDecoding, isAttribute: false)
             case .cdata(let range):
-                let piece = try decode(range, needsDecoding: false, isAttribute: false)
-                result = result.map { $0 + piece } ?? piece
+                result += try decode(range, needsDecoding: false, isAttribute: false)
             case .endElement:
-                return result ?? ""
+                return result
             case .startElement(let child):
                 throw error("unexpected element <\(text(child))> inside <\(text(element))>", at: tokenStart)
             case .endOfDocument:

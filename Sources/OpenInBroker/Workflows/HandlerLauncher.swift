@@ -6,7 +6,8 @@ import Glibc
 /// Policy:
 /// - a desktop-entry app is launched with its `Exec` line expanded into argument vectors
 ///   (`%f %F %u %U %i %c %k`, the Desktop Entry spec's quoting), directly with `posix_spawn`,
-///   never through a shell, in a new session, with standard input from `/dev/null`;
+///   never through a shell, in a new session, with standard input from `/dev/null` (and
+///   standard output too, unless told to share it);
 ///   `Terminal=true` wraps each vector in the terminal command;
 /// - an app known from an `Info.plist` gets a pending open request in the catalog, which it
 ///   drains through the library;
@@ -16,11 +17,14 @@ public struct HandlerLauncher: Sendable {
     public var terminal: [String]
     /// Whether to only plan.
     public var dryRun: Bool
+    /// Whether launched apps write their standard output to `/dev/null` instead of sharing ours.
+    public var detachesOutput: Bool
 
     /// Creates a launcher.
-    public init(terminal: [String] = ["x-terminal-emulator", "-e"], dryRun: Bool = false) {
+    public init(terminal: [String] = ["x-terminal-emulator", "-e"], dryRun: Bool = false, detachesOutput: Bool = true) {
         self.terminal = terminal
         self.dryRun = dryRun
+        self.detachesOutput = detachesOutput
     }
 
     /// How a delivery went.
@@ -79,6 +83,7 @@ public struct HandlerLauncher: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if detachesOutput { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
         let arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0

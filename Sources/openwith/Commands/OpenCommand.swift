@@ -24,7 +24,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run() throws {
-        let broker = try catalog.broker(dryRun: dryRun)
+        let broker = try catalog.broker(dryRun: dryRun, sharesOutput: !json)
         let result: OpenInResult
         do { result = try broker.openIn(path: file, with: with, from: from, role: role, inPlace: inPlace, force: force) } catch {
             throw CommandFailure(error)

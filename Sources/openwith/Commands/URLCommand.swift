@@ -20,7 +20,7 @@ struct URLCommand: ParsableCommand {
 
         func run() throws {
             do {
-                let routed = try catalog.broker(dryRun: dryRun).route(url, from: from)
+                let routed = try catalog.broker(dryRun: dryRun, sharesOutput: !json).route(url, from: from)
                 let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
                 if json { try JSONOutput.print(output) } else {
                     print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")

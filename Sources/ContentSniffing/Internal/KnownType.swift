@@ -1,0 +1,261 @@
+import UniformTypes
+
+/// Every type identifier the signature sniffer can emit, in one place.
+///
+/// Apple's identifiers are used where Apple declares the format; otherwise the identifier that
+/// the system catalog derives from shared-mime-info (`org.freedesktop.mime.<media>.<subtype>`).
+/// A format that neither declares is reported as its nearest declared type, with the format
+/// named in the match's detail (see the notes on ``wasm`` and friends). ``all`` lists them for
+/// the test that checks each one against `Catalog/system-types.tsv`.
+enum KnownType {
+    // MARK: Images
+    static let png: TypeIdentifier = "public.png"
+    static let jpeg: TypeIdentifier = "public.jpeg"
+    static let gif: TypeIdentifier = "com.compuserve.gif"
+    static let bmp: TypeIdentifier = "com.microsoft.bmp"
+    static let tiff: TypeIdentifier = "public.tiff"
+    static let webp: TypeIdentifier = "org.webmproject.webp"
+    static let ico: TypeIdentifier = "com.microsoft.ico"
+    static let cursor: TypeIdentifier = "org.freedesktop.mime.image.x-win-bitmap"
+    static let heic: TypeIdentifier = "public.heic"
+    static let heics: TypeIdentifier = "public.heics"
+    static let heif: TypeIdentifier = "public.heif"
+    static let heifs: TypeIdentifier = "public.heifs"
+    static let avif: TypeIdentifier = "org.freedesktop.mime.image.avif"
+    static let jpegXL: TypeIdentifier = "public.jpeg-xl"
+    static let jpeg2000: TypeIdentifier = "public.jpeg-2000"
+    static let photoshop: TypeIdentifier = "com.adobe.photoshop-image"
+    static let photoshopLarge: TypeIdentifier = "com.adobe.photoshop-large-image"
+    static let svg: TypeIdentifier = "public.svg-image"
+
+    // MARK: Documents
+    static let pdf: TypeIdentifier = "com.adobe.pdf"
+    static let postScript: TypeIdentifier = "com.adobe.postscript"
+    static let encapsulatedPostScript: TypeIdentifier = "com.adobe.encapsulated-postscript"
+    static let rtf: TypeIdentifier = "public.rtf"
+    static let epub: TypeIdentifier = "org.idpf.epub-container"
+
+    // MARK: ZIP and what lives in it
+    static let zip: TypeIdentifier = "public.zip-archive"
+    static let openXML: TypeIdentifier = "org.openxmlformats.openxml"
+    static let docx: TypeIdentifier = "org.openxmlformats.wordprocessingml.document"
+    static let docm: TypeIdentifier = "org.openxmlformats.wordprocessingml.document.macroenabled"
+    static let dotx: TypeIdentifier = "org.openxmlformats.wordprocessingml.template"
+    static let dotm: TypeIdentifier = "org.openxmlformats.wordprocessingml.template.macroenabled"
+    static let xlsx: TypeIdentifier = "org.openxmlformats.spreadsheetml.sheet"
+    static let xlsm: TypeIdentifier = "org.openxmlformats.spreadsheetml.sheet.macroenabled"
+    static let xltx: TypeIdentifier = "org.openxmlformats.spreadsheetml.template"
+    static let xltm: TypeIdentifier = "org.openxmlformats.spreadsheetml.template.macroenabled"
+    static let xlsb: TypeIdentifier = "com.microsoft.excel.sheet.binary.macroenabled"
+    static let pptx: TypeIdentifier = "org.openxmlformats.presentationml.presentation"
+    static let pptm: TypeIdentifier = "org.openxmlformats.presentationml.presentation.macroenabled"
+    static let potx: TypeIdentifier = "org.openxmlformats.presentationml.template"
+    static let potm: TypeIdentifier = "org.openxmlformats.presentationml.template.macroenabled"
+    static let ppsx: TypeIdentifier = "org.openxmlformats.presentationml.slideshow"
+    static let ppsm: TypeIdentifier = "org.openxmlformats.presentationml.slideshow.macroenabled"
+    static let vsdx: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-visio.drawing.main-xml"
+    static let xps: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-xpsdocument"
+    static let odt: TypeIdentifier = "org.oasis-open.opendocument.text"
+    static let ott: TypeIdentifier = "org.oasis-open.opendocument.text-template"
+    static let odm: TypeIdentifier = "org.oasis-open.opendocument.text-master"
+    static let oth: TypeIdentifier = "org.oasis-open.opendocument.text-web"
+    static let ods: TypeIdentifier = "org.oasis-open.opendocument.spreadsheet"
+    static let ots: TypeIdentifier = "org.oasis-open.opendocument.spreadsheet-template"
+    static let odp: TypeIdentifier = "org.oasis-open.opendocument.presentation"
+    static let otp: TypeIdentifier = "org.oasis-open.opendocument.presentation-template"
+    static let odg: TypeIdentifier = "org.oasis-open.opendocument.graphics"
+    static let otg: TypeIdentifier = "org.oasis-open.opendocument.graphics-template"
+    static let odc: TypeIdentifier = "org.oasis-open.opendocument.chart"
+    static let otc: TypeIdentifier = "org.oasis-open.opendocument.chart-template"
+    static let odf: TypeIdentifier = "org.oasis-open.opendocument.formula"
+    static let otf: TypeIdentifier = "org.oasis-open.opendocument.formula-template"
+    static let odi: TypeIdentifier = "org.oasis-open.opendocument.image"
+    static let oti: TypeIdentifier = "org.oasis-open.opendocument.image-template"
+    static let odb: TypeIdentifier = "org.oasis-open.opendocument.database"
+    static let sxw: TypeIdentifier = "org.openoffice.text"
+    static let stw: TypeIdentifier = "org.openoffice.text-template"
+    static let sxg: TypeIdentifier = "org.openoffice.text-master"
+    static let sxc: TypeIdentifier = "org.openoffice.spreadsheet"
+    static let stc: TypeIdentifier = "org.openoffice.spreadsheet-template"
+    static let sxi: TypeIdentifier = "org.openoffice.presentation"
+    static let sti: TypeIdentifier = "org.openoffice.presentation-template"
+    static let sxd: TypeIdentifier = "org.openoffice.graphics"
+    static let std: TypeIdentifier = "org.openoffice.graphics-template"
+    static let sxm: TypeIdentifier = "org.openoffice.formula"
+    static let jar: TypeIdentifier = "com.sun.java-archive"
+    static let apk: TypeIdentifier = "vnd.android.package-archive"
+    static let ipa: TypeIdentifier = "com.apple.iphone.package-archive"
+    /// VSIX (Visual Studio extension): no catalog declares it; reported as a ZIP archive.
+    static let vsix: TypeIdentifier = zip
+
+    // MARK: Compound File (OLE2)
+    static let compoundFile: TypeIdentifier = "org.freedesktop.mime.application.x-ole-storage"
+    static let doc: TypeIdentifier = "com.microsoft.word.doc"
+    static let xls: TypeIdentifier = "com.microsoft.excel.xls"
+    static let ppt: TypeIdentifier = "com.microsoft.powerpoint.ppt"
+    static let msi: TypeIdentifier = "org.freedesktop.mime.application.x-msi"
+    static let visio: TypeIdentifier = "org.freedesktop.mime.application.vnd.visio"
+    static let publisher: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-publisher"
+    /// Outlook message: no catalog declares `application/vnd.ms-outlook`; reported as the
+    /// Compound File it is.
+    static let outlookMessage: TypeIdentifier = compoundFile
+
+    // MARK: Audio and video
+    static let mpeg4: TypeIdentifier = "public.mpeg-4"
+    static let m4a: TypeIdentifier = "com.apple.m4a-audio"
+    static let m4b: TypeIdentifier = "com.apple.protected-mpeg-4-audio-b"
+    static let m4p: TypeIdentifier = "com.apple.protected-mpeg-4-audio"
+    static let m4v: TypeIdentifier = "com.apple.m4v-video"
+    static let quickTime: TypeIdentifier = "com.apple.quicktime-movie"
+    static let threeGPP: TypeIdentifier = "public.3gpp"
+    static let threeGPP2: TypeIdentifier = "public.3gpp2"
+    static let flashVideo: TypeIdentifier = "com.adobe.flash.video"
+    static let wave: TypeIdentifier = "com.microsoft.waveform-audio"
+    static let avi: TypeIdentifier = "public.avi"
+    static let midi: TypeIdentifier = "public.midi-audio"
+    static let aiff: TypeIdentifier = "public.aiff-audio"
+    static let aifc: TypeIdentifier = "public.aifc-audio"
+    static let flac: TypeIdentifier = "org.xiph.flac"
+    static let mp3: TypeIdentifier = "public.mp3"
+    static let mp2: TypeIdentifier = "public.mp2"
+    static let aac: TypeIdentifier = "public.aac-audio"
+    static let ogg: TypeIdentifier = "org.freedesktop.mime.application.ogg"
+    static let oggVorbis: TypeIdentifier = "org.freedesktop.mime.audio.x-vorbis-ogg"
+    static let oggOpus: TypeIdentifier = "org.freedesktop.mime.audio.x-opus-ogg"
+    static let oggFLAC: TypeIdentifier = "org.freedesktop.mime.audio.x-flac-ogg"
+    static let oggSpeex: TypeIdentifier = "org.freedesktop.mime.audio.x-speex-ogg"
+    static let oggTheora: TypeIdentifier = "org.freedesktop.mime.video.x-theora-ogg"
+    static let oggVideo: TypeIdentifier = "org.freedesktop.mime.video.ogg"
+    static let matroska: TypeIdentifier = "org.freedesktop.mime.video.x-matroska"
+    static let webm: TypeIdentifier = "org.webmproject.webm"
+    static let mpegTransportStream: TypeIdentifier = "public.mpeg-2-transport-stream"
+    static let mpeg: TypeIdentifier = "public.mpeg"
+
+    // MARK: Archives and compression
+    static let gzip: TypeIdentifier = "org.gnu.gnu-zip-archive"
+    static let bzip2: TypeIdentifier = "public.bzip2-archive"
+    static let xz: TypeIdentifier = "org.tukaani.xz-archive"
+    static let zstd: TypeIdentifier = "org.freedesktop.mime.application.zstd"
+    static let lz4: TypeIdentifier = "org.freedesktop.mime.application.x-lz4"
+    static let compress: TypeIdentifier = "public.z-archive"
+    static let sevenZip: TypeIdentifier = "org.7-zip.7-zip-archive"
+    static let rar: TypeIdentifier = "org.freedesktop.mime.application.vnd.rar"
+    static let tar: TypeIdentifier = "public.tar-archive"
+    static let cpio: TypeIdentifier = "public.cpio-archive"
+    static let ar: TypeIdentifier = "org.freedesktop.mime.application.x-archive"
+    static let deb: TypeIdentifier = "org.freedesktop.mime.application.vnd.debian.binary-package"
+    static let rpm: TypeIdentifier = "org.freedesktop.mime.application.x-rpm"
+    static let sourceRPM: TypeIdentifier = "org.freedesktop.mime.application.x-source-rpm"
+    static let iso9660: TypeIdentifier = "org.freedesktop.mime.application.x-cd-image"
+
+    // MARK: Executables and code
+    static let elf: TypeIdentifier = "public.elf-binary"
+    static let elfExecutable: TypeIdentifier = "org.freedesktop.mime.application.x-executable"
+    static let elfSharedLibrary: TypeIdentifier = "org.freedesktop.mime.application.x-sharedlib"
+    static let elfObject: TypeIdentifier = "public.object-code"
+    static let elfCore: TypeIdentifier = "org.freedesktop.mime.application.x-core"
+    static let machO: TypeIdentifier = "com.apple.mach-o-binary"
+    static let machOExecutable: TypeIdentifier = "com.apple.mach-o-executable"
+    static let machODylib: TypeIdentifier = "com.apple.mach-o-dylib"
+    static let machOBundle: TypeIdentifier = "com.apple.mach-o-bundle"
+    static let machOObject: TypeIdentifier = "com.apple.mach-o-object"
+    static let machOCore: TypeIdentifier = "com.apple.mach-o-core"
+    static let windowsExecutable: TypeIdentifier = "com.microsoft.windows-executable"
+    static let windowsDLL: TypeIdentifier = "com.microsoft.windows-dynamic-link-library"
+    /// WebAssembly: no catalog declares `application/wasm`; reported as plain data.
+    static let wasm: TypeIdentifier = data
+    static let javaClass: TypeIdentifier = "com.sun.java-class"
+    static let pythonBytecode: TypeIdentifier = "org.freedesktop.mime.application.x-python-bytecode"
+
+    // MARK: Fonts
+    static let trueType: TypeIdentifier = "public.truetype-ttf-font"
+    static let openType: TypeIdentifier = "public.opentype-font"
+    static let trueTypeCollection: TypeIdentifier = "public.truetype-collection-font"
+    static let openTypeCollection: TypeIdentifier = "public.opentype-collection-font"
+    static let woff: TypeIdentifier = "org.freedesktop.mime.font.woff"
+    static let woff2: TypeIdentifier = "org.freedesktop.mime.font.woff2"
+    static let type1ASCII: TypeIdentifier = "com.adobe.postscript-pfa-font"
+    static let type1Binary: TypeIdentifier = "com.adobe.postscript-pfb-font"
+
+    // MARK: Data, keys and certificates
+    static let data: TypeIdentifier = "public.data"
+    static let sqlite: TypeIdentifier = "org.freedesktop.mime.application.vnd.sqlite3"
+    /// Berkeley DB: no catalog declares it; reported as plain data.
+    static let berkeleyDB: TypeIdentifier = data
+    static let pcap: TypeIdentifier = "org.freedesktop.mime.application.vnd.tcpdump.pcap"
+    /// pcapng: no catalog declares it; reported as plain data.
+    static let pcapng: TypeIdentifier = data
+    static let binaryPropertyList: TypeIdentifier = "com.apple.binary-property-list"
+    static let gettextCatalog: TypeIdentifier = "org.freedesktop.mime.application.x-gettext-translation"
+    static let x509Certificate: TypeIdentifier = "public.x509-certificate"
+    static let certificateRevocationList: TypeIdentifier = "org.freedesktop.mime.application.pkix-crl"
+    static let certificateRequest: TypeIdentifier = "org.freedesktop.mime.application.pkcs10"
+    static let pkcs7: TypeIdentifier = "org.freedesktop.mime.application.x-pkcs7-certificates"
+    static let pkcs8: TypeIdentifier = "org.freedesktop.mime.application.pkcs8"
+    static let pkcs8Encrypted: TypeIdentifier = "org.freedesktop.mime.application.pkcs8-encrypted"
+    static let pgpKeys: TypeIdentifier = "org.freedesktop.mime.application.pgp-keys"
+    static let pgpSignature: TypeIdentifier = "org.freedesktop.mime.application.pgp-signature"
+    static let pgpEncrypted: TypeIdentifier = "org.freedesktop.mime.application.pgp-encrypted"
+
+    // MARK: Text
+    static let plainText: TypeIdentifier = "public.plain-text"
+    static let utf8Text: TypeIdentifier = "public.utf8-plain-text"
+    static let utf16Text: TypeIdentifier = "public.utf16-plain-text"
+    static let xml: TypeIdentifier = "public.xml"
+    static let html: TypeIdentifier = "public.html"
+    static let xhtml: TypeIdentifier = "public.xhtml"
+    static let json: TypeIdentifier = "public.json"
+    static let ndjson: TypeIdentifier = "public.ndjson"
+    static let csv: TypeIdentifier = "public.comma-separated-values-text"
+    static let tsv: TypeIdentifier = "public.tab-separated-values-text"
+    static let xmlPropertyList: TypeIdentifier = "com.apple.xml-property-list"
+    static let rss: TypeIdentifier = "public.rss"
+    static let atom: TypeIdentifier = "org.freedesktop.mime.application.atom-xml"
+    static let opml: TypeIdentifier = "org.freedesktop.mime.text.x-opml-xml"
+    static let xslt: TypeIdentifier = "org.freedesktop.mime.application.xslt-xml"
+    static let docBook: TypeIdentifier = "org.freedesktop.mime.application.x-docbook-xml"
+    static let script: TypeIdentifier = "public.script"
+    static let shellScript: TypeIdentifier = "public.shell-script"
+    static let bashScript: TypeIdentifier = "public.bash-script"
+    static let zshScript: TypeIdentifier = "public.zsh-script"
+    static let kshScript: TypeIdentifier = "public.ksh-script"
+    static let cshScript: TypeIdentifier = "public.csh-script"
+    static let tcshScript: TypeIdentifier = "public.tcsh-script"
+    static let pythonScript: TypeIdentifier = "public.python-script"
+    static let perlScript: TypeIdentifier = "public.perl-script"
+    static let rubyScript: TypeIdentifier = "public.ruby-script"
+    static let phpScript: TypeIdentifier = "public.php-script"
+    static let javaScript: TypeIdentifier = "com.netscape.javascript-source"
+    static let luaScript: TypeIdentifier = "org.freedesktop.mime.text.x-lua"
+    static let tclScript: TypeIdentifier = "org.freedesktop.mime.text.tcl"
+    static let awkScript: TypeIdentifier = "org.freedesktop.mime.application.x-awk"
+    static let makefile: TypeIdentifier = "public.make-source"
+
+    /// Every identifier above, without repeats, in declaration order.
+    static let all: [TypeIdentifier] = {
+        let list: [TypeIdentifier] = [
+            png, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
+            photoshop, photoshopLarge, svg,
+            pdf, postScript, encapsulatedPostScript, rtf, epub,
+            zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
+            vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
+            sxw, stw, sxg, sxc, stc, sxi, sti, sxd, std, sxm, jar, apk, ipa, vsix,
+            compoundFile, doc, xls, ppt, msi, visio, publisher, outlookMessage,
+            mpeg4, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
+            flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, matroska, webm,
+            mpegTransportStream, mpeg,
+            gzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
+            elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
+            machOBundle, machOObject, machOCore, windowsExecutable, windowsDLL, wasm, javaClass, pythonBytecode,
+            trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
+            data, sqlite, berkeleyDB, pcap, pcapng, binaryPropertyList, gettextCatalog, x509Certificate,
+            certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,
+            pgpEncrypted,
+            plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,
+            opml, xslt, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
+            pythonScript, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
+        ]
+        var seen = Set<TypeIdentifier>()
+        return list.filter { seen.insert($0).inserted }
+    }()
+}

@@ -1,0 +1,76 @@
+import CMagic
+
+/// Every libmagic call of the module goes through here, so that the C surface is in one place
+/// and tests can force failures (DEBUG builds only, through ``forcedFailure``).
+///
+/// A `magic_t` cookie is not thread-safe: callers hold ``MagicSniffer``'s lock around every
+/// call that takes one.
+enum MagicCalls {
+    /// A libmagic handle (`magic_t`). Sendable only so that it can live inside a `Mutex`:
+    /// it must not be used without holding that lock.
+    struct Cookie: @unchecked Sendable {
+        let handle: OpaquePointer
+    }
+
+    /// The flags ``MagicSniffer`` opens libmagic with: MIME types only, errors reported, and no
+    /// look inside compressed data (libmagic would decompress it) or at ELF details.
+    static let defaultFlags: Int32 = MAGIC_MIME_TYPE | MAGIC_ERROR | MAGIC_NO_CHECK_COMPRESS | MAGIC_NO_CHECK_ELF
+
+    /// A libmagic call that tests make fail.
+    enum ForcedFailure: Sendable {
+        case open, load, buffer
+    }
+
+    #if DEBUG
+    /// The call to fail in the current task, for tests (DEBUG builds only).
+    @TaskLocal static var forcedFailure: ForcedFailure?
+
+    private static func forced(_ failure: ForcedFailure) -> Bool { forcedFailure == failure }
+    #else
+    @inline(__always) private static func forced(_ failure: ForcedFailure) -> Bool { false }
+    #endif
+
+    /// `magic_open(flags)`.
+    static func open(flags: Int32) -> Cookie? {
+        if forced(.open) { return nil }
+        return magic_open(flags).map(Cookie.init(handle:))
+    }
+
+    /// `magic_load(cookie, path)`; `nil` loads the default database. Returns whether it worked.
+    static func load(_ cookie: Cookie, databasePath: String?) -> Bool {
+        if forced(.load) { return false }
+        if let databasePath {
+            return databasePath.withCString { magic_load(cookie.handle, $0) } == 0
+        }
+        return magic_load(cookie.handle, nil) == 0
+    }
+
+    /// `magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &value)`: how much of a buffer libmagic
+    /// looks at. Returns whether it worked.
+    static func setBytesMax(_ cookie: Cookie, _ value: Int) -> Bool {
+        var limit = value
+        return magic_setparam(cookie.handle, MAGIC_PARAM_BYTES_MAX, &limit) == 0
+    }
+
+    /// `magic_buffer(cookie, bytes, count)`, copied into a Swift string; `nil` on failure.
+    static func describe(_ cookie: Cookie, _ bytes: UnsafeRawBufferPointer) -> String? {
+        if forced(.buffer) { return nil }
+        var empty: UInt8 = 0
+        let result: UnsafePointer<CChar>? = withUnsafePointer(to: &empty) { fallback in
+            magic_buffer(cookie.handle, bytes.baseAddress ?? UnsafeRawPointer(fallback), bytes.count)
+        }
+        guard let result else { return nil }
+        return String(cString: result)
+    }
+
+    /// `magic_error(cookie)` and `magic_errno(cookie)`: the last failure, if libmagic recorded one.
+    static func lastError(_ cookie: Cookie) -> (message: String?, errno: Int32) {
+        let message = magic_error(cookie.handle).map { String(cString: $0) }
+        return (message, magic_errno(cookie.handle))
+    }
+
+    /// `magic_close(cookie)`.
+    static func close(_ cookie: Cookie) {
+        magic_close(cookie.handle)
+    }
+}

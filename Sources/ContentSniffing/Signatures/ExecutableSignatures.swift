@@ -1,0 +1,171 @@
+/// Signatures of executables, libraries and compiled code: ELF, Mach-O (thin and universal),
+/// PE and DOS executables, WebAssembly, Java classes, Python bytecode.
+enum ExecutableSignatures {
+    /// The most ELF program headers looked at for `PT_INTERP`.
+    static let maxProgramHeaders = 512
+
+    /// ELF: `7F 'ELF'`, a valid class, byte order and version. `e_type` tells relocatable
+    /// objects, executables and core dumps apart; a shared object (`ET_DYN`) is an executable
+    /// (PIE) when it has a `PT_INTERP` program header, else a shared library.
+    static func elf(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u32be(at: 0) == 0x7F45_4C46, let elfClass = b.byte(at: 4), elfClass == 1 || elfClass == 2,
+            let order = b.byte(at: 5), order == 1 || order == 2, b.byte(at: 6) == 1,
+            let type = b.u16(at: 16, littleEndian: order == 1)
+        else { return nil }
+        let little = order == 1
+        switch type {
+        case 1: return SignatureMatch(KnownType.elfObject, .strong, "ELF relocatable object (ET_REL)")
+        case 2: return SignatureMatch(KnownType.elfExecutable, .strong, "ELF executable (ET_EXEC)")
+        case 4: return SignatureMatch(KnownType.elfCore, .strong, "ELF core dump (ET_CORE)")
+        case 3: break
+        default: return SignatureMatch(KnownType.elf, .strong, "ELF header with an unusual e_type")
+        }
+        let is64 = elfClass == 2
+        let offsetField = is64 ? b.u64(at: 32, littleEndian: little) : b.u32(at: 28, littleEndian: little).map(UInt64.init)
+        guard let tableOffset = offsetField.flatMap({ Int64(exactly: $0) }),
+            let entrySize = b.u16(at: is64 ? 54 : 42, littleEndian: little).map(Int.init),
+            let entryCount = b.u16(at: is64 ? 56 : 44, littleEndian: little).map(Int.init),
+            entrySize >= (is64 ? 56 : 32), entryCount > 0
+        else {
+            return SignatureMatch(KnownType.elfSharedLibrary, .strong, "ELF shared object (ET_DYN) without program headers")
+        }
+        let count = Swift.min(entryCount, maxProgramHeaders)
+        let (length, overflow) = count.multipliedReportingOverflow(by: entrySize)
+        guard !overflow else { return nil }
+        let hasInterpreter: Bool? = try probe.withBytes(at: tableOffset, count: length) { table in
+            let found = containsInterpreter(table, count: table.count / entrySize, entrySize: entrySize, little: little)
+            return found || table.count == length ? found : nil  // nil: not all program headers could be read
+        }
+        switch hasInterpreter {
+        case true?:
+            return SignatureMatch(KnownType.elfExecutable, .strong, "ELF position-independent executable (ET_DYN with PT_INTERP)")
+        case false?:
+            return SignatureMatch(KnownType.elfSharedLibrary, .strong, "ELF shared library (ET_DYN without PT_INTERP)")
+        case nil:
+            return SignatureMatch(KnownType.elfSharedLibrary, .strong, "ELF shared object (ET_DYN; program headers not read)")
+        }
+    }
+
+    private static func containsInterpreter(_ table: UnsafeRawBufferPointer, count: Int, entrySize: Int, little: Bool) -> Bool {
+        for index in 0..<count where table.u32(at: index * entrySize, littleEndian: little) == 3 {  // PT_INTERP
+            return true
+        }
+        return false
+    }
+
+    /// Thin Mach-O: `FEEDFACE`/`FEEDFACF` in either byte order; `filetype` names the kind.
+    static func machO(_ probe: Probe) -> SignatureMatch? {
+        guard let magic = probe.bytes.u32be(at: 0) else { return nil }
+        switch magic {
+        case 0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE:
+            return machOKind(probe.bytes, universal: false)
+        default:
+            return nil
+        }
+    }
+
+    /// The identifier for a thin Mach-O header at the start of `b`.
+    private static func machOKind(_ b: UnsafeRawBufferPointer, universal: Bool) -> SignatureMatch? {
+        guard let magic = b.u32be(at: 0) else { return nil }
+        let little: Bool
+        switch magic {
+        case 0xFEED_FACE, 0xFEED_FACF: little = false
+        case 0xCEFA_EDFE, 0xCFFA_EDFE: little = true
+        default: return nil
+        }
+        let fileType = b.u32(at: 12, littleEndian: little)
+        switch (fileType, universal) {
+        case (1?, false): return SignatureMatch(KnownType.machOObject, .strong, "Mach-O object (MH_OBJECT)")
+        case (2?, false): return SignatureMatch(KnownType.machOExecutable, .strong, "Mach-O executable (MH_EXECUTE)")
+        case (4?, false): return SignatureMatch(KnownType.machOCore, .strong, "Mach-O core dump (MH_CORE)")
+        case (6?, false): return SignatureMatch(KnownType.machODylib, .strong, "Mach-O dynamic library (MH_DYLIB)")
+        case (8?, false): return SignatureMatch(KnownType.machOBundle, .strong, "Mach-O bundle (MH_BUNDLE)")
+        case (_, false): return SignatureMatch(KnownType.machO, .strong, "Mach-O header")
+        case (1?, true): return SignatureMatch(KnownType.machOObject, .strong, "universal Mach-O, first slice MH_OBJECT")
+        case (2?, true): return SignatureMatch(KnownType.machOExecutable, .strong, "universal Mach-O, first slice MH_EXECUTE")
+        case (4?, true): return SignatureMatch(KnownType.machOCore, .strong, "universal Mach-O, first slice MH_CORE")
+        case (6?, true): return SignatureMatch(KnownType.machODylib, .strong, "universal Mach-O, first slice MH_DYLIB")
+        case (8?, true): return SignatureMatch(KnownType.machOBundle, .strong, "universal Mach-O, first slice MH_BUNDLE")
+        case (_, true): return SignatureMatch(KnownType.machO, .strong, "universal Mach-O")
+        }
+    }
+
+    /// `CA FE BA BE` starts both a universal (fat) Mach-O and a Java class file. The next word
+    /// decides: a fat header's architecture count is small (1–30), while a class file's minor
+    /// and major versions make it 45 or more. A universal binary is classified by the header of
+    /// its first slice when that can be read.
+    static func cafeBabe(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let magic = b.u32be(at: 0), magic == 0xCAFE_BABE || magic == 0xCAFE_BABF,
+            let second = b.u32be(at: 4)
+        else { return nil }
+        if magic == 0xCAFE_BABE, second >= 45, let major = b.u16be(at: 6), major >= 45 {
+            return SignatureMatch(KnownType.javaClass, .strong, "Java class file magic and version")
+        }
+        guard (1...30).contains(second) else { return nil }
+        let sliceOffsetField = magic == 0xCAFE_BABE ? b.u32be(at: 16).map(UInt64.init) : b.u64be(at: 16)
+        guard let sliceOffset = sliceOffsetField.flatMap({ Int64(exactly: $0) }), sliceOffset >= 8 else {
+            return SignatureMatch(KnownType.machO, .strong, "universal Mach-O header")
+        }
+        let match = try probe.withBytes(at: sliceOffset, count: 16) { machOKind($0, universal: true) }
+        return match ?? SignatureMatch(KnownType.machO, .strong, "universal Mach-O header")
+    }
+
+    /// PE and DOS executables: `MZ`, then `PE\0\0` at `e_lfanew` (read from the source when it
+    /// lies past the prefix); the COFF `IMAGE_FILE_DLL` characteristic tells a DLL. An `MZ`
+    /// header without a PE (or NE/LE/LX) header is a DOS executable, and only weakly so, since
+    /// `MZ` is two letters.
+    static func portableExecutable(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("MZ"), let lastPage = b.u16le(at: 2), let pages = b.u16le(at: 4),
+            let headerParagraphs = b.u16le(at: 8)
+        else { return nil }
+        if let newHeader = b.u32le(at: 0x3C), newHeader >= 0x40, newHeader < 0x1000_0000 {
+            let match: SignatureMatch? = try probe.withBytes(at: Int64(newHeader), count: 24) { h in
+                if h.u32be(at: 0) == 0x5045_0000 {
+                    guard let characteristics = h.u16le(at: 22) else {
+                        return SignatureMatch(KnownType.windowsExecutable, .strong, "PE signature at e_lfanew")
+                    }
+                    if characteristics & 0x2000 != 0 {
+                        return SignatureMatch(KnownType.windowsDLL, .strong, "PE image with IMAGE_FILE_DLL")
+                    }
+                    return SignatureMatch(KnownType.windowsExecutable, .strong, "PE image without IMAGE_FILE_DLL")
+                }
+                if h.has("NE") || h.has("LE") || h.has("LX") {
+                    return SignatureMatch(KnownType.windowsExecutable, .strong, "MZ with a NE/LE/LX header at e_lfanew")
+                }
+                return nil
+            }
+            if let match { return match }
+        }
+        // A plausible DOS header: at most 511 bytes on the last page, some pages, a header
+        // that fits inside them, and binary bytes (a text file may start with "MZ" too).
+        guard lastPage < 512, pages > 0, headerParagraphs > 0, Int(headerParagraphs) * 16 <= Int(pages) * 512,
+            b.firstOffset(of: 0, from: 2, to: 64) != nil
+        else { return nil }
+        return SignatureMatch(KnownType.windowsExecutable, .weak, "DOS MZ header without a PE header")
+    }
+
+    /// WebAssembly: `\0asm` and binary format version 1.
+    static func webAssembly(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.u32be(at: 0) == 0x0061_736D, probe.bytes.u32le(at: 4) == 1 else { return nil }
+        return SignatureMatch(KnownType.wasm, .strong, "WebAssembly binary module, version 1 (no declared type)")
+    }
+
+    /// Python bytecode (`.pyc`): a known interpreter magic number followed by `\r\n`; from
+    /// Python 3.7 on (magic 3394) the next word holds flags, 0 to 3.
+    static func pythonBytecode(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u16be(at: 2) == 0x0D0A, let magic = b.u16le(at: 0) else { return nil }
+        switch magic {
+        case 20121, 50428, 50823, 60202, 60717, 62011...62211, 3000..<3394:
+            return SignatureMatch(KnownType.pythonBytecode, .strong, "Python bytecode magic number")
+        case 3394...3999:
+            guard let flags = b.u32le(at: 4), flags <= 3 else { return nil }
+            return SignatureMatch(KnownType.pythonBytecode, .strong, "Python bytecode magic number and flags")
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Signatures of still-image formats whose magic sits at offset 0. (WebP lives in RIFF,
+/// HEIF and AVIF in ISO-BMFF, SVG in XML.)
+enum ImageSignatures {
+    /// PNG: the whole 8-byte signature `89 'PNG' 0D 0A 1A 0A`; fewer bytes are not PNG.
+    static func png(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.u64be(at: 0) == 0x8950_4E47_0D0A_1A0A else { return nil }
+        return SignatureMatch(KnownType.png, .strong, "PNG signature at offset 0")
+    }
+
+    /// JPEG: start-of-image `FF D8` followed by a marker's `FF`.
+    static func jpeg(_ probe: Probe) -> SignatureMatch? {
+        guard let head = probe.bytes.u32be(at: 0), head & 0xFFFF_FF00 == 0xFFD8_FF00 else { return nil }
+        return SignatureMatch(KnownType.jpeg, .strong, "JPEG start-of-image marker")
+    }
+
+    /// GIF: `GIF87a` or `GIF89a`.
+    static func gif(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("GIF8"), b.has("7a", at: 4) || b.has("9a", at: 4) else { return nil }
+        return SignatureMatch(KnownType.gif, .strong, "GIF87a/GIF89a signature")
+    }
+
+    /// BMP: `BM` and a known DIB header size at offset 14 (the two letters alone occur in text).
+    static func bmp(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("BM"), let dibSize = b.u32le(at: 14) else { return nil }
+        switch dibSize {
+        case 12, 16, 40, 52, 56, 64, 108, 124:
+            return SignatureMatch(KnownType.bmp, .strong, "BMP file header with a known DIB header size")
+        default:
+            return nil
+        }
+    }
+
+    /// TIFF: `II*\0` or `MM\0*` with a first IFD offset of at least 8; BigTIFF `II+\0` / `MM\0+`.
+    static func tiff(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let head = b.u32be(at: 0) else { return nil }
+        switch head {
+        case 0x4949_2A00, 0x4D4D_002A:
+            guard let offset = b.u32(at: 4, littleEndian: head == 0x4949_2A00), offset >= 8 else { return nil }
+            return SignatureMatch(KnownType.tiff, .strong, "TIFF header")
+        case 0x4949_2B00, 0x4D4D_002B:
+            guard b.u16(at: 4, littleEndian: head == 0x4949_2B00) == 8 else { return nil }
+            return SignatureMatch(KnownType.tiff, .strong, "BigTIFF header")
+        default:
+            return nil
+        }
+    }
+
+    /// ICO and CUR: `00 00 01 00` / `00 00 02 00`, an image count, and a sane first directory
+    /// entry (these four bytes alone are common in binary data).
+    static func icon(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let head = b.u32be(at: 0), head == 0x0000_0100 || head == 0x0000_0200,
+            let images = b.u16le(at: 4), images > 0,
+            let reserved = b.byte(at: 9), reserved == 0,
+            let length = b.u32le(at: 14), length > 0,
+            let offset = b.u32le(at: 18), offset >= 6 + 16 * UInt32(images)
+        else { return nil }
+        if head == 0x0000_0200 {
+            return SignatureMatch(KnownType.cursor, .strong, "Windows cursor directory")
+        }
+        guard let planes = b.u16le(at: 10), planes <= 1, let depth = b.u16le(at: 12) else { return nil }
+        switch depth {
+        case 0, 1, 2, 4, 8, 16, 24, 32: break
+        default: return nil
+        }
+        return SignatureMatch(KnownType.ico, .strong, "Windows icon directory")
+    }
+
+    /// Photoshop: `8BPS`, version 1 (PSD) or 2 (PSB), six reserved zero bytes.
+    static func photoshop(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("8BPS"), let version = b.u16be(at: 4), let reserved = b.u32be(at: 6), reserved == 0,
+            b.u16be(at: 10) == 0
+        else { return nil }
+        switch version {
+        case 1: return SignatureMatch(KnownType.photoshop, .strong, "Photoshop 8BPS header, version 1")
+        case 2: return SignatureMatch(KnownType.photoshopLarge, .strong, "Photoshop 8BPS header, version 2 (PSB)")
+        default: return nil
+        }
+    }
+
+    /// JPEG XL in its ISO-BMFF container (`JXL ` signature box) and JPEG 2000 (`jP  ` box);
+    /// both begin with a 12-byte signature box.
+    static func signatureBox(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u32be(at: 0) == 12, b.u32be(at: 8) == 0x0D0A_870A else { return nil }
+        switch b.u32be(at: 4) {
+        case 0x4A58_4C20:  // "JXL "
+            return SignatureMatch(KnownType.jpegXL, .strong, "JPEG XL container signature box")
+        case 0x6A50_2020:  // "jP  "
+            return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 signature box")
+        default:
+            return nil
+        }
+    }
+
+    /// Bare codestreams: JPEG 2000 `FF 4F FF 51` (SOC + SIZ, strong) and JPEG XL `FF 0A`
+    /// (two bytes, so weak).
+    static func codestream(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        if b.u32be(at: 0) == 0xFF4F_FF51 {
+            return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 codestream SOC and SIZ markers")
+        }
+        guard b.u16be(at: 0) == 0xFF0A, b.count > 2 else { return nil }
+        return SignatureMatch(KnownType.jpegXL, .weak, "JPEG XL codestream marker FF 0A")
+    }
+}

@@ -1,0 +1,215 @@
+/// Signatures of audio and video containers and streams other than ISO-BMFF.
+enum MediaSignatures {
+    /// RIFF (and RF64) forms: WAVE, AVI, WebP, and MIDI in RIFF (`RMID`).
+    static func riff(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let head = b.u32be(at: 0), head == 0x5249_4646 || head == 0x5246_3634, let form = b.u32be(at: 8) else {
+            return nil
+        }
+        switch form {
+        case 0x5741_5645:  // "WAVE"
+            return SignatureMatch(KnownType.wave, .strong, head == 0x5249_4646 ? "RIFF form WAVE" : "RF64 form WAVE")
+        case 0x4156_4920 where head == 0x5249_4646:  // "AVI "
+            return SignatureMatch(KnownType.avi, .strong, "RIFF form AVI")
+        case 0x5745_4250 where head == 0x5249_4646:  // "WEBP"
+            return SignatureMatch(KnownType.webp, .strong, "RIFF form WEBP")
+        case 0x524D_4944 where head == 0x5249_4646:  // "RMID"
+            return SignatureMatch(KnownType.midi, .strong, "RIFF form RMID (MIDI)")
+        default:
+            return nil
+        }
+    }
+
+    /// AIFF and AIFF-C: an IFF `FORM` of type `AIFF` / `AIFC`.
+    static func aiff(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("FORM") else { return nil }
+        if b.has("AIFF", at: 8) { return SignatureMatch(KnownType.aiff, .strong, "IFF form AIFF") }
+        if b.has("AIFC", at: 8) { return SignatureMatch(KnownType.aifc, .strong, "IFF form AIFC") }
+        return nil
+    }
+
+    /// MIDI: `MThd` with its fixed header length 6.
+    static func midi(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.has("MThd"), probe.bytes.u32be(at: 4) == 6 else { return nil }
+        return SignatureMatch(KnownType.midi, .strong, "MIDI MThd header")
+    }
+
+    /// FLAC: `fLaC` (then normally the STREAMINFO block).
+    static func flac(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.has("fLaC") else { return nil }
+        return SignatureMatch(KnownType.flac, .strong, "fLaC stream marker")
+    }
+
+    /// Ogg: the first pages' first packets name the codecs (`\x01vorbis`, `OpusHead`,
+    /// `\x80theora`, `\x7FFLAC`, `Speex   `). A stream with a video codec is video; the
+    /// beginning-of-stream pages at the start of the file are walked within the prefix.
+    static func ogg(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("OggS"), b.byte(at: 4) == 0 else { return nil }
+        var offset = 0
+        var audio: SignatureMatch?
+        for _ in 0..<8 {
+            guard b.has("OggS", at: offset), let flags = b.byte(at: offset + 5), flags & 0x02 != 0,
+                let segments = b.byte(at: offset + 26)
+            else { break }
+            let tableEnd = offset + 27 + Int(segments)
+            guard tableEnd <= b.count else { break }
+            var bodyLength = 0
+            for index in (offset + 27)..<tableEnd { bodyLength += Int(b[index]) }
+            let packet = tableEnd
+            if b.byte(at: packet) == 0x80, b.has("theora", at: packet + 1) {
+                return SignatureMatch(KnownType.oggTheora, .strong, "Ogg stream with a Theora header packet")
+            }
+            if audio == nil {
+                if b.has("\u{1}vorbis", at: packet) {
+                    audio = SignatureMatch(KnownType.oggVorbis, .strong, "Ogg stream with a Vorbis header packet")
+                } else if b.has("OpusHead", at: packet) {
+                    audio = SignatureMatch(KnownType.oggOpus, .strong, "Ogg stream with an OpusHead packet")
+                } else if b.has("\u{7F}FLAC", at: packet) {
+                    audio = SignatureMatch(KnownType.oggFLAC, .strong, "Ogg stream with a FLAC mapping header")
+                } else if b.has("Speex   ", at: packet) {
+                    audio = SignatureMatch(KnownType.oggSpeex, .strong, "Ogg stream with a Speex header packet")
+                } else if b.has("OVP80", at: packet) || (b.byte(at: packet) == 0x80 && b.has("kate", at: packet + 1)) {
+                    return SignatureMatch(KnownType.oggVideo, .strong, "Ogg stream with a video header packet")
+                }
+            }
+            offset = tableEnd + bodyLength
+        }
+        return audio ?? SignatureMatch(KnownType.ogg, .strong, "OggS page header")
+    }
+
+    /// ID3v2-tagged audio: the tag is skipped (reading past the prefix when it is large, as
+    /// tags with cover art are) and the first frame after it decides: FLAC, ADTS AAC, or MPEG
+    /// audio; MP3 when nothing can be read there.
+    static func id3(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("ID3"), let version = b.byte(at: 3), (2...4).contains(version), let revision = b.byte(at: 4),
+            revision != 0xFF, let flags = b.byte(at: 5), let s0 = b.byte(at: 6), let s1 = b.byte(at: 7),
+            let s2 = b.byte(at: 8), let s3 = b.byte(at: 9), (s0 | s1 | s2 | s3) & 0x80 == 0
+        else { return nil }
+        let size = Int(s0) << 21 | Int(s1) << 14 | Int(s2) << 7 | Int(s3)
+        let tagEnd = Int64(10 + size + (version == 4 && flags & 0x10 != 0 ? 10 : 0))
+        let after: SignatureMatch? = try probe.withBytes(at: tagEnd, count: 6) { h in
+            if h.has("fLaC") {
+                return SignatureMatch(KnownType.flac, .strong, "FLAC stream after an ID3v2 tag")
+            }
+            switch MPEGAudioFrame(h, at: 0)?.family {
+            case .adts?: return SignatureMatch(KnownType.aac, .strong, "ADTS frame after an ID3v2 tag")
+            case .mpeg(layer: 2)?: return SignatureMatch(KnownType.mp2, .strong, "MPEG layer II frame after an ID3v2 tag")
+            default: return nil
+            }
+        }
+        return after ?? SignatureMatch(KnownType.mp3, .strong, "ID3v2 tag")
+    }
+
+    /// Untagged MPEG audio and ADTS AAC: a frame header at offset 0 and the next one right
+    /// after it, with the same version, layer and sample rate. Frame sync is 11 or 12 bits, so
+    /// this is weak.
+    static func audioFrames(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.byte(at: 0) == 0xFF, let (first, count) = MPEGAudioFrame.consecutiveFrames(in: b, at: 0, limit: 3),
+            count >= 2
+        else { return nil }
+        switch first.family {
+        case .adts: return SignatureMatch(KnownType.aac, .weak, "consecutive ADTS frame headers")
+        case .mpeg(layer: 2): return SignatureMatch(KnownType.mp2, .weak, "consecutive MPEG layer II frame headers")
+        case .mpeg: return SignatureMatch(KnownType.mp3, .weak, "consecutive MPEG audio frame headers")
+        }
+    }
+
+    /// Matroska and WebM: the EBML magic `1A 45 DF A3`, then the EBML header's `DocType`
+    /// element (`0x4282`) says `webm` or `matroska` (the default when it is absent).
+    static func matroska(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u32be(at: 0) == 0x1A45_DFA3, let (headerSize, sizeLength) = vint(b, at: 4, keepMarker: false) else {
+            return nil
+        }
+        var offset = 4 + sizeLength
+        let end = Int(clamping: Swift.min(UInt64(b.count), UInt64(offset) &+ Swift.min(headerSize, 1 << 20)))
+        for _ in 0..<32 where offset < end {
+            guard let (id, idLength) = vint(b, at: offset, keepMarker: true), idLength <= 4,
+                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size < 1 << 20
+            else { break }
+            let dataStart = offset + idLength + sizeLength
+            if id == 0x4282 {
+                let docType = b.slice(from: dataStart, to: dataStart + Int(size))
+                if docType.has("webm") {
+                    return SignatureMatch(KnownType.webm, .strong, "EBML DocType webm")
+                }
+                if docType.has("matroska") {
+                    return SignatureMatch(KnownType.matroska, .strong, "EBML DocType matroska")
+                }
+                return nil
+            }
+            offset = dataStart + Int(size)
+        }
+        return SignatureMatch(KnownType.matroska, .weak, "EBML header without a DocType")
+    }
+
+    /// An EBML variable-length integer at `offset`: its value (with or without the length
+    /// marker bit) and its length in bytes.
+    private static func vint(_ b: UnsafeRawBufferPointer, at offset: Int, keepMarker: Bool) -> (UInt64, Int)? {
+        guard let first = b.byte(at: offset), first != 0 else { return nil }
+        let length = first.leadingZeroBitCount + 1
+        guard b.contains(offset: offset, length: length) else { return nil }
+        var value = UInt64(keepMarker ? first : first & (0xFF >> length))
+        for index in 1..<length {
+            value = value << 8 | UInt64(b[offset + index])
+        }
+        return (value, length)
+    }
+
+    /// MPEG transport stream: the sync byte `0x47` at the start of every 188-byte packet in the
+    /// prefix (or every 192 bytes, after a 4-byte timestamp, for M2TS), and a binary first
+    /// packet (a NUL or `FF` stuffing byte), since `G` starts many texts. Three or more packets
+    /// are strong, two are weak.
+    static func transportStream(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let packets = syncedPackets(b, length: 188, start: 0) ?? syncedPackets(b, length: 192, start: 4),
+            b.firstOffset(of: 0x00, to: 192) != nil || b.firstOffset(of: 0xFF, to: 192) != nil
+        else { return nil }
+        return packets >= 3
+            ? SignatureMatch(KnownType.mpegTransportStream, .strong, "MPEG-TS sync byte in every packet")
+            : SignatureMatch(KnownType.mpegTransportStream, .weak, "MPEG-TS sync byte in two packets")
+    }
+
+    /// How many packets of `length` bytes, from `start`, all begin with `0x47` (at most 64;
+    /// `nil` unless at least two do and none in the prefix fails).
+    private static func syncedPackets(_ b: UnsafeRawBufferPointer, length: Int, start: Int) -> Int? {
+        guard b.byte(at: start) == 0x47 else { return nil }
+        let packets = Swift.min((b.count - start) / length, 64)
+        guard packets >= 2 else { return nil }
+        for index in 1..<packets where b[start + index * length] != 0x47 {
+            return nil
+        }
+        return packets
+    }
+
+    /// MPEG program stream: a pack header `00 00 01 BA` with MPEG-1 or MPEG-2 marker bits
+    /// (strong); a bare video sequence header `00 00 01 B3` (weak).
+    static func programStream(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let head = b.u32be(at: 0) else { return nil }
+        if head == 0x0000_01BA, let next = b.byte(at: 4) {
+            if next & 0xC4 == 0x44 {
+                return SignatureMatch(KnownType.mpeg, .strong, "MPEG-2 program stream pack header")
+            }
+            if next & 0xF1 == 0x21 {
+                return SignatureMatch(KnownType.mpeg, .strong, "MPEG-1 system stream pack header")
+            }
+            return nil
+        }
+        if head == 0x0000_01B3 {
+            return SignatureMatch(KnownType.mpeg, .weak, "MPEG video sequence header")
+        }
+        return nil
+    }
+
+    /// Flash Video: `FLV`, version 1, reserved flag bits clear, header length 9.
+    static func flashVideo(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("FLV\u{1}"), let flags = b.byte(at: 4), flags & 0xFA == 0, b.u32be(at: 5) == 9 else { return nil }
+        return SignatureMatch(KnownType.flashVideo, .strong, "FLV header")
+    }
+}

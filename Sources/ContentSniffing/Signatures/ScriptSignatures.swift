@@ -1,0 +1,100 @@
+/// Scripts by their `#!` line: the interpreter's base name, also behind `/usr/bin/env`
+/// (with its options, `-S` split strings and `NAME=value` assignments skipped).
+enum ScriptSignatures {
+    /// The longest `#!` line looked at.
+    private static let maxLineLength = 256
+
+    /// `#!` followed by an absolute interpreter path. An unknown interpreter is still a script.
+    static func shebang(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("#!") else { return nil }
+        let lineEnd = b.firstOffset(of: 0x0A, from: 2, to: maxLineLength) ?? Swift.min(b.count, maxLineLength)
+        let line = b.slice(from: 2, to: lineEnd)
+        var words = Words(line)
+        guard let program = words.next(), program.byte(at: 0) == UInt8(ascii: "/") else { return nil }
+        var name = baseName(program)
+        if name.count == 3, name.has("env") {
+            // env [-i] [-u NAME] [-S] [NAME=value]... program
+            var interpreter: UnsafeRawBufferPointer?
+            while let word = words.next() {
+                if word.has("-u") && word.count == 2 {
+                    _ = words.next()
+                    continue
+                }
+                if word.byte(at: 0) == UInt8(ascii: "-") || word.firstOffset(of: UInt8(ascii: "=")) != nil { continue }
+                interpreter = word
+                break
+            }
+            guard let interpreter else {
+                return SignatureMatch(KnownType.script, .strong, "#! line running env without a program")
+            }
+            name = baseName(interpreter)
+        }
+        return interpreterMatch(versionless(name))
+    }
+
+    /// The type for an interpreter's base name (version suffix removed).
+    private static func interpreterMatch(_ name: UnsafeRawBufferPointer) -> SignatureMatch {
+        func named(_ text: StaticString) -> Bool { name.count == text.utf8CodeUnitCount && name.has(text) }
+        if named("sh") || named("dash") || named("ash") || named("busybox") {
+            return SignatureMatch(KnownType.shellScript, .strong, "#! line runs a POSIX shell")
+        }
+        if named("bash") { return SignatureMatch(KnownType.bashScript, .strong, "#! line runs bash") }
+        if named("zsh") { return SignatureMatch(KnownType.zshScript, .strong, "#! line runs zsh") }
+        if named("ksh") || named("mksh") || named("pdksh") {
+            return SignatureMatch(KnownType.kshScript, .strong, "#! line runs ksh")
+        }
+        if named("csh") { return SignatureMatch(KnownType.cshScript, .strong, "#! line runs csh") }
+        if named("tcsh") { return SignatureMatch(KnownType.tcshScript, .strong, "#! line runs tcsh") }
+        if named("python") || named("pypy") {
+            return SignatureMatch(KnownType.pythonScript, .strong, "#! line runs python")
+        }
+        if named("perl") { return SignatureMatch(KnownType.perlScript, .strong, "#! line runs perl") }
+        if named("ruby") { return SignatureMatch(KnownType.rubyScript, .strong, "#! line runs ruby") }
+        if named("php") { return SignatureMatch(KnownType.phpScript, .strong, "#! line runs php") }
+        if named("node") || named("nodejs") || named("deno") || named("bun") {
+            return SignatureMatch(KnownType.javaScript, .strong, "#! line runs a JavaScript runtime")
+        }
+        if named("make") || named("gmake") {
+            return SignatureMatch(KnownType.makefile, .strong, "#! line runs make")
+        }
+        if named("lua") || named("luajit") { return SignatureMatch(KnownType.luaScript, .strong, "#! line runs lua") }
+        if named("tclsh") || named("wish") { return SignatureMatch(KnownType.tclScript, .strong, "#! line runs tclsh") }
+        if named("awk") || named("gawk") || named("mawk") || named("nawk") {
+            return SignatureMatch(KnownType.awkScript, .strong, "#! line runs awk")
+        }
+        return SignatureMatch(KnownType.script, .strong, "#! line with an interpreter path")
+    }
+
+    /// The part of a path after its last `/`.
+    private static func baseName(_ path: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = path.count
+        while start > 0, path[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return path.slice(from: start)
+    }
+
+    /// A name without a trailing version (`python3.12` → `python`, `perl5.36` → `perl`).
+    private static func versionless(_ name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var end = name.count
+        while end > 1, ASCII.isDigit(name[end - 1]) || name[end - 1] == UInt8(ascii: ".") || name[end - 1] == UInt8(ascii: "-") {
+            end -= 1
+        }
+        return name.slice(from: 0, to: end)
+    }
+
+    /// The blank-separated words of a `#!` line.
+    private struct Words {
+        let line: UnsafeRawBufferPointer
+        var offset = 0
+
+        init(_ line: UnsafeRawBufferPointer) { self.line = line }
+
+        mutating func next() -> UnsafeRawBufferPointer? {
+            while offset < line.count, line[offset] == 0x20 || line[offset] == 0x09 || line[offset] == 0x0D { offset += 1 }
+            guard offset < line.count else { return nil }
+            let start = offset
+            while offset < line.count, line[offset] != 0x20, line[offset] != 0x09, line[offset] != 0x0D { offset += 1 }
+            return line.slice(from: start, to: offset)
+        }
+    }
+}

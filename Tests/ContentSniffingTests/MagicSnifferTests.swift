@@ -1,0 +1,85 @@
+@testable import ContentSniffing
+import OpenWithTestSupport
+import Testing
+
+/// libmagic through ``MagicSniffer``, on real bytes.
+@Suite("MagicSniffer (libmagic)")
+struct MagicSnifferTests {
+    static let png = SignatureCases.images[0].bytes
+
+    @Test("a PNG buffer is image/png")
+    func png() throws {
+        let magic = try MagicSniffer()
+        #expect(Self.png.withUnsafeBytes { magic.mimeType(of: $0) } == "image/png")
+    }
+
+    @Test("a text buffer is text/plain")
+    func text() throws {
+        let magic = try MagicSniffer()
+        let text = Array("Hello, libmagic.\nThis is plain text.\n".utf8)
+        #expect(text.withUnsafeBytes { magic.mimeType(of: $0) } == "text/plain")
+    }
+
+    @Test("an empty buffer has libmagic's empty type")
+    func empty() throws {
+        let magic = try MagicSniffer()
+        #expect([UInt8]().withUnsafeBytes { magic.mimeType(of: $0) } == "application/x-empty")
+    }
+
+    @Test("a file is read by the sniffer, not by libmagic, up to the read limit")
+    func file() throws {
+        let directory = TemporaryDirectory("magic-file")
+        let path = try directory.write("picture", bytes: Self.png + ByteFixtures.zeros(100_000))
+        let magic = try MagicSniffer(readLimit: 1024)
+        #expect(magic.readLimit == 1024)
+        #expect(try magic.mimeType(atPath: path) == "image/png")
+        let error = #expect(throws: SniffingError.self) { try magic.mimeType(atPath: directory.path("missing")) }
+        #expect(error?.code == .openFailed)
+    }
+
+    @Test("a missing database is a clear error naming the package to install")
+    func missingDatabase() {
+        let error = #expect(throws: SniffingError.self) { try MagicSniffer(databasePath: "/nonexistent/magic.mgc") }
+        #expect(error?.code == .magicUnavailable)
+        #expect(error?.reason.contains("libmagic-mgc") == true)
+    }
+
+    #if DEBUG
+    @Test("forced libmagic failures surface as errors or nil")
+    func forcedFailures() throws {
+        MagicCalls.$forcedFailure.withValue(.open) {
+            #expect((try? MagicSniffer()) == nil)
+        }
+        MagicCalls.$forcedFailure.withValue(.load) {
+            let error = #expect(throws: SniffingError.self) { try MagicSniffer() }
+            #expect(error?.code == .magicUnavailable)
+        }
+        let magic = try MagicSniffer()
+        MagicCalls.$forcedFailure.withValue(.buffer) {
+            #expect(Self.png.withUnsafeBytes { magic.mimeType(of: $0) } == nil)
+        }
+    }
+    #endif
+
+    @Test("one sniffer used from many tasks at once")
+    func concurrency() async throws {
+        let magic = try MagicSniffer()
+        let text = Array("plain words\n".utf8)
+        let answers = await withTaskGroup(of: [String?].self) { group in
+            for task in 0..<32 {
+                group.addTask {
+                    (0..<40).map { index in
+                        let bytes = (task + index) % 2 == 0 ? Self.png : text
+                        return bytes.withUnsafeBytes { magic.mimeType(of: $0) }
+                    }
+                }
+            }
+            var all: [String?] = []
+            for await chunk in group { all += chunk }
+            return all
+        }
+        #expect(answers.count == 32 * 40)
+        #expect(answers.allSatisfy { $0 == "image/png" || $0 == "text/plain" })
+        #expect(answers.filter { $0 == "image/png" }.count == 32 * 20)
+    }
+}

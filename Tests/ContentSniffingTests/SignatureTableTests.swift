@@ -1,0 +1,101 @@
+import ContentSniffing
+import Foundation
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+/// The case table through both of the sniffer's modes.
+@Suite("Signature sniffer: every format in the case table")
+struct SignatureTableTests {
+    let sniffer = SignatureSniffer()
+
+    @Test("sniff(prefix:) over the whole bytes", arguments: SignatureCases.all)
+    func prefixMode(_ row: SignatureCase) {
+        let match = row.bytes.withUnsafeBytes { sniffer.sniff(prefix: $0) }
+        #expect(match?.identifier == row.expected, "got \(match.map(String.init(describing:)) ?? "nil")")
+        if let strength = row.strength {
+            #expect(match?.strength == strength)
+        }
+        #expect(match?.detail.isEmpty == false)
+    }
+
+    @Test("sniff(_:) through a memory source", arguments: SignatureCases.all)
+    func sourceMode(_ row: SignatureCase) throws {
+        let match = try sniffer.sniff(MemoryByteSource(row.bytes))
+        #expect(match?.identifier == row.expected, "got \(match.map(String.init(describing:)) ?? "nil")")
+        if let strength = row.strength {
+            #expect(match?.strength == strength)
+        }
+    }
+
+    @Test("sniff(_:) with one-byte reads answers the same", arguments: SignatureCases.all)
+    func shortReads(_ row: SignatureCase) throws {
+        let expected = try sniffer.sniff(MemoryByteSource(row.bytes))
+        let source = CountingByteSource(row.bytes, chunk: 1)
+        #expect(try sniffer.sniff(source) == expected)
+    }
+
+    @Test("the input is not modified", arguments: SignatureCases.all.prefix(40))
+    func inputUntouched(_ row: SignatureCase) {
+        var copy = row.bytes
+        _ = copy.withUnsafeMutableBytes { sniffer.sniff(prefix: UnsafeRawBufferPointer($0)) }
+        #expect(copy == row.bytes)
+    }
+
+    @Test("every expected identifier is one the sniffer says it can emit", arguments: SignatureCases.all)
+    func expectedIsRecognized(_ row: SignatureCase) {
+        #expect(SignatureSniffer.recognizedTypes.contains(row.expected))
+    }
+
+    @Test("recognizedTypes has no repeats")
+    func noRepeats() {
+        let types = SignatureSniffer.recognizedTypes
+        #expect(Set(types).count == types.count)
+    }
+
+    /// Types the sniffer can emit that no row of the table produces, each for a stated reason.
+    static let uncoveredOnPurpose: Set<TypeIdentifier> = [
+        "org.oasis-open.opendocument.text-master", "org.oasis-open.opendocument.text-web",
+        "org.oasis-open.opendocument.spreadsheet-template", "org.oasis-open.opendocument.presentation-template",
+        "org.oasis-open.opendocument.graphics-template", "org.oasis-open.opendocument.chart",
+        "org.oasis-open.opendocument.chart-template", "org.oasis-open.opendocument.formula",
+        "org.oasis-open.opendocument.formula-template", "org.oasis-open.opendocument.image",
+        "org.oasis-open.opendocument.image-template", "org.openoffice.text-template", "org.openoffice.text-master",
+        "org.openoffice.spreadsheet", "org.openoffice.spreadsheet-template", "org.openoffice.presentation",
+        "org.openoffice.presentation-template", "org.openoffice.graphics", "org.openoffice.graphics-template",
+        "org.openoffice.formula",  // the same mimetype-table lookup as the ODF rows that are covered
+        "com.apple.protected-mpeg-4-audio",  // the same brand lookup as M4A/M4B
+        "org.freedesktop.mime.application.vnd.ms-publisher",  // the same directory lookup as Visio
+        "org.freedesktop.mime.video.ogg",  // the same first-packet lookup as Theora
+        "public.elf-binary",  // an ELF with an unusual e_type: see ExecutableTests
+        "public.ksh-script", "public.csh-script", "public.tcsh-script", "public.php-script",
+        "org.freedesktop.mime.text.x-lua", "org.freedesktop.mime.text.tcl",
+        "org.freedesktop.mime.application.x-awk",  // the same interpreter lookup as the covered scripts
+        "org.freedesktop.mime.application.pgp-signature", "org.freedesktop.mime.application.pgp-encrypted",
+        "org.freedesktop.mime.application.x-pkcs7-certificates",  // the same armour-label lookup as PGP keys
+    ]
+
+    @Test("every recognised type is produced by some row, or is listed as covered by a sibling")
+    func coverage() {
+        let produced = Set(SignatureCases.all.map(\.expected))
+        let missing = SignatureSniffer.recognizedTypes.filter { !produced.contains($0) && !Self.uncoveredOnPurpose.contains($0) }
+        #expect(missing.isEmpty, "no row produces \(missing)")
+    }
+
+    @Test(
+        "every recognised type is declared in Catalog/system-types.tsv",
+        .enabled(if: FileManager.default.fileExists(atPath: RepositoryPaths.path("Catalog/system-types.tsv")),
+                 "the catalog table is not in this checkout"))
+    func declaredInCatalog() throws {
+        let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/system-types.tsv"))
+        let declared = Set(rows.compactMap { $0["identifier"] }.map { TypeIdentifier($0) })
+        let missing = SignatureSniffer.recognizedTypes.filter { !declared.contains($0) }
+        #expect(missing.isEmpty, "not in the catalog: \(missing)")
+    }
+
+    @Test("empty input matches nothing")
+    func empty() throws {
+        #expect([UInt8]().withUnsafeBytes { sniffer.sniff(prefix: $0) } == nil)
+        #expect(try sniffer.sniff(MemoryByteSource([])) == nil)
+    }
+}
