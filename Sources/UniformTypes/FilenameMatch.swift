@@ -5,9 +5,11 @@
 ///    literal name matches, globs are not consulted;
 /// 2. otherwise every extension pattern that matches a suffix of the name (`*.tar.gz` and
 ///    `*.gz` both match `a.tar.gz`) and every general glob (`README*`) compete: the highest
-///    weight wins, then the longest pattern;
-/// 3. when several types tie, a type that conforms to the others is kept (it is the more
-///    specific answer); if unrelated types remain, the match is *ambiguous*: ``type`` holds the
+///    weight wins, then the longest extension; an extension beats a general glob of the same
+///    weight (`a.so.6-gdb.py` is Python, not a shared library by `*.so.[0-9]*`);
+/// 3. when several types tie, a type that refines another tied type is dropped — `*.json`
+///    names JSON, not the JSON Schema that also claims it; the refinement needs content
+///    evidence — and if unrelated types remain, the match is *ambiguous*: ``type`` holds the
 ///    first in catalog order and ``isAmbiguous`` is `true`, so that content can decide.
 public struct FilenameMatch: Sendable, Equatable {
     /// How the winning pattern matched.

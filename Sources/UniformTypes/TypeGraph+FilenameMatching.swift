@@ -21,7 +21,10 @@ extension TypeGraph {
             }
             for glob in storage.globs {
                 if Int(glob.candidate.weight) < best.weight { break }
-                if glob.pattern.matches(base) { best.offer(glob.candidate, kind: .glob, in: storage, glob: glob.pattern) }
+                // A general glob loses a tie of weight to an extension: its length does not count.
+                var candidate = glob.candidate
+                candidate.patternLength = 0
+                if glob.pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: glob.pattern) }
             }
             return best.result(in: storage, name: base)
         }
@@ -60,7 +63,9 @@ extension TypeGraph {
                     let x = a.element.0
                     let y = b.element.0
                     if x.weight != y.weight { return x.weight > y.weight }
-                    if x.patternLength != y.patternLength { return x.patternLength > y.patternLength }
+                    let lengthX = a.element.1 == .glob ? 0 : x.patternLength
+                    let lengthY = b.element.1 == .glob ? 0 : y.patternLength
+                    if lengthX != lengthY { return lengthX > lengthY }
                     return a.offset < b.offset
                 }
                 .map {
@@ -137,21 +142,21 @@ private struct BestCandidates {
 
     func result(in storage: TypeGraph.Storage, name: UnsafeBufferPointer<UInt8>) -> FilenameMatch {
         guard tiedCount > 0 else { return .none }
-        // Keep the tied types that no other tied type refines.
+        // Keep the tied types that refine no other tied type: the general ones.
         var winners: [Int32] = []
         var winner: Int32 = -1
         var winnerCount = 0
         for index in 0..<tiedCount {
             let type = self[index]
-            var refined = false
+            var refines = false
             for other in 0..<tiedCount where other != index {
                 let candidate = self[other]
-                if candidate != type && storage.conforms(candidate, to: type) {
-                    refined = true
+                if candidate != type && storage.conforms(type, to: candidate) {
+                    refines = true
                     break
                 }
             }
-            if refined { continue }
+            if refines { continue }
             if winnerCount == 0 { winner = type } else {
                 if winners.isEmpty { winners.append(winner) }
                 winners.append(type)

@@ -31,8 +31,14 @@ public struct Resolution: Sendable {
 
     /// The resolved identifier.
     public var identifier: TypeIdentifier { type.identifier }
-    /// The resolved type's preferred MIME type, or `application/octet-stream` if it has none.
-    public var mimeType: String { type.preferredMIMEType ?? "application/octet-stream" }
+    /// The resolved type's preferred MIME type; for a type without one, that of its nearest
+    /// supertype that has one (`public.bash-script` → `application/x-shellscript`), else
+    /// `application/octet-stream`.
+    public var mimeType: String {
+        if let mime = type.preferredMIMEType { return mime }
+        for supertype in type.supertypes { if let mime = supertype.preferredMIMEType { return mime } }
+        return "application/octet-stream"
+    }
     /// The resolved type's description.
     public var typeDescription: String { type.localizedDescription }
     /// Whether a claim and the content disagreed.

@@ -96,8 +96,9 @@ public struct TypeResolver: Sendable {
 
         // Content.
         var content: ContentAnswer?
+        let source: FileByteSource
         do {
-            let source = try FileByteSource(path: path)
+            source = try FileByteSource(path: path)
             if let match = try sniffer.sniff(source) {
                 content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
@@ -107,14 +108,11 @@ public struct TypeResolver: Sendable {
             let type = claim?.type ?? known.data
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
         }
-        let needsMagic = options.usesLibmagic && (content == nil || content!.strength == .weak) && (claim == nil || claim!.ambiguous)
-        if needsMagic, let magic = libmagic, let mime = try? magic.mimeType(atPath: path), let type = graph.type(mimeType: mime),
-            type != known.data
+        refineXML(&content, claim: claim, evidence: &evidence) { buffer in (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0 }
+        if options.usesLibmagic, needsLibmagic(claim: claim, content: content), let magic = libmagic,
+            let mime = try? magic.mimeType(atPath: path)
         {
-            evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
-            if content == nil || type.conforms(to: content!.type) {
-                content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
-            }
+            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
         }
         return combine(claim: claim, content: content, evidence: evidence, size: item.size)
     }
@@ -136,16 +134,57 @@ public struct TypeResolver: Sendable {
             content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
             evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
         }
-        if options.usesLibmagic, content == nil || content!.strength == .weak, claim == nil || claim!.ambiguous, let magic = libmagic,
-            let mime = bytes.withUnsafeBytes({ magic.mimeType(of: $0) }), let type = graph.type(mimeType: mime), type != known.data
+        refineXML(&content, claim: claim, evidence: &evidence) { buffer in
+            bytes.withUnsafeBytes { source in
+                let count = min(buffer.count, source.count)
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<count]))
+                return count
+            }
+        }
+        if options.usesLibmagic, needsLibmagic(claim: claim, content: content), let magic = libmagic,
+            let mime = bytes.withUnsafeBytes({ magic.mimeType(of: $0) })
         {
-            evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
-            if content == nil || type.conforms(to: content!.type) { content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true) }
+            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
         }
         return combine(claim: claim, content: content, evidence: evidence, size: Int64(bytes.count))
     }
 
     private var libmagic: MagicSniffer? { magic ?? (loadsLibmagicOnDemand ? MagicSniffer.shared : nil) }
+
+    /// libmagic is consulted when the signatures leave the answer open: no claim, an ambiguous
+    /// claim, or a claim of a binary format that the built-in signatures did not confirm.
+    private func needsLibmagic(claim: Claim?, content: ContentAnswer?) -> Bool {
+        if let content, content.strength == .strong { return false }
+        guard let claim, !claim.ambiguous else { return true }
+        return content == nil && !isTextual(claim.type)
+    }
+
+    /// Weighs libmagic's answer: an unknown or generic answer is ignored; a specific binary
+    /// answer for a file whose binary name the signatures did not confirm counts as strong
+    /// content evidence (a renamed file); otherwise it fills in for missing content evidence.
+    private func consider(libmagic mime: String, claim: Claim?, content: inout ContentAnswer?, evidence: inout [ResolutionEvidence]) {
+        guard let type = graph.type(mimeType: mime), type != known.data, type.isDeclared || claim == nil else { return }
+        evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
+        if let claim, !claim.ambiguous, content == nil, !isTextual(claim.type), !isTextual(type) {
+            content = ContentAnswer(type: type, strength: .strong, fromLibmagic: true)
+        } else if content == nil || type.conforms(to: content!.type) {
+            content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
+        }
+    }
+
+    /// Generic XML content is refined by its root element with shared-mime-info's root-XML
+    /// rules (`interface` → GtkBuilder …), reading the prefix again only in that case.
+    private func refineXML(_ content: inout ContentAnswer?, claim: Claim?, evidence: inout [ResolutionEvidence], read: (UnsafeMutableRawBufferPointer) -> Int) {
+        guard let current = content, current.type == known.xml else { return }
+        var prefix = [UInt8](repeating: 0, count: 4096)
+        let count = prefix.withUnsafeMutableBytes { read($0) }
+        guard count > 0 else { return }
+        let root = prefix.withUnsafeBytes { XMLRootElement.read(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        guard let root, let identifier = XMLRootElementTable.identifier(for: root), let type = graph[TypeIdentifier(identifier)] else { return }
+        content = ContentAnswer(type: type, strength: .strong)
+        let namespace = root.namespace.isEmpty ? "" : " in \(root.namespace)"
+        evidence.append(.init(source: .signature, identifier: type.identifier, detail: "XML root element <\(root.localName)>\(namespace)"))
+    }
 
     // MARK: - Claims
 
@@ -154,6 +193,8 @@ public struct TypeResolver: Sendable {
         var source: ResolutionEvidence.Source
         var ambiguous: Bool
         var tied: [UniformType]
+        /// For a compound extension (`*.pcf.gz`), the type of its last extension alone (gzip).
+        var compoundTail: UniformType? = nil
     }
 
     struct ContentAnswer {
@@ -186,7 +227,11 @@ public struct TypeResolver: Sendable {
         for other in match.tiedTypes {
             evidence.append(.init(source: .name, identifier: other.identifier, detail: match.pattern + " (ambiguous)", agrees: false))
         }
-        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, tied: [type] + match.tiedTypes)
+        var tail: UniformType?
+        if match.kind == .extension, match.pattern.dropFirst(2).contains("."), let last = match.pattern.split(separator: ".").last {
+            tail = graph.types(filenameExtension: String(last)).first
+        }
+        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, tied: [type] + match.tiedTypes, compoundTail: tail)
     }
 
     // MARK: - Combination
@@ -229,10 +274,18 @@ public struct TypeResolver: Sendable {
             }
             return finish(content.type, content.strength == .strong ? .certain : .high)
         }
-        if content.strength == .strong && !content.fromLibmagic {
+        if let tail = claim.compoundTail, content.type.conforms(to: tail) || tail.conforms(to: content.type) {
+            // A compound extension explains the content: `font.pcf.gz` is a gzip-compressed PCF font.
+            return finish(named, .high)
+        }
+        if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
+            // Many text formats are not declared as text (AFM, XPM): text content does not contradict them.
+            return finish(named, .medium)
+        }
+        if content.strength == .strong {
             let conflict = ResolutionConflict(
                 claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
-                reason: "a strong signature contradicts the \(claim.source == .name ? "name" : "declared type")")
+                reason: "\(content.fromLibmagic ? "libmagic's answer" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
             return finish(content.type, .high, conflict: conflict)
         }
         if isTextual(content.type) && isTextual(named) {
@@ -259,6 +312,7 @@ struct KnownTypes: Sendable {
     let data: UniformType
     let text: UniformType
     let plainText: UniformType
+    let xml: UniformType
     let empty: UniformType
     let symlink: UniformType
     let executable: UniformType
@@ -270,6 +324,7 @@ struct KnownTypes: Sendable {
         data = graph.identity("public.data")
         text = graph.identity("public.text")
         plainText = graph.identity("public.plain-text")
+        xml = graph.identity("public.xml")
         empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity("public.data")
         symlink = graph.identity("public.symlink")
         executable = graph.identity("public.executable")

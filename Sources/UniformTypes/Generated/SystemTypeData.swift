@@ -16,7 +16,7 @@ com.adobe.pdf	public.data,public.composite-content	pdf	application/pdf,applicati
 com.adobe.photoshop-image	public.image	psd	image/vnd.adobe.photoshop,image/photoshop,image/x-photoshop,image/psd,application/photoshop,image/x-psd,application/x-photoshop	*.psd:50	Photoshop image		apple	primary
 com.adobe.photoshop-large-image	public.image	psb			Photoshop large document image		apple	secondary
 com.adobe.postscript	public.data,public.composite-content,public.plain-text	ps	application/postscript	*.ps:50	PostScript document	x-office-document	apple	primary
-com.adobe.postscript-font	public.font				PostScript font		apple	primary
+com.adobe.postscript-font	public.font,com.adobe.postscript	pfa,pfb,gsf	application/x-font-type1	*.pfa:50 *.pfb:50 *.gsf:50	PostScript font	font-x-generic	apple	primary
 com.adobe.postscript-lwfn-font	com.adobe.postscript-font				PostScript outline font (LWFN)		apple	primary
 com.adobe.postscript-pfa-font	com.adobe.postscript-font	pfa			PostScript font (PFA)		apple	secondary
 com.adobe.postscript-pfb-font	com.adobe.postscript-font	pfb			PostScript font (PFB)		apple	primary
@@ -134,16 +134,16 @@ com.apple.iMovieTheater	com.apple.package	theater			Apple iMovie theater		apple	
 com.apple.iWork.Keynote.key	com.apple.package,public.presentation,com.apple.keynote.key	key			Keynote presentation		apple	secondary
 com.apple.iWork.Keynote.key-tef	com.apple.package,public.presentation,com.apple.keynote.key	key-tef			Keynote presentation (TEF)		apple	secondary
 com.apple.iWork.Keynote.kth	com.apple.package,public.presentation,com.apple.keynote.kth	kth			Keynote theme		apple	secondary
-com.apple.iWork.Keynote.sffkey	public.data,public.presentation,public.zip-archive	key	application/x-iwork-keynote-sffkey,application/vnd.apple.keynote	*.key:80	Keynote presentation (flat file)	x-office-presentation	apple	secondary
+com.apple.iWork.Keynote.sffkey	public.data,public.presentation,public.zip-archive	key	application/vnd.apple.keynote,application/x-iwork-keynote-sffkey	*.key:80	Keynote presentation (flat file)	x-office-presentation	apple	secondary
 com.apple.iWork.Keynote.sffkth	public.data,public.presentation	kth	application/x-iwork-keynote-sffkth		Keynote theme (flat file)		apple	secondary
 com.apple.iWork.Numbers.numbers	com.apple.package,public.composite-content,public.spreadsheet	numbers			Numbers spreadsheet		apple	secondary
 com.apple.iWork.Numbers.numbers-tef	com.apple.package,public.composite-content,public.spreadsheet	numbers-tef			Numbers spreadsheet (TEF)		apple	secondary
-com.apple.iWork.Numbers.sffnumbers	public.data,public.composite-content,public.spreadsheet,public.zip-archive	numbers	application/x-iwork-numbers-sffnumbers,application/vnd.apple.numbers	*.numbers:50	Numbers spreadsheet (flat file)	x-office-spreadsheet	apple	secondary
+com.apple.iWork.Numbers.sffnumbers	public.data,public.composite-content,public.spreadsheet,public.zip-archive	numbers	application/vnd.apple.numbers,application/x-iwork-numbers-sffnumbers	*.numbers:50	Numbers spreadsheet (flat file)	x-office-spreadsheet	apple	secondary
 com.apple.iWork.Numbers.sfftemplate	public.data,public.composite-content,public.spreadsheet	nmbtemplate	application/x-iwork-numbers-sfftemplate		Numbers template (flat file)		apple	secondary
 com.apple.iWork.Numbers.template	com.apple.package,public.composite-content,public.spreadsheet	nmbtemplate			Numbers template		apple	secondary
 com.apple.iWork.Pages.pages	com.apple.package,public.composite-content	pages			Pages document		apple	secondary
 com.apple.iWork.Pages.pages-tef	com.apple.package,public.composite-content	pages-tef			Pages document (TEF)		apple	secondary
-com.apple.iWork.Pages.sffpages	public.data,public.composite-content,public.zip-archive	pages	application/x-iwork-pages-sffpages,application/vnd.apple.pages	*.pages:50	Pages document (flat file)	x-office-document	apple	secondary
+com.apple.iWork.Pages.sffpages	public.data,public.composite-content,public.zip-archive	pages	application/vnd.apple.pages,application/x-iwork-pages-sffpages	*.pages:50	Pages document (flat file)	x-office-document	apple	secondary
 com.apple.iWork.Pages.sfftemplate	public.data,public.composite-content	template	application/x-iwork-pages-sfftemplate		Pages template (flat file)		apple	secondary
 com.apple.iWork.Pages.template	com.apple.package,public.composite-content	template			Pages template		apple	secondary
 com.apple.ibook-g4	com.apple.mac.laptop				Apple iBook G4		apple	secondary
@@ -302,13 +302,13 @@ com.apple.live-photo					Live Photo		apple	primary
 com.apple.localizable-name-bundle	com.apple.bundle				Bundle with localized name		apple	secondary
 com.apple.localized-pdf-bundle	com.apple.localizable-name-bundle,com.apple.package,public.composite-content	lpdf			Localized PDF bundle		apple	secondary
 com.apple.log	public.plain-text,public.log	log	text/x-log	*.log:50	Log file		apple	secondary
-com.apple.m4a-audio	public.mpeg-4-audio	m4a,f4a	audio/x-m4a,audio/mp4,audio/m4a	*.m4a:50 *.f4a:50	MPEG-4 audio (M4A)		apple	secondary
+com.apple.m4a-audio	public.mpeg-4-audio	m4a,f4a	audio/mp4,audio/x-m4a,audio/m4a	*.m4a:50 *.f4a:50	MPEG-4 audio (M4A)		apple	secondary
 com.apple.m4v-video	public.mpeg-4	m4v	video/x-m4v		MPEG-4 video (M4V)		apple	secondary
 com.apple.mac	public.computer,com.apple.device				Mac		apple	secondary
 com.apple.mac.laptop	com.apple.mac				Mac laptop		apple	secondary
 com.apple.mac.rackmount	com.apple.mac				Rack-mounted Mac		apple	secondary
 com.apple.mac.tower	com.apple.mac				Mac tower		apple	secondary
-com.apple.macbinary-archive	public.data,public.archive	bin	application/macbinary,application/x-macbinary		MacBinary archive	package-x-generic	apple	primary
+com.apple.macbinary-archive	public.data,public.archive	bin	application/x-macbinary,application/macbinary		MacBinary archive	package-x-generic	apple	primary
 com.apple.macbook	com.apple.mac.laptop				MacBook		apple	secondary
 com.apple.macbook-black	com.apple.macbook				MacBook (black)		apple	secondary
 com.apple.macbook-retina	com.apple.macbook				MacBook with Retina display		apple	secondary
@@ -436,7 +436,7 @@ com.apple.panicreport	public.utf8-plain-text,public.log	panic			Kernel panic rep
 com.apple.pasteboard.promised-file-content-type					Promised file content type		apple	secondary
 com.apple.pasteboard.promised-file-url					Promised file URL		apple	secondary
 com.apple.pef-binary	public.data,public.executable				PEF executable		apple	primary
-com.apple.pict	public.image	pict,pct,pic,pict1,pict2	image/pict,image/x-pict,image/x-macpict	*.pct:50 *.pict:50 *.pict1:50 *.pict2:50	PICT image		apple	primary
+com.apple.pict	public.image	pict,pct,pic,pict1,pict2	image/x-pict,image/pict,image/x-macpict	*.pct:50 *.pict:50 *.pict1:50 *.pict2:50	PICT image		apple	primary
 com.apple.pictures-folder	public.folder				Pictures folder		apple	secondary
 com.apple.pkpass	com.apple.bundle,com.apple.package,public.zip-archive	pkpass	application/vnd.apple.pkpass	*.pkpass:50	Wallet pass		apple	secondary
 com.apple.pkpass-data	public.data	pkpass			Wallet pass data		apple	secondary
@@ -527,7 +527,7 @@ com.apple.xserve-g4	com.apple.xserve				Xserve G4		apple	secondary
 com.apple.xserve-g5	com.apple.xserve				Xserve G5		apple	secondary
 com.apple.xserve-xeon	com.apple.xserve				Xserve Xeon		apple	secondary
 com.audible.aa-audio	public.audio				Audible audio		apple	secondary
-com.audible.aa-audiobook	com.audible.aa-audio	aa	audio/audible,audio/x-pn-audibleaudio,audio/x-audible,audio/vnd.audible	*.aa:50	Audible audiobook (AA)		apple	secondary
+com.audible.aa-audiobook	com.audible.aa-audio	aa	audio/x-pn-audibleaudio,audio/audible,audio/x-audible,audio/vnd.audible	*.aa:50	Audible audiobook (AA)		apple	secondary
 com.audible.aax-audiobook	com.audible.aa-audio	aax	audio/vnd.audible.aax	*.aax:50	Audible enhanced audiobook (AAX)		apple	secondary
 com.avid.open-media-framework	public.audiovisual-content	omf			Open Media Framework (OMF) file		apple	secondary
 com.compuserve.gif	public.image	gif	image/gif	*.gif:50	GIF image		apple	primary
@@ -539,7 +539,7 @@ com.js.efx-fax	public.fax	efx	image/efax		Fax document (eFax, legacy)		apple	pri
 com.kodak.flashpix-image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image		apple	secondary
 com.kodak.flashpix.image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image (legacy)		apple	primary
 com.microsoft.advanced-stream-redirector	public.audiovisual-content,public.xml	asx	video/x-ms-asx		Windows Media stream redirector		apple	primary
-com.microsoft.advanced-systems-format	public.audiovisual-content	asf	video/x-ms-asf,application/vnd.ms-asf,video/x-ms-wm,video/x-ms-asf-plugin	*.asf:50	Advanced Systems Format (ASF) media		apple	primary
+com.microsoft.advanced-systems-format	public.audiovisual-content	asf	application/vnd.ms-asf,video/x-ms-asf,video/x-ms-wm,video/x-ms-asf-plugin	*.asf:50	Advanced Systems Format (ASF) media		apple	primary
 com.microsoft.bmp	public.image	bmp,dib	image/bmp,image/x-bmp,image/x-MS-bmp	*.bmp:50 *.dib:50	BMP image		apple	primary
 com.microsoft.cab	public.data,public.archive	cab	application/vnd.ms-cab-compressed,zz-application/zz-winassoc-cab	*.cab:50	Windows cabinet archive	package-x-generic	apple	secondary
 com.microsoft.excel.sheet.binary.macroenabled	public.zip-archive,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.sheet	xlsb	application/vnd.ms-excel.sheet.binary.macroEnabled.12	*.xlsb:50	Excel binary workbook (macro-enabled)	x-office-spreadsheet	apple	secondary
@@ -552,47 +552,47 @@ com.microsoft.internet-shortcut	public.stored-url,public.data,public.plain-text	
 com.microsoft.powerpoint.pot	public.data,public.presentation	pot	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 template		apple	secondary
 com.microsoft.powerpoint.pps	public.data,public.presentation	pps	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 slide show		apple	secondary
 com.microsoft.powerpoint.ppt	public.data,public.presentation	ppt,ppz,pps,pot	application/vnd.ms-powerpoint,application/mspowerpoint,application/powerpoint,application/x-mspowerpoint	*.ppz:50 *.ppt:50 *.pps:50 *.pot:50	PowerPoint 97-2004 presentation	x-office-presentation	apple	primary
-com.microsoft.waveform-audio	public.audio	wav,wave,bwf	audio/vnd.wave,audio/wav,audio/wave,audio/x-wav	*.wav:50	WAVE audio		apple	primary
+com.microsoft.waveform-audio	public.audio	wav,wave,bwf	audio/x-wav,audio/vnd.wave,audio/wav,audio/wave	*.wav:50	WAVE audio		apple	primary
 com.microsoft.windows-dynamic-link-library	public.data,public.executable	dll	application/x-msdownload		Windows dynamic link library		apple	primary
-com.microsoft.windows-executable	public.data,public.executable	exe	application/x-msdownload,application/x-ms-dos-executable	*.exe:50	Windows executable	application-x-executable	apple	primary
-com.microsoft.windows-media-wax	public.audio,com.microsoft.advanced-stream-redirector	wax,asx,wvx,wmx	video/x-ms-wax,audio/x-ms-asx,video/x-ms-wvx,video/x-ms-wmx,application/x-ms-asx	*.asx:50 *.wax:50 *.wvx:50 *.wmx:50	Windows Media audio redirector		apple	primary
+com.microsoft.windows-executable	public.data,public.executable	exe	application/x-ms-dos-executable,application/x-msdownload	*.exe:50	Windows executable	application-x-executable	apple	primary
+com.microsoft.windows-media-wax	public.audio,com.microsoft.advanced-stream-redirector	wax,asx,wvx,wmx	audio/x-ms-asx,video/x-ms-wax,video/x-ms-wvx,video/x-ms-wmx,application/x-ms-asx	*.asx:50 *.wax:50 *.wvx:50 *.wmx:50	Windows Media audio redirector		apple	primary
 com.microsoft.windows-media-wm	public.movie,com.microsoft.advanced-systems-format	wm	video/x-ms-wm		Windows Media file		apple	primary
-com.microsoft.windows-media-wma	public.audio,com.microsoft.advanced-systems-format	wma	video/x-ms-wma,audio/x-ms-wma,audio/wma	*.wma:50	Windows Media audio		apple	primary
+com.microsoft.windows-media-wma	public.audio,com.microsoft.advanced-systems-format	wma	audio/x-ms-wma,video/x-ms-wma,audio/wma	*.wma:50	Windows Media audio		apple	primary
 com.microsoft.windows-media-wmp	public.movie,com.microsoft.advanced-systems-format	wmp	video/x-ms-wmp		Windows Media Player file		apple	primary
 com.microsoft.windows-media-wmv	public.movie,com.microsoft.advanced-systems-format	wmv	video/x-ms-wmv	*.wmv:50	Windows Media video		apple	primary
 com.microsoft.windows-media-wmx	public.movie,com.microsoft.advanced-stream-redirector	wmx	video/x-ms-wmx		Windows Media playlist redirector		apple	conflict
 com.microsoft.windows-media-wvx	public.movie,com.microsoft.advanced-stream-redirector	wvx	video/x-ms-wvx		Windows Media video redirector		apple	conflict
 com.microsoft.word.doc	public.data,public.composite-content,org.freedesktop.mime.application.x-ole-storage	doc	application/msword,application/vnd.ms-word,application/x-msword,zz-application/zz-winassoc-doc	*.doc:50	Word 97-2004 document	x-office-document	apple	primary
-com.microsoft.word.dot	public.data,public.composite-content,com.microsoft.word.doc	dot	application/msword,application/msword-template	*.dot:50	Word 97-2004 template	x-office-document	apple	secondary
+com.microsoft.word.dot	public.data,public.composite-content,com.microsoft.word.doc	dot	application/msword-template,application/msword	*.dot:50	Word 97-2004 template	x-office-document	apple	secondary
 com.microsoft.word.wordml	public.xml,public.composite-content	xml			Word 2003 XML document		apple	secondary
-com.netscape.javascript-source	public.script,public.executable,org.freedesktop.mime.application.ecmascript	js,jscript,javascript,mjs,jsm	text/javascript,application/javascript,application/x-javascript	*.js:50 *.jsm:50 *.mjs:50	JavaScript source	text-x-script	apple	primary
+com.netscape.javascript-source	public.script,public.executable,org.freedesktop.mime.application.ecmascript	js,jscript,javascript,mjs,jsm	application/javascript,text/javascript,application/x-javascript	*.js:50 *.jsm:50 *.mjs:50	JavaScript source	text-x-script	apple	primary
 com.pixar.universal-scene-description	public.3d-content,public.data	usd,usda,usdc			Universal Scene Description (USD) file		apple	primary
 com.pixar.universal-scene-description-mobile	public.3d-content,public.data	usdz	model/vnd.usdz+zip		USDZ 3D model		apple	primary
 com.pkware.zip-archive	public.data,public.archive				PKZIP archive		apple	conflict
 com.real.realaudio	public.audio	ram,ra,rax	audio/vnd.rn-realaudio,audio/x-pn-realaudio,audio/x-realaudio,audio/vnd.m-realaudio	*.ra:50 *.rax:50	RealAudio		apple	primary
 com.real.realmedia	public.movie	rm,rmj,rmm,rms,rmx,rmvb	application/vnd.rn-realmedia,application/vnd.rn-realmedia-vbr	*.rm:50 *.rmj:50 *.rmm:50 *.rms:50 *.rmx:50 *.rmvb:50	RealMedia	video-x-generic	apple	primary
 com.real.realmedia-vbr	public.movie	rmvb	application/vnd.rn-realmedia-vbr		RealMedia variable bit rate		apple	secondary
-com.real.smil	public.xml	smil,smi,sml,kino	application/smil,application/smil+xml	*.smil:50 *.smi:50 *.sml:50 *.kino:50	SMIL presentation	video-x-generic	apple	primary
-com.rsa.pkcs-12	public.data	p12,pfx	application/x-pkcs12,application/pkcs12	*.p12:50 *.pfx:50	PKCS #12 keychain		apple	primary
+com.real.smil	public.xml	smil,smi,sml,kino	application/smil+xml,application/smil	*.smil:50 *.smi:50 *.sml:50 *.kino:50	SMIL presentation	video-x-generic	apple	primary
+com.rsa.pkcs-12	public.data	p12,pfx	application/pkcs12,application/x-pkcs12	*.p12:50 *.pfx:50	PKCS #12 keychain		apple	primary
 com.scenarist.closed-caption	public.text	scc			Scenarist closed captions		apple	secondary
-com.sgi.sgi-image	public.image	sgi	image/sgi,image/x-sgi	*.sgi:50	SGI image		apple	primary
+com.sgi.sgi-image	public.image	sgi	image/x-sgi,image/sgi	*.sgi:50	SGI image		apple	primary
 com.sony.wave64	public.audio	w64			Sony Wave64 audio		apple	secondary
 com.soundblaster.soundfont	public.audio	sf2			SoundFont instrument bank		apple	secondary
 com.stuffit.archive.sidx	com.allume.stuffit-archive	sidx	application/x-stuffitx-index,application/x-sitx-index		StuffIt index		apple	secondary
 com.stuffit.archive.sit	com.allume.stuffit-archive	sit,sea	application/x-stuffit,application/x-sit,application/stuffit	*.sit:50	StuffIt archive (SIT)	package-x-generic	apple	secondary
 com.stuffit.archive.sitx	com.allume.stuffit-archive	sitx	application/x-stuffitx,application/x-sitx		StuffIt X archive		apple	secondary
-com.sun.java-archive	public.zip-archive,public.executable	jar	application/java-archive,application/x-java-archive,application/x-jar	*.jar:50	Java archive (JAR)	package-x-generic	apple	primary
+com.sun.java-archive	public.zip-archive,public.executable	jar	application/x-java-archive,application/java-archive,application/x-jar	*.jar:50	Java archive (JAR)	package-x-generic	apple	primary
 com.sun.java-class	public.data,public.executable	class	application/x-java,application/java,application/java-byte-code,application/java-vm,application/x-java-class,application/x-java-vm	*.class:50	Java class file		apple	primary
 com.sun.java-source	public.source-code,public.c-source	java,jav	text/x-java	*.java:50	Java source		apple	primary
 com.sun.java-web-start	public.xml	jnlp	application/x-java-jnlp-file,application/jnlp	*.jnlp:50	Java Web Start launcher	text-x-script	apple	conflict
 com.sun.web-application-archive	com.sun.java-archive	war			Java web application archive (WAR)		apple	secondary
-com.truevision.tga-image	public.image	tga,icb,tpic,vda,vst	image/targa,image/tga,application/tga,image/x-tga,application/x-targa,application/x-tga,image/x-icb,image/x-targa	*.tga:50 *.icb:50 *.tpic:50 *.vda:50 *.vst:50	TGA image		apple	primary
+com.truevision.tga-image	public.image	tga,icb,tpic,vda,vst	image/x-tga,image/targa,image/tga,application/tga,application/x-targa,application/x-tga,image/x-icb,image/x-targa	*.tga:50 *.icb:50 *.tpic:50 *.vda:50 *.vst:50	TGA image		apple	primary
 gov.nih.nifti-1	public.data	nii			NIfTI-1 neuroimaging data		apple	secondary
-org.3gpp.adaptive-multi-rate-audio	public.audio	amr	audio/amr,audio/amr-encrypted	*.amr:50	AMR audio		apple	secondary
+org.3gpp.adaptive-multi-rate-audio	public.audio	amr	audio/AMR,audio/amr-encrypted	*.amr:50	AMR audio		apple	secondary
 org.7-zip.7-zip-archive	public.data,public.archive	7z,7z.001	application/x-7z-compressed	*.7z:50 *.7z.001:50	7-Zip archive	package-x-generic	apple	secondary
 org.aafassociation.advanced-authoring-format	public.data,public.composite-content	aaf			Advanced Authoring Format (AAF) file		apple	secondary
 org.gnu.gnu-tar-archive	public.data,public.archive	gtar	application/x-gtar		GNU tar archive		apple	primary
-org.gnu.gnu-zip-archive	public.data,public.archive	gz,gzip	application/x-gzip,application/gzip	*.gz:50	Gzip archive	package-x-generic	apple	primary
+org.gnu.gnu-zip-archive	public.data,public.archive	gz,gzip	application/gzip,application/x-gzip	*.gz:50	Gzip archive	package-x-generic	apple	primary
 org.gnu.gnu-zip-tar-archive	org.gnu.gnu-zip-archive	tgz,tar.gz	application/x-compressed-tar	*.tar.gz:50 *.tgz:50	Gzip-compressed tar archive	package-x-generic	apple	primary
 org.idpf.epub-container	public.data,public.composite-content,public.zip-archive	epub	application/epub+zip	*.epub:50	EPUB book	x-office-document	apple	primary
 org.khronos.collada.digital-asset-exchange	public.xml,public.audiovisual-content,public.3d-content	dae			COLLADA 3D asset		apple	secondary
@@ -615,14 +615,14 @@ org.oasis-open.opendocument.text	org.oasis-open.opendocument,public.composite-co
 org.oasis-open.opendocument.text-master	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odm	application/vnd.oasis.opendocument.text-master	*.odm:50	OpenDocument master document	x-office-document	apple	secondary
 org.oasis-open.opendocument.text-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	ott	application/vnd.oasis.opendocument.text-template	*.ott:50	OpenDocument text template	x-office-document	apple	secondary
 org.oasis-open.opendocument.text-web	org.oasis-open.opendocument,public.composite-content,public.zip-archive	oth	application/vnd.oasis.opendocument.text-web	*.oth:50	OpenDocument HTML template	text-html	apple	secondary
-org.openoffice.formula	public.data,public.content,public.zip-archive	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary
-org.openoffice.graphics	public.data,public.content,public.zip-archive	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary
+org.openoffice.formula	public.data,public.content,public.zip-archive	sxm,smf	application/vnd.stardivision.math,application/vnd.sun.xml.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary
+org.openoffice.graphics	public.data,public.content,public.zip-archive	sxd,sda	application/vnd.stardivision.draw,application/vnd.sun.xml.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary
 org.openoffice.graphics-template	public.data,public.content,public.zip-archive	std	application/vnd.sun.xml.draw.template	*.std:50	OpenOffice.org drawing template	image-x-generic	apple	secondary
-org.openoffice.presentation	public.data,public.content,public.presentation,public.zip-archive	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:50 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary
+org.openoffice.presentation	public.data,public.content,public.presentation,public.zip-archive	sxi,sdd,sdp	application/vnd.stardivision.impress,application/vnd.sun.xml.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:50 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary
 org.openoffice.presentation-template	public.data,public.content,public.presentation,public.zip-archive	sti	application/vnd.sun.xml.impress.template	*.sti:50	OpenOffice.org presentation template	x-office-presentation	apple	secondary
-org.openoffice.spreadsheet	public.data,public.spreadsheet,public.zip-archive	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary
+org.openoffice.spreadsheet	public.data,public.spreadsheet,public.zip-archive	sxc,sdc	application/vnd.stardivision.calc,application/vnd.sun.xml.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary
 org.openoffice.spreadsheet-template	public.data,public.spreadsheet,public.zip-archive	stc	application/vnd.sun.xml.calc.template	*.stc:50	OpenOffice.org spreadsheet template	x-office-spreadsheet	apple	secondary
-org.openoffice.text	public.data,public.content,public.zip-archive	sxw,sdw,vor,sgl	application/vnd.sun.xml.writer,application/vnd.stardivision.writer,application/vnd.stardivision.writer-global	*.sdw:50 *.vor:50 *.sgl:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary
+org.openoffice.text	public.data,public.content,public.zip-archive	sxw,sdw,vor,sgl	application/vnd.stardivision.writer,application/vnd.sun.xml.writer,application/vnd.stardivision.writer-global	*.sdw:50 *.vor:50 *.sgl:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary
 org.openoffice.text-master	public.data,public.content,public.zip-archive	sxg	application/vnd.sun.xml.writer.global	*.sxg:50	OpenOffice.org master document	x-office-document	apple	secondary
 org.openoffice.text-template	public.data,public.content,public.zip-archive	stw	application/vnd.sun.xml.writer.template	*.stw:50	OpenOffice.org text template	x-office-document	apple	secondary
 org.openxmlformats.openxml	public.data				Office Open XML document		apple	secondary
@@ -654,7 +654,7 @@ public.aac-audio	public.audio	aac,adts,ass	audio/aac,audio/x-aac	*.aac:50 *.adts
 public.ac3-audio	public.audio	ac3	audio/ac3	*.ac3:50	AC-3 audio		apple	secondary
 public.ada-source	public.source-code,public.plain-text	ada,adb,ads	text/x-adasrc	*.adb:50 *.ads:50	Ada source		apple	secondary
 public.aifc-audio	public.audio,org.freedesktop.mime.application.x-iff	aifc,aiffc	audio/x-aifc,audio/x-aiffc	*.aifc:50 *.aiffc:50	AIFF-C audio		apple	conflict
-public.aiff-audio	public.aifc-audio,org.freedesktop.mime.application.x-iff	aiff,aif	audio/aiff,audio/x-aiff	*.aiff:50 *.aif:50	AIFF audio		apple	primary
+public.aiff-audio	public.aifc-audio,org.freedesktop.mime.application.x-iff	aiff,aif	audio/x-aiff,audio/aiff	*.aiff:50 *.aif:50	AIFF audio		apple	primary
 public.alembic	public.3d-content,public.data	abc			Alembic 3D scene		apple	secondary
 public.app-category					App category		apple	secondary
 public.app-category.action-games	public.app-category.games				Action games		apple	secondary
@@ -713,11 +713,11 @@ public.audiovisual-content-collection					Audiovisual content collection		apple	
 public.avchd-collection	com.apple.package,public.audiovisual-content-collection	avchd			AVCHD video collection		apple	secondary
 public.avci	public.heif-standard	avci	image/avci		AVC intra image		apple	secondary
 public.avcs	public.heif-standard	avcs	image/avcs		AVC image sequence		apple	secondary
-public.avi	public.movie	avi,vfw,avf,divx	video/avi,video/msvideo,video/x-msvideo,video/x-avi,video/divx,video/vnd.divx	*.avi:50 *.avf:50 *.divx:50	AVI video		apple	primary
+public.avi	public.movie	avi,vfw,avf,divx	video/x-msvideo,video/avi,video/msvideo,video/x-avi,video/divx,video/vnd.divx	*.avi:50 *.avf:50 *.divx:50	AVI video		apple	primary
 public.bash-script	public.shell-script	bash			Bash script		apple	secondary
 public.block-special	public.item				Block device		apple	secondary
 public.bookmark					Bookmark		apple	primary
-public.bzip2-archive	public.data,public.archive	bz2,bz	application/x-bzip2,application/x-bzip,application/bzip2,application/bzip,application/x-bz2	*.bz2:50 *.bz:50	Bzip2 archive	package-x-generic	apple	primary
+public.bzip2-archive	public.data,public.archive	bz2,bz	application/x-bzip,application/x-bzip2,application/bzip2,application/bzip,application/x-bz2	*.bz2:50 *.bz:50	Bzip2 archive	package-x-generic	apple	primary
 public.c-header	public.source-code,public.c-source	h	text/x-chdr	*.h:50	C header		apple	primary
 public.c-plus-plus-header	public.source-code,public.c-header	hh,hp,hpp,hxx,h++,ipp	text/x-c++hdr	*.hh:50 *.hp:50 *.hpp:50 *.h++:50 *.hxx:50	C++ header		apple	primary
 public.c-plus-plus-inline-header	public.c-plus-plus-header	inl			C++ inline header		apple	secondary
@@ -750,7 +750,7 @@ public.directory	public.item				Directory		apple	primary
 public.disk-image	public.archive				Disk image		apple	secondary
 public.display					Display		apple	secondary
 public.downloadable-sound	public.audio	dls	audio/dls		Downloadable sounds (DLS) bank		apple	secondary
-public.dv-movie	public.movie	dv,dif	video/x-dv,video/dv	*.dv:50	DV video		apple	secondary
+public.dv-movie	public.movie	dv,dif	video/dv,video/x-dv	*.dv:50	DV video		apple	secondary
 public.dvd-based-media	public.optical-storage-media				DVD-based media		apple	secondary
 public.dvd-media	public.dvd-based-media				DVD		apple	secondary
 public.dvd-plus-r-media	public.dvd-based-media				DVD+R disc		apple	secondary
@@ -767,7 +767,7 @@ public.fax	public.image,public.message				Fax		apple	primary
 public.file-sharepoint					File share point		apple	secondary
 public.file-url	public.url				File URL		apple	primary
 public.filename-extension	public.case-insensitive-text				Filename extension		apple	primary
-public.flc-animation	public.movie	flc,fli,cel	video/flc,video/x-flic,video/fli,video/x-fli	*.fli:50 *.flc:50	FLIC animation		apple	secondary
+public.flc-animation	public.movie	flc,fli,cel	video/x-flic,video/flc,video/fli,video/x-fli	*.fli:50 *.flc:50	FLIC animation		apple	secondary
 public.folder	public.directory		inode/directory,x-directory/normal		Folder	folder	apple	primary
 public.font	public.data				Font		apple	secondary
 public.fortran-77-source	public.fortran-source	f77			Fortran 77 source		apple	secondary
@@ -797,7 +797,7 @@ public.json	public.text,com.netscape.javascript-source	json	application/json	*.j
 public.ksh-script	public.shell-script	ksh			Korn shell script		apple	secondary
 public.lex-source	public.source-code	l,lm,lmm,lpp,lxx,ll			Lex source		apple	secondary
 public.log	public.item				Log		apple	secondary
-public.m3u-playlist	public.plain-text,public.playlist	m3u,m3u8,vlc	audio/mpegurl,application/vnd.apple.mpegurl,audio/x-mpegurl,application/m3u,audio/x-mp3-playlist,audio/m3u,audio/x-m3u	*.m3u:50 *.m3u8:50 *.vlc:50 *.m3u:50 *.m3u8:50	M3U playlist		apple	primary
+public.m3u-playlist	public.plain-text,public.playlist	m3u,m3u8,vlc	audio/x-mpegurl,audio/mpegurl,application/vnd.apple.mpegurl,application/m3u,audio/x-mp3-playlist,audio/m3u,audio/x-m3u	*.m3u:50 *.m3u8:50 *.vlc:50 *.m3u:50 *.m3u8:50	M3U playlist		apple	primary
 public.make-source	public.script,public.plain-text	make,mak,gmk,mk	text/x-makefile	makefile:50 GNUmakefile:50 *.mk:50 *.mak:50 Makefile.*:10	Makefile		apple	primary
 public.message					Message		apple	primary
 public.midi-audio	public.audio	midi,mid,smf,kar	audio/midi,audio/x-midi	*.mid:50 *.midi:50 *.kar:50	MIDI audio		apple	primary
@@ -827,8 +827,8 @@ public.opentype-font	public.font,public.truetype-ttf-font	otf	font/otf,applicati
 public.optical-storage-media	public.storage				Optical disc		apple	secondary
 public.pascal-source	public.source-code,public.plain-text	pas,p	text/x-pascal	*.p:50 *.pas:50	Pascal source		apple	secondary
 public.patch-file	public.plain-text	patch,diff	text/x-patch,text/x-diff	*.diff:50 *.patch:50	Patch file		apple	secondary
-public.perl-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	pl,pm,al,perl,pod,t	text/x-perl-script,application/x-perl,text/x-perl	*.pl:50 *.PL:50 *.pm:50 *.al:50 *.perl:50 *.pod:50 *.t:10	Perl script	text-x-script	apple	primary
-public.php-script	public.shell-script,public.plain-text	php,php3,php4,ph3,ph4,phtml,php5,phps	text/php,text/x-php-script,application/php,application/x-php	*.php:50 *.php3:50 *.php4:50 *.php5:50 *.phps:50	PHP script	text-x-script	apple	primary
+public.perl-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	pl,pm,al,perl,pod,t	application/x-perl,text/x-perl-script,text/x-perl	*.pl:50 *.PL:50 *.pm:50 *.al:50 *.perl:50 *.pod:50 *.t:10	Perl script	text-x-script	apple	primary
+public.php-script	public.shell-script,public.plain-text	php,php3,php4,ph3,ph4,phtml,php5,phps	application/x-php,text/php,text/x-php-script,application/php	*.php:50 *.php3:50 *.php4:50 *.php5:50 *.phps:50	PHP script	text-x-script	apple	primary
 public.plain-text	public.text	txt,text,asc	text/plain	*.txt:50 *.asc:50 *,v:50	Plain text		apple	primary
 public.playlist					Playlist		apple	primary
 public.pls-playlist	public.text,public.playlist	pls	audio/x-scpls,application/pls,audio/scpls	*.pls:50	PLS playlist		apple	secondary
@@ -837,11 +837,11 @@ public.polygon-file-format	public.3d-content,public.data	ply			PLY 3D model		app
 public.precompiled-c-header	public.source-code	pch			Precompiled C header		apple	secondary
 public.precompiled-c-plus-plus-header	public.source-code	pch++			Precompiled C++ header		apple	secondary
 public.presentation	public.composite-content				Presentation		apple	primary
-public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,py3,py3x,pyi,pyx,wsgi	text/x-python-script,text/x-python3,text/x-python	*.py:50 *.py3:60 *.py3x:60 *.pyi:60 *.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
+public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,py3,py3x,pyi,pyx,wsgi	text/x-python3,text/x-python-script,text/x-python	*.py:50 *.py3:60 *.py3x:60 *.pyi:60 *.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
 public.rss	public.xml	rss	application/rss+xml,text/rss	*.rss:50	RSS feed	text-html	apple	secondary
-public.rtf	public.text,public.plain-text	rtf	text/rtf,application/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary
-public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	text/x-ruby-script,application/x-ruby	*.rb:50	Ruby script	text-x-script	apple	conflict
-public.rust-source	public.text,public.source-code,public.plain-text	rs	text/x-rust,text/rust	*.rs:50	Rust source		apple	secondary
+public.rtf	public.text,public.plain-text	rtf	application/rtf,text/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary
+public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	application/x-ruby,text/x-ruby-script	*.rb:50	Ruby script	text-x-script	apple	conflict
+public.rust-source	public.text,public.source-code,public.plain-text	rs	text/rust,text/x-rust	*.rs:50	Rust source		apple	secondary
 public.script	public.source-code				Script		apple	primary
 public.shell-script	public.script,org.freedesktop.mime.application.x-executable,public.plain-text	sh	application/x-shellscript,text/x-sh	*.sh:50	Shell script	text-x-script	apple	conflict
 public.socket	public.item				Socket		apple	secondary
@@ -877,7 +877,7 @@ public.uuencoded-archive	public.data,public.archive,public.plain-text	uu,uue	tex
 public.vcard	public.text,public.contact,public.plain-text	vcf,vcard,vct,gcrd	text/vcard,text/directory,text/x-vcard	*.vcard:50 *.vcf:50 *.vct:50 *.gcrd:50	Contact card (vCard)		apple	primary
 public.video	public.movie				Video		apple	primary
 public.volume	public.folder		inode/mount-point		Volume		apple	primary
-public.x509-certificate	public.data	cer,der,crt,pem,cert	application/x-x509-ca-cert,application/pkix-cert	*.cer:50 *.der:50 *.crt:50 *.cert:50 *.pem:50	X.509 certificate	text-x-generic	apple	primary
+public.x509-certificate	public.data	cer,der,crt,pem,cert	application/x-x509-ca-cert	*.der:50 *.crt:50 *.cert:50 *.pem:50	X.509 certificate	text-x-generic	apple	primary
 public.xbitmap-image	public.image	xbm	image/x-xbitmap	*.xbm:50	X bitmap image		apple	conflict
 public.xfd	public.xml	xfd			XFD form		apple	secondary
 public.xhtml	public.xml	xhtml,xhtm,xht,html,htm	application/xhtml+xml	*.xhtml:50 *.xht:50 *.html:50 *.htm:50	XHTML document	text-html	apple	secondary
@@ -889,6 +889,7 @@ public.zip-archive	com.pkware.zip-archive	zip,zipx	application/zip,application/x
 public.zsh-script	public.shell-script	zsh			Zsh script		apple	secondary
 vnd.android.package-archive	public.data,public.archive,com.sun.java-archive	apk	application/vnd.android.package-archive	*.apk:50	Android app package (APK)		apple	secondary
 com.apple.homebuttonless-device	com.apple.device				Apple device without a Home button		openwith	openwith
+org.webassembly.wasm	public.data,public.executable	wasm	application/wasm		WebAssembly module		openwith	openwith
 org.freedesktop.mime.application.x-atari-2600-rom	public.data	a26	application/x-atari-2600-rom	*.a26:50	Atari 2600 ROM	application-x-executable	freedesktop	freedesktop
 org.freedesktop.mime.application.x-atari-7800-rom	public.data	a78	application/x-atari-7800-rom	*.a78:50	Atari 7800 ROM	application-x-executable	freedesktop	freedesktop
 org.freedesktop.mime.application.x-atari-lynx-rom	public.data	lnx	application/x-atari-lynx-rom	*.lnx:50	Atari Lynx ROM	application-x-executable	freedesktop	freedesktop
@@ -915,6 +916,7 @@ org.freedesktop.mime.application.pkcs7-signature	public.plain-text	p7s	applicati
 org.freedesktop.mime.application.pkcs8	public.data	p8	application/pkcs8	*.p8:50	PKCS#8 private key		freedesktop	freedesktop
 org.freedesktop.mime.application.pkcs8-encrypted	public.data	p8e	application/pkcs8-encrypted	*.p8e:50	PKCS#8 private key (encrypted)		freedesktop	freedesktop
 org.freedesktop.mime.application.pkcs10	public.data	p10	application/pkcs10	*.p10:50	PKCS#10 certification request	text-x-generic	freedesktop	freedesktop
+org.freedesktop.mime.application.pkix-cert	public.data	cer	application/pkix-cert	*.cer:50	X.509 certificate		freedesktop	freedesktop
 org.freedesktop.mime.application.pkix-crl	public.data	crl	application/pkix-crl	*.crl:50	certificate revocation list		freedesktop	freedesktop
 org.freedesktop.mime.application.pkix-pkipath	public.data	pkipath	application/pkix-pkipath	*.pkipath:50	PkiPath certification path		freedesktop	freedesktop
 org.freedesktop.mime.application.prs.plucker	public.data		application/prs.plucker		Plucker document	x-office-document	freedesktop	freedesktop
@@ -1045,7 +1047,6 @@ org.freedesktop.mime.application.x-executable	public.data		application/x-executa
 org.freedesktop.mime.application.x-fluid	public.plain-text	fl	application/x-fluid	*.fl:50	FLTK Fluid file	x-office-document	freedesktop	freedesktop
 org.freedesktop.mime.font.woff	public.font	woff	font/woff,application/font-woff	*.woff:50	WOFF font	font-x-generic	freedesktop	freedesktop
 org.freedesktop.mime.font.woff2	public.font	woff2	font/woff2	*.woff2:50	WOFF2 font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-type1	com.adobe.postscript	pfa,pfb,gsf	application/x-font-type1	*.pfa:50 *.pfb:50 *.gsf:50	PostScript type-1 font	font-x-generic	freedesktop	freedesktop
 org.freedesktop.mime.application.x-font-afm	public.data	afm	application/x-font-afm	*.afm:50	Adobe font metrics	font-x-generic	freedesktop	freedesktop
 org.freedesktop.mime.application.x-font-bdf	public.data	bdf	application/x-font-bdf	*.bdf:50	BDF font	font-x-generic	freedesktop	freedesktop
 org.freedesktop.mime.application.x-font-dos	public.data		application/x-font-dos		DOS font	font-x-generic	freedesktop	freedesktop

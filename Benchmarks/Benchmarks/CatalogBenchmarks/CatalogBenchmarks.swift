@@ -1,0 +1,107 @@
+import Benchmark
+import BenchmarkSupport
+import DocumentCatalog
+import Foundation
+import OpenInBroker
+import SuiteSupport
+import UniformTypes
+
+/// A temporary catalog with synthetic apps registered, its snapshot and a ranking over it.
+final class RankedCatalog: @unchecked Sendable {
+    let folder: TemporaryFolder
+    let catalog: DocumentCatalog
+    let ranking: HandlerRanking
+    let types: [UniformType]
+
+    init(appCount: Int) throws {
+        folder = try TemporaryFolder(prefix: "catalog-\(appCount)")
+        catalog = try DocumentCatalog(location: CatalogLocation(path: folder.appending("catalog.sqlite")))
+        try catalog.register(SyntheticApps.registrations(count: appCount))
+        let snapshot = try catalog.snapshot()
+        ranking = HandlerRanking(snapshot: snapshot)
+        types = SyntheticApps.queriedMIMETypes.compactMap { snapshot.graph.type(mimeType: $0) }
+    }
+}
+
+// Handler ranking against catalogs of 100, 1,000 and 100,000 synthetic apps; opening a catalog
+// and loading its snapshot; importing shared-mime-info and desktop entries.
+let benchmarks: @Sendable () -> Void = {
+    for appCount in [100, 1_000, 100_000] {
+        let ranked = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
+        let label = appCount.groupedDescription
+
+        Benchmark("handlers(for:), \(label) apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+            let state = ranked.value
+            for i in benchmark.scaledIterations {
+                blackHole(state.ranking.handlers(for: state.types[i % state.types.count]))
+            }
+        } setup: {
+            try ranked.setUp()
+        } teardown: {
+            ranked.tearDown()
+        }
+
+        Benchmark("defaultHandler(for:), \(label) apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+            let state = ranked.value
+            for i in benchmark.scaledIterations {
+                blackHole(state.ranking.defaultHandler(for: state.types[i % state.types.count]))
+            }
+        } setup: {
+            try ranked.setUp()
+        } teardown: {
+            ranked.tearDown()
+        }
+    }
+
+    // A process's first read: open the file (migrations checked) and load a snapshot.
+    for appCount in [1_000, 100_000] {
+        let stored = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
+        let label = appCount.groupedDescription
+        Benchmark("catalog open + snapshot, \(label) apps", configuration: OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)) { _ in
+            let location = stored.value.catalog.location
+            let opened = try? DocumentCatalog(location: location)
+            blackHole(try? opened?.snapshot())
+        } setup: {
+            try stored.setUp()
+        } teardown: {
+            stored.tearDown()
+        }
+    }
+
+    // The freedesktop database, as every Linux machine has it.
+    let mimeDatabasePath = "/usr/share/mime/packages/freedesktop.org.xml"
+    let mimeDatabase = Fixture { try [UInt8](Data(contentsOf: URL(fileURLWithPath: mimeDatabasePath))) }
+    Benchmark(
+        "parse shared-mime-info (freedesktop.org.xml)",
+        configuration: {
+            var configuration = OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)
+            configuration.skip = !FileManager.default.fileExists(atPath: mimeDatabasePath)
+            return configuration
+        }()
+    ) { _ in
+        blackHole(try? SharedMimeInfoParser.parse(mimeDatabase.value, source: mimeDatabasePath))
+    } setup: {
+        try mimeDatabase.setUp()
+    } teardown: {
+        mimeDatabase.tearDown()
+    }
+
+    // 100 desktop entries in a folder, registered again on every iteration (each import replaces
+    // the apps of the previous one, as a re-run of `openwith apps register` does).
+    let desktopFolder = Fixture({
+        let folder = try TemporaryFolder(prefix: "desktop-entries")
+        let applications = try folder.makeFolder("applications")
+        for app in SyntheticApps.registrations(count: 100) {
+            try folder.write(Array(SyntheticApps.desktopEntry(for: app).utf8), to: "applications/" + app.id)
+        }
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.appending("catalog.sqlite")))
+        return (folder, applications, catalog)
+    }, tearDown: { $0.0.remove() })
+    Benchmark("import 100 desktop entries", configuration: OpenWithSuite.io(maxDuration: .seconds(3), maxIterations: 500)) { _ in
+        blackHole(try? desktopFolder.value.2.registerApps(at: [desktopFolder.value.1]))
+    } setup: {
+        try desktopFolder.setUp()
+    } teardown: {
+        desktopFolder.tearDown()
+    }
+}

@@ -1,0 +1,74 @@
+import Benchmark
+import BenchmarkSupport
+import ContentSniffing
+import SuiteSupport
+import UniformTypes
+
+// Content sniffing on 4 KiB prefixes built in memory (one benchmark per format family), libmagic
+// on the same bytes for reference, and the full resolver on named files on disk.
+let benchmarks: @Sendable () -> Void = {
+    let sniffer = SignatureSniffer()
+
+    for sample in SamplePrefix.allCases {
+        let bytes = sample.bytes
+        Benchmark("sniff 4 KiB: \(sample.rawValue)", configuration: OpenWithSuite.lookup()) { benchmark in
+            bytes.withUnsafeBytes { prefix in
+                for _ in benchmark.scaledIterations {
+                    blackHole(sniffer.sniff(prefix: prefix))
+                }
+            }
+        }
+    }
+
+    let everyPrefix = SamplePrefix.allCases.flatMap(\.bytes)
+    let familyCount = SamplePrefix.allCases.count
+    Benchmark("sniff 4 KiB: every family in turn", configuration: OpenWithSuite.lookup()) { benchmark in
+        everyPrefix.withUnsafeBytes { all in
+            for i in benchmark.scaledIterations {
+                let start = (i % familyCount) * SamplePrefix.length
+                blackHole(sniffer.sniff(prefix: UnsafeRawBufferPointer(rebasing: all[start..<start + SamplePrefix.length])))
+            }
+        }
+    }
+
+    // libmagic on the same prefixes: the reference the built-in table is meant to beat.
+    let magic = Fixture { try MagicSniffer() }
+    Benchmark("libmagic 4 KiB: every family in turn", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        everyPrefix.withUnsafeBytes { all in
+            for i in 0..<familyCount {
+                let start = i * SamplePrefix.length
+                blackHole(magic.value.mimeType(of: UnsafeRawBufferPointer(rebasing: all[start..<start + SamplePrefix.length])))
+            }
+        }
+    } setup: {
+        try magic.setUp()
+    } teardown: {
+        magic.tearDown()
+    }
+
+    // The resolver on real files: every family under its usual name, and again with no name
+    // (content only, which is when libmagic may be consulted).
+    let files = Fixture {
+        let folder = try TemporaryFolder(prefix: "resolve")
+        var paths: [String] = []
+        for (index, sample) in SamplePrefix.allCases.enumerated() {
+            paths.append(try folder.write(sample.bytes, to: sample.sampleFilename))
+            paths.append(try folder.write(sample.bytes, to: "unnamed-\(index)"))
+        }
+        return (folder, paths)
+    } tearDown: { $0.0.remove() }
+
+    for (label, onDemand) in [("libmagic off", false), ("libmagic on demand", true)] {
+        let resolver = TypeResolver(graph: SystemTypeCatalog.graph, loadsLibmagicOnDemand: onDemand)
+        Benchmark("resolve path (\(label))", configuration: OpenWithSuite.io(scaling: .kilo)) { benchmark in
+            let paths = files.value.1
+            for i in benchmark.scaledIterations {
+                blackHole(try? resolver.resolve(path: paths[i % paths.count]))
+            }
+        } setup: {
+            try files.setUp()
+        } teardown: {
+            files.tearDown()
+        }
+    }
+}

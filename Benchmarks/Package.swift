@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The OpenWith benchmarks: a package of its own so that package-benchmark (and the release
+// builds it needs) never slows down a build of the library itself.
+//
+// The library is a path dependency on the folder above. A path dependency's identity is the
+// name of that folder — `main`, `OpenWith`, or whatever a fresh clone is called — not the
+// manifest's `name:`, so it is derived from where this manifest is.
+let rootPackage: String = {
+    let components = Context.packageDirectory.split(separator: "/", omittingEmptySubsequences: true)
+    return components.count >= 2 ? String(components[components.count - 2]) : "OpenWith"
+}()
+
+let library: [Target.Dependency] = [
+    .product(name: "UniformTypes", package: rootPackage),
+    .product(name: "ContentSniffing", package: rootPackage),
+    .product(name: "DocumentCatalog", package: rootPackage),
+    .product(name: "OpenInBroker", package: rootPackage),
+]
+
+/// A benchmark suite: an executable target in `Benchmarks/<name>`, which is where the benchmark
+/// plugin looks for them.
+func suite(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: library + [
+            "BenchmarkSupport",
+            "SuiteSupport",
+            .product(name: "Benchmark", package: "package-benchmark"),
+        ],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    )
+}
+
+let package = Package(
+    name: "OpenWithBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        // The default traits of package-benchmark pull a runtime interposer that is not needed
+        // for allocation counts; MallocInterposer alone gives `mallocCountTotal`.
+        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Fixtures shared by the suites and the side-by-side driver: byte prefixes, synthetic
+        // apps and desktop entries, temporary folders.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: library,
+            path: "Sources/BenchmarkSupport"
+        ),
+        // The suites' shared configuration (thresholds on allocation counts only) and fixtures.
+        .target(
+            name: "SuiteSupport",
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "package-benchmark")],
+            path: "Sources/SuiteSupport"
+        ),
+        // The OpenWith half of side-by-side/run.sh (not a benchmark suite: it lives outside
+        // `Benchmarks/` so the plugin does not run it).
+        .executableTarget(
+            name: "SideBySide",
+            dependencies: library + ["BenchmarkSupport"],
+            path: "Sources/SideBySide"
+        ),
+        suite("TypeGraphBenchmarks"),
+        suite("SniffingBenchmarks"),
+        suite("CatalogBenchmarks"),
+        suite("HandOverBenchmarks"),
+    ],
+    swiftLanguageModes: [.v6]
+)
