@@ -27,10 +27,10 @@ func suite(_ name: String) -> Target {
         dependencies: library + [
             "BenchmarkSupport",
             "SuiteSupport",
-            .product(name: "Benchmark", package: "package-benchmark"),
+            .product(name: "Benchmark", package: "benchmark"),
         ],
         path: "Benchmarks/\(name)",
-        plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
 }
 
@@ -39,9 +39,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
-        // The default traits of package-benchmark pull a runtime interposer that is not needed
-        // for allocation counts; MallocInterposer alone gives `mallocCountTotal`.
-        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // package-benchmark, under its current name (`ordo-one/benchmark`; the legacy
+        // `package-benchmark` URL works too, but its plugin then warns on every run). Its default
+        // traits pull a runtime interposer that is not needed for allocation counts:
+        // MallocInterposer alone gives `mallocCountTotal`.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Fixtures shared by the suites and the side-by-side driver: byte prefixes, synthetic
@@ -54,7 +56,7 @@ let package = Package(
         // The suites' shared configuration (thresholds on allocation counts only) and fixtures.
         .target(
             name: "SuiteSupport",
-            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "package-benchmark")],
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
             path: "Sources/SuiteSupport"
         ),
         // The OpenWith half of side-by-side/run.sh (not a benchmark suite: it lives outside

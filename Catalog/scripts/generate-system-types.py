@@ -222,15 +222,8 @@ def build(mime_xml):
         canonical = canonical_of.get(mime.lower())
         return owner.get(canonical.lower()) if canonical else None
 
-    preferred_set = set()
     for t in fd_types:
         d = owner[t["type"].lower()]
-        # On Linux the shared-mime-info canonical name is the one to show: the first freedesktop
-        # type merged into a declaration becomes its preferred MIME type.
-        if d.identifier.lower() not in preferred_set:
-            preferred_set.add(d.identifier.lower())
-            d.mimes = [m for m in d.mimes if m.lower() != t["type"].lower()]
-            d.mimes.insert(0, t["type"])
         d.add_unique("mimes", [t["type"]] + t["aliases"])
         for pattern, weight, case_sensitive in t["globs"]:
             d.globs.append((pattern, weight, case_sensitive))
@@ -250,6 +243,23 @@ def build(mime_xml):
                 report.append(f"{t['type']}: sub-class-of {parent_mime} ({parent.identifier}) would close a cycle with {d.identifier}; edge skipped")
                 continue
             d.parents.append(parent.identifier)
+
+    # On Linux the shared-mime-info canonical name is the one to show. Of the freedesktop types
+    # merged into a declaration, the preferred MIME type is the one whose glob for the
+    # declaration's preferred extension weighs most (`*.py` weighs 60 for text/x-python, 50 for
+    # text/x-python3), else the one with the heaviest glob; the first among equals.
+    preferred = {}
+    for t in fd_types:
+        d = owner[t["type"].lower()]
+        first_ext = d.extensions[0].lower() if d.extensions else None
+        on_first = [w for p, w, cs in t["globs"] if first_ext and p.lower() == "*." + first_ext]
+        score = (max(on_first) if on_first else -1, max([w for _, w, _ in t["globs"]], default=0))
+        current = preferred.get(d.identifier.lower())
+        if current is None or score > current[1]:
+            preferred[d.identifier.lower()] = (t["type"], score)
+    for key, (mime, _) in preferred.items():
+        d = declarations[key]
+        d.mimes = [mime] + [m for m in d.mimes if m.lower() != mime.lower()]
 
     def conforms(ident, target, seen=None):
         seen = seen if seen is not None else set()

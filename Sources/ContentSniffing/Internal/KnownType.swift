@@ -162,8 +162,8 @@ enum KnownType {
     static let machOCore: TypeIdentifier = "com.apple.mach-o-core"
     static let windowsExecutable: TypeIdentifier = "com.microsoft.windows-executable"
     static let windowsDLL: TypeIdentifier = "com.microsoft.windows-dynamic-link-library"
-    /// WebAssembly: no catalog declares `application/wasm`; reported as plain data.
-    static let wasm: TypeIdentifier = data
+    /// WebAssembly (declared by OpenWith's supplement to the system catalog).
+    static let wasm: TypeIdentifier = "org.webassembly.wasm"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
     static let pythonBytecode: TypeIdentifier = "org.freedesktop.mime.application.x-python-bytecode"
 

@@ -98,7 +98,7 @@ public struct TypeResolver: Sendable {
         var content: ContentAnswer?
         let source: FileByteSource
         do {
-            source = try FileByteSource(path: path)
+            source = try FileByteSource(path: path, followingSymlinks: options.followsSymlinks)
             if let match = try sniffer.sniff(source) {
                 content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
@@ -274,11 +274,23 @@ public struct TypeResolver: Sendable {
             }
             return finish(content.type, content.strength == .strong ? .certain : .high)
         }
+        if isTextual(content.type) && isTextual(named) {
+            // Two text readings (the name says Perl, the content looks like XHTML): text formats
+            // are easily confused by their bytes, so the name decides.
+            return finish(named, .high)
+        }
         if let tail = claim.compoundTail, content.type.conforms(to: tail) || tail.conforms(to: content.type) {
             // A compound extension explains the content: `font.pcf.gz` is a gzip-compressed PCF font.
             return finish(named, .high)
         }
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
+            if known.signatureVerified.contains(named.identifier) {
+                // The name claims a binary format the signatures know, and the bytes are text.
+                let conflict = ResolutionConflict(
+                    claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+                    reason: "the content is text, without the signature of \(named.identifier)")
+                return finish(content.type, .medium, conflict: conflict)
+            }
             // Many text formats are not declared as text (AFM, XPM): text content does not contradict them.
             return finish(named, .medium)
         }
@@ -287,10 +299,6 @@ public struct TypeResolver: Sendable {
                 claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
                 reason: "\(content.fromLibmagic ? "libmagic's answer" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
             return finish(content.type, .high, conflict: conflict)
-        }
-        if isTextual(content.type) && isTextual(named) {
-            // Two text readings (e.g. the name says C source, content looks like plain text): the name refines.
-            return finish(named, .high)
         }
         let conflict = ResolutionConflict(
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
@@ -318,6 +326,9 @@ struct KnownTypes: Sendable {
     let executable: UniformType
     let script: UniformType
     let desktopEntry: UniformType?
+    /// Binary types the built-in signatures recognise: a file named as one of them whose bytes
+    /// are text is not one of them.
+    let signatureVerified: Set<TypeIdentifier>
 
     init(_ graph: TypeGraph) {
         item = graph.identity("public.item")
@@ -330,5 +341,14 @@ struct KnownTypes: Sendable {
         executable = graph.identity("public.executable")
         script = graph.identity("public.script")
         desktopEntry = graph.types(mimeType: "application/x-desktop").first
+        let text = text
+        let data = data
+        // Only binary families whose signatures are structural (not text formats such as PEM).
+        let families = ["public.image", "public.audiovisual-content", "public.archive", "com.adobe.pdf", "public.executable", "public.font", "public.composite-content"]
+            .map { graph.identity(TypeIdentifier($0)) }
+        signatureVerified = Set(SignatureSniffer.recognizedTypes.filter { identifier in
+            let type = graph.identity(identifier)
+            return type.isDeclared && type != data && !type.conforms(to: text) && families.contains { type.conforms(to: $0) }
+        })
     }
 }

@@ -150,7 +150,7 @@ enum ExecutableSignatures {
     /// WebAssembly: `\0asm` and binary format version 1.
     static func webAssembly(_ probe: Probe) -> SignatureMatch? {
         guard probe.bytes.u32be(at: 0) == 0x0061_736D, probe.bytes.u32le(at: 4) == 1 else { return nil }
-        return SignatureMatch(KnownType.wasm, .strong, "WebAssembly binary module, version 1 (no declared type)")
+        return SignatureMatch(KnownType.wasm, .strong, "WebAssembly binary module, version 1")
     }
 
     /// Python bytecode (`.pyc`): a known interpreter magic number followed by `\r\n`; from

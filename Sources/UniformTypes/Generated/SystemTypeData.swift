@@ -615,14 +615,14 @@ org.oasis-open.opendocument.text	org.oasis-open.opendocument,public.composite-co
 org.oasis-open.opendocument.text-master	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odm	application/vnd.oasis.opendocument.text-master	*.odm:50	OpenDocument master document	x-office-document	apple	secondary
 org.oasis-open.opendocument.text-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	ott	application/vnd.oasis.opendocument.text-template	*.ott:50	OpenDocument text template	x-office-document	apple	secondary
 org.oasis-open.opendocument.text-web	org.oasis-open.opendocument,public.composite-content,public.zip-archive	oth	application/vnd.oasis.opendocument.text-web	*.oth:50	OpenDocument HTML template	text-html	apple	secondary
-org.openoffice.formula	public.data,public.content,public.zip-archive	sxm,smf	application/vnd.stardivision.math,application/vnd.sun.xml.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary
-org.openoffice.graphics	public.data,public.content,public.zip-archive	sxd,sda	application/vnd.stardivision.draw,application/vnd.sun.xml.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary
+org.openoffice.formula	public.data,public.content,public.zip-archive	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary
+org.openoffice.graphics	public.data,public.content,public.zip-archive	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary
 org.openoffice.graphics-template	public.data,public.content,public.zip-archive	std	application/vnd.sun.xml.draw.template	*.std:50	OpenOffice.org drawing template	image-x-generic	apple	secondary
-org.openoffice.presentation	public.data,public.content,public.presentation,public.zip-archive	sxi,sdd,sdp	application/vnd.stardivision.impress,application/vnd.sun.xml.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:50 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary
+org.openoffice.presentation	public.data,public.content,public.presentation,public.zip-archive	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:50 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary
 org.openoffice.presentation-template	public.data,public.content,public.presentation,public.zip-archive	sti	application/vnd.sun.xml.impress.template	*.sti:50	OpenOffice.org presentation template	x-office-presentation	apple	secondary
-org.openoffice.spreadsheet	public.data,public.spreadsheet,public.zip-archive	sxc,sdc	application/vnd.stardivision.calc,application/vnd.sun.xml.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary
+org.openoffice.spreadsheet	public.data,public.spreadsheet,public.zip-archive	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary
 org.openoffice.spreadsheet-template	public.data,public.spreadsheet,public.zip-archive	stc	application/vnd.sun.xml.calc.template	*.stc:50	OpenOffice.org spreadsheet template	x-office-spreadsheet	apple	secondary
-org.openoffice.text	public.data,public.content,public.zip-archive	sxw,sdw,vor,sgl	application/vnd.stardivision.writer,application/vnd.sun.xml.writer,application/vnd.stardivision.writer-global	*.sdw:50 *.vor:50 *.sgl:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary
+org.openoffice.text	public.data,public.content,public.zip-archive	sxw,sdw,vor,sgl	application/vnd.sun.xml.writer,application/vnd.stardivision.writer,application/vnd.stardivision.writer-global	*.sdw:50 *.vor:50 *.sgl:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary
 org.openoffice.text-master	public.data,public.content,public.zip-archive	sxg	application/vnd.sun.xml.writer.global	*.sxg:50	OpenOffice.org master document	x-office-document	apple	secondary
 org.openoffice.text-template	public.data,public.content,public.zip-archive	stw	application/vnd.sun.xml.writer.template	*.stw:50	OpenOffice.org text template	x-office-document	apple	secondary
 org.openxmlformats.openxml	public.data				Office Open XML document		apple	secondary
@@ -837,7 +837,7 @@ public.polygon-file-format	public.3d-content,public.data	ply			PLY 3D model		app
 public.precompiled-c-header	public.source-code	pch			Precompiled C header		apple	secondary
 public.precompiled-c-plus-plus-header	public.source-code	pch++			Precompiled C++ header		apple	secondary
 public.presentation	public.composite-content				Presentation		apple	primary
-public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,py3,py3x,pyi,pyx,wsgi	text/x-python3,text/x-python-script,text/x-python	*.py:50 *.py3:60 *.py3x:60 *.pyi:60 *.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
+public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,py3,py3x,pyi,pyx,wsgi	text/x-python,text/x-python-script,text/x-python3	*.py:50 *.py3:60 *.py3x:60 *.pyi:60 *.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
 public.rss	public.xml	rss	application/rss+xml,text/rss	*.rss:50	RSS feed	text-html	apple	secondary
 public.rtf	public.text,public.plain-text	rtf	application/rtf,text/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary
 public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	application/x-ruby,text/x-ruby-script	*.rb:50	Ruby script	text-x-script	apple	conflict
