@@ -114,7 +114,8 @@ text_sample=${text_sample:-/etc/passwd}
 find "$WORK/made" -maxdepth 1 -type f -size +0 | LC_ALL=C sort >> "$WORK/sniff.txt"
 
 # Desktop entries: APPS synthetic apps, each claiming four MIME types from a pool that grows with
-# the count (so a type has about ten claimants from 100 apps up), a few also text/plain.
+# the count (so a type has about ten claimants from 100 apps up); a fixed handful also claim
+# text/plain (at most 31) or application/octet-stream (at most 3), as general-purpose apps do.
 pool=(image/png image/jpeg image/gif image/webp image/svg+xml image/tiff application/pdf application/postscript
     text/plain text/html text/markdown text/csv text/x-python text/x-csrc application/json application/xml
     application/zip application/x-tar application/gzip application/x-7z-compressed
@@ -135,7 +136,8 @@ for (( i = 0; i < APPS; i++ )); do
     base=$(( (i * 7919 + i / size) % size ))
     types=""
     for j in 0 1 2 3; do types+="${pool[(base + j * (size / 4 + 1)) % size]};"; done
-    (( i % 33 == 0 )) && types+="text/plain;"
+    (( i % 33 == 0 && i < 1000 )) && types+="text/plain;"
+    (( i % 100 == 50 && i < 300 )) && types+="application/octet-stream;"
     printf '[Desktop Entry]\nType=Application\nName=Bench App %05d\nExec=/usr/bin/true %%F\nTerminal=false\nMimeType=%s\n' \
         "$i" "$types" > "$XDG/home/applications/$id.desktop"
 done

@@ -5,8 +5,9 @@ public import DocumentCatalog
 /// Each app claims four MIME types drawn from a pool: the ``commonMIMETypes`` that real
 /// desktops see, plus vendor types (`application/x-openwith-bench-N`) added so that the pool
 /// grows with the app count and one type keeps a few tens of claimants (about 30 from 1,000
-/// apps up; about 7 with 100 apps) rather than all of them. A few apps also claim
-/// `text/plain` or `application/octet-stream`, so the ranking walks fallback levels too.
+/// apps up; about 7 with 100 apps) rather than all of them. A fixed handful of apps (at most 31
+/// and 3, whatever the count) also claim `text/plain` or `application/octet-stream`, so the
+/// ranking walks fallback and catch-all levels too, as on a real desktop.
 /// Roles and ranks are mixed: a third are editors; 5 % owners, 20 % alternates.
 ///
 /// ```swift
@@ -56,8 +57,10 @@ public enum SyntheticApps {
                 let mime = pool[random.next(below: pool.count)]
                 if !claimed.contains(mime) { claimed.append(mime) }
             }
-            let extra = random.next(below: 100)
-            if extra < 3 { claimed.append("text/plain") } else if extra < 4 { claimed.append("application/octet-stream") }
+            // A fixed handful of general-purpose apps, however many apps there are: text editors
+            // (text/plain, which many text types fall back to) and hex viewers (catch-all).
+            if index % 33 == 0 && index < 1_000 { claimed.append("text/plain") }
+            if index % 100 == 50 && index < 300 { claimed.append("application/octet-stream") }
             let role: DocumentRole = random.next(below: 3) == 0 ? .editor : .viewer
             let rankDraw = random.next(below: 100)
             let rank: HandlerRank = rankDraw < 5 ? .owner : rankDraw < 25 ? .alternate : .default

@@ -15,6 +15,8 @@ public struct ResolutionEvidence: Sendable, Equatable, Codable, CustomStringConv
         case name
         /// The built-in signature sniffer.
         case signature
+        /// shared-mime-info's magic rules.
+        case magicRules = "magic-rules"
         /// libmagic.
         case libmagic
         /// A fallback rule (empty file, text, binary).

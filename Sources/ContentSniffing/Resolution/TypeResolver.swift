@@ -109,6 +109,9 @@ public struct TypeResolver: Sendable {
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
         }
         refineXML(&content, claim: claim, evidence: &evidence) { buffer in (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0 }
+        applyMagicRules(&content, claim: claim, size: item.size, evidence: &evidence) { buffer in
+            (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0
+        }
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content), let magic = libmagic,
             let mime = try? magic.mimeType(atPath: path)
         {
@@ -134,13 +137,15 @@ public struct TypeResolver: Sendable {
             content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
             evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
         }
-        refineXML(&content, claim: claim, evidence: &evidence) { buffer in
+        let copyPrefix: (UnsafeMutableRawBufferPointer) -> Int = { buffer in
             bytes.withUnsafeBytes { source in
                 let count = min(buffer.count, source.count)
                 buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<count]))
                 return count
             }
         }
+        refineXML(&content, claim: claim, evidence: &evidence, read: copyPrefix)
+        applyMagicRules(&content, claim: claim, size: Int64(bytes.count), evidence: &evidence, read: copyPrefix)
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content), let magic = libmagic,
             let mime = bytes.withUnsafeBytes({ magic.mimeType(of: $0) })
         {
@@ -169,6 +174,37 @@ public struct TypeResolver: Sendable {
             content = ContentAnswer(type: type, strength: .strong, fromLibmagic: true)
         } else if content == nil || type.conforms(to: content!.type) {
             content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
+        }
+    }
+
+    /// shared-mime-info's magic rules, consulted when the built-in signatures found nothing or
+    /// only a weak hint: an ambiguous name is settled by the tied type whose magic matches;
+    /// otherwise the best rule (priority 40 or more) becomes content evidence — strong from
+    /// priority 80, the spec's threshold for overruling a name. A rule never makes a file a
+    /// desktop launcher on its own.
+    private func applyMagicRules(
+        _ content: inout ContentAnswer?, claim: Claim?, size: Int64, evidence: inout [ResolutionEvidence],
+        read: (UnsafeMutableRawBufferPointer) -> Int
+    ) {
+        if let current = content, current.strength == .strong { return }
+        let rules = MagicRuleSet.freedesktop
+        var prefix = [UInt8](repeating: 0, count: Int(min(Int64(min(rules.maximumOffset, 64 << 10)), max(size, 0))))
+        let count = prefix.withUnsafeMutableBytes { read($0) }
+        guard count > 0 else { return }
+        prefix.withUnsafeBytes { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[..<count])
+            if let claim, claim.ambiguous {
+                for tied in claim.tied where rules.matches(tied.identifier, in: bytes) {
+                    content = ContentAnswer(type: tied, strength: .strong)
+                    evidence.append(.init(source: .magicRules, identifier: tied.identifier, detail: "magic rule of \(tied.preferredMIMEType ?? tied.identifier.rawValue)"))
+                    return
+                }
+            }
+            guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
+            if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
+            if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
+            content = ContentAnswer(type: type, strength: match.priority >= 80 ? .strong : .weak)
+            evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
         }
     }
 

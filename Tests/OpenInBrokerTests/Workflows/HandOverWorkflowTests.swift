@@ -260,3 +260,22 @@ struct HandOverWorkflowTests {
         #expect(options.handlers.candidates.first?.app.id == "viewer.desktop")
     }
 }
+
+@Suite("Grant table")
+struct GrantTableTests {
+    @Test("Answers from live grants only, per app, per exact path")
+    func lookups() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker()
+        let inboxGrant = try #require(try broker.openIn(path: fixture.document).grant)
+        let revoked = try broker.pick(path: fixture.document, appID: "org.example.editor", mode: .open)
+        try fixture.catalog.revokeGrant(id: revoked.id, reason: "test")
+        let table = try GrantTable(catalog: fixture.catalog)
+        #expect(table.allows(.read, appID: "viewer.desktop", path: inboxGrant.path))
+        #expect(table.allows(.delete, appID: "VIEWER.desktop", path: inboxGrant.path))
+        #expect(!table.allows(.write, appID: "viewer.desktop", path: inboxGrant.path))
+        #expect(!table.allows(.read, appID: "org.example.editor", path: inboxGrant.path))
+        #expect(!table.allows(.read, appID: "org.example.editor", path: fixture.document))
+        #expect(!table.allows(.read, appID: "viewer.desktop", path: fixture.folder.path("data/containers")))
+    }
+}
