@@ -1799,7 +1799,7 @@ extension MagicRuleSet {
 >string 0 =436f6d6d6f6e207375626469726563746f726965733a20 "Common subdirectories: "
 >string 0 =496e6465783a "Index:"
 
-[60:text/x-python3] public.python-script
+[60:text/x-python3] org.freedesktop.mime.text.x-python3
 >string 0 =23212f62696e2f707974686f6e33 "#!/bin/python3"
 >string 0 =2321202f62696e2f707974686f6e33 "#! /bin/python3"
 >string 0 =6576616c202265786563202f62696e2f707974686f6e33 "eval \x22exec /bin/python3"

@@ -222,6 +222,7 @@ enum KnownType {
     static let cshScript: TypeIdentifier = "public.csh-script"
     static let tcshScript: TypeIdentifier = "public.tcsh-script"
     static let pythonScript: TypeIdentifier = "public.python-script"
+    static let python3Script: TypeIdentifier = "org.freedesktop.mime.text.x-python3"
     static let perlScript: TypeIdentifier = "public.perl-script"
     static let rubyScript: TypeIdentifier = "public.ruby-script"
     static let phpScript: TypeIdentifier = "public.php-script"
@@ -253,7 +254,7 @@ enum KnownType {
             pgpEncrypted,
             plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,
             opml, xslt, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
-            pythonScript, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
+            pythonScript, python3Script, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
         ]
         var seen = Set<TypeIdentifier>()
         return list.filter { seen.insert($0).inserted }

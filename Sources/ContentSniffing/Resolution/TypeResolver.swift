@@ -186,7 +186,11 @@ public struct TypeResolver: Sendable {
         _ content: inout ContentAnswer?, claim: Claim?, size: Int64, evidence: inout [ResolutionEvidence],
         read: (UnsafeMutableRawBufferPointer) -> Int
     ) {
-        if let current = content, current.strength == .strong { return }
+        if let current = content, current.strength == .strong {
+            // Strong content that is (or refines) one of an ambiguous name's types decides alone;
+            // content more general than all of them (XML for two XML formats) does not.
+            guard let claim, claim.ambiguous, !claim.tied.contains(where: { current.type.conforms(to: $0) }) else { return }
+        }
         let rules = MagicRuleSet.freedesktop
         var prefix = [UInt8](repeating: 0, count: Int(min(Int64(min(rules.maximumOffset, 64 << 10)), max(size, 0))))
         let count = prefix.withUnsafeMutableBytes { read($0) }
@@ -200,10 +204,16 @@ public struct TypeResolver: Sendable {
                     return
                 }
             }
+            if let current = content, current.strength == .strong { return }
             guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
             if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
             if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
-            content = ContentAnswer(type: type, strength: match.priority >= 80 ? .strong : .weak)
+            // A binary name the built-in signatures did not confirm, and a rule that finds an
+            // unrelated binary format: a renamed file, as strong as the spec's priority 80.
+            let contradictsBinaryName = claim.map {
+                !$0.ambiguous && !isTextual($0.type) && !isTextual(type) && !type.conforms(to: $0.type) && !$0.type.conforms(to: type)
+            } ?? false
+            content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName ? .strong : .weak)
             evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
         }
     }

@@ -30,7 +30,12 @@ enum ScriptSignatures {
             }
             name = baseName(interpreter)
         }
-        return interpreterMatch(versionless(name))
+        let match = interpreterMatch(versionless(name))
+        // `python3`, `python3.11`: Python 3, a refinement of Python that shared-mime-info names.
+        if match.identifier == KnownType.pythonScript, name.count >= 7, name.has("python3") {
+            return SignatureMatch(KnownType.python3Script, .strong, "#! line runs python3")
+        }
+        return match
     }
 
     /// The type for an interpreter's base name (version suffix removed).

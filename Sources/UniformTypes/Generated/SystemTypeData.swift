@@ -837,7 +837,7 @@ public.polygon-file-format	public.3d-content,public.data	ply			PLY 3D model		app
 public.precompiled-c-header	public.source-code	pch			Precompiled C header		apple	secondary
 public.precompiled-c-plus-plus-header	public.source-code	pch++			Precompiled C++ header		apple	secondary
 public.presentation	public.composite-content				Presentation		apple	primary
-public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,py3,py3x,pyi,pyx,wsgi	text/x-python,text/x-python-script,text/x-python3	*.py:50 *.py3:60 *.py3x:60 *.pyi:60 *.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
+public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,pyx,wsgi	text/x-python,text/x-python-script	*.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
 public.rss	public.xml	rss	application/rss+xml,text/rss	*.rss:50	RSS feed	text-html	apple	secondary
 public.rtf	public.text,public.plain-text	rtf	application/rtf,text/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary
 public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	application/x-ruby,text/x-ruby-script	*.rb:50	Ruby script	text-x-script	apple	conflict
@@ -889,6 +889,7 @@ public.zip-archive	com.pkware.zip-archive	zip,zipx	application/zip,application/x
 public.zsh-script	public.shell-script	zsh			Zsh script		apple	secondary
 vnd.android.package-archive	public.data,public.archive,com.sun.java-archive	apk	application/vnd.android.package-archive	*.apk:50	Android app package (APK)		apple	secondary
 com.apple.homebuttonless-device	com.apple.device				Apple device without a Home button		openwith	openwith
+org.freedesktop.mime.text.x-python3	public.python-script	py,py3,py3x,pyi	text/x-python3	*.py:50 *.py3:60 *.py3x:60 *.pyi:60	Python 3 script		openwith	openwith
 org.webassembly.wasm	public.data,public.executable	wasm	application/wasm		WebAssembly module		openwith	openwith
 org.freedesktop.mime.application.x-atari-2600-rom	public.data	a26	application/x-atari-2600-rom	*.a26:50	Atari 2600 ROM	application-x-executable	freedesktop	freedesktop
 org.freedesktop.mime.application.x-atari-7800-rom	public.data	a78	application/x-atari-7800-rom	*.a78:50	Atari 7800 ROM	application-x-executable	freedesktop	freedesktop
