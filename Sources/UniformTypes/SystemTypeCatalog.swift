@@ -17,7 +17,9 @@ public enum SystemTypeCatalog {
 
     /// The system declarations, parsed from the embedded table.
     public static func declarations() throws(UniformTypeError) -> [TypeDeclaration] {
-        try TypeDeclarationTable.parse(tableText, source: sourceName, tier: .system)
+        try table.withUTF8Buffer { bytes in
+            Result { () throws(UniformTypeError) in try TypeDeclarationTable.parse(bytes, source: sourceName, tier: .system) }
+        }.get()
     }
 
     /// The compiled graph of the system declarations, built once on first use.

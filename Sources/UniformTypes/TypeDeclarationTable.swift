@@ -31,29 +31,53 @@ public enum TypeDeclarationTable {
     public static func parse(_ text: String, source: String, tier: DeclarationTier = .system) throws(UniformTypeError)
         -> [TypeDeclaration]
     {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(UniformTypeError) in try parse(bytes, source: source, tier: tier) }
+        }.get()
+    }
+
+    /// Parses a table from UTF-8 bytes (see ``parse(_:source:tier:)``).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, tier: DeclarationTier = .system)
+        throws(UniformTypeError) -> [TypeDeclaration]
+    {
         var declarations: [TypeDeclaration] = []
+        declarations.reserveCapacity(bytes.count / 120)
         var lineNumber = 0
         var sawHeader = false
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = 0
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(columns.count)
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             lineNumber += 1
-            let line = Substring(rawLine)
-            if line.isEmpty { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            defer { lineStart = lineEnd + 1 }
+            if lineEnd == lineStart { continue }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart..<lineEnd where bytes[index] == 0x09 {
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+            }
+            fields.append(fieldStart..<lineEnd)
+            let line = { String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self) }
             if !sawHeader {
                 sawHeader = true
-                if fields.map(String.init) != columns {
+                let header = fields.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                if header != columns {
                     throw UniformTypeError(
-                        .malformedDeclaration, value: String(line), source: source, location: "line \(lineNumber)",
+                        .malformedDeclaration, value: line(), source: source, location: "line \(lineNumber)",
                         reason: "the header must be: \(columns.joined(separator: " "))")
                 }
                 continue
             }
             guard fields.count == columns.count else {
                 throw UniformTypeError(
-                    .malformedDeclaration, value: String(line.prefix(80)), source: source, location: "line \(lineNumber)",
+                    .malformedDeclaration, value: String(line().prefix(80)), source: source, location: "line \(lineNumber)",
                     reason: "expected \(columns.count) tab-separated columns, found \(fields.count)")
             }
-            declarations.append(try declaration(fields, line: lineNumber, source: source, tier: tier))
+            declarations.append(try declaration(bytes, fields, line: lineNumber, source: source, tier: tier))
         }
         if !sawHeader {
             throw UniformTypeError(.malformedDeclaration, value: "", source: source, location: "line 1", reason: "the table is empty")
@@ -61,31 +85,41 @@ public enum TypeDeclarationTable {
         return declarations
     }
 
-    private static func declaration(_ fields: [Substring], line: Int, source: String, tier: DeclarationTier)
+    private static func declaration(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], line: Int, source: String, tier: DeclarationTier)
         throws(UniformTypeError) -> TypeDeclaration
     {
-        func problem(_ column: String, _ value: Substring, _ reason: String) -> UniformTypeError {
-            UniformTypeError(
-                .malformedDeclaration, value: String(value), source: source, location: "line \(line), key \(column)",
-                reason: reason)
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func list(_ range: Range<Int>, separator: UInt8 = 0x2C) -> [String] {
+            var items: [String] = []
+            var start = range.lowerBound
+            for index in range where bytes[index] == separator {
+                if index > start { items.append(string(start..<index)) }
+                start = index + 1
+            }
+            if range.upperBound > start { items.append(string(start..<range.upperBound)) }
+            return items
         }
-        let identifier = String(fields[0])
-        if let reason = TypeIdentifier.syntaxProblem(in: identifier) { throw problem("identifier", fields[0], reason) }
+        func problem(_ column: String, _ value: String, _ reason: String) -> UniformTypeError {
+            UniformTypeError(
+                .malformedDeclaration, value: value, source: source, location: "line \(line), key \(column)", reason: reason)
+        }
+        let identifier = string(fields[0])
+        if let reason = TypeIdentifier.syntaxProblem(in: identifier) { throw problem("identifier", identifier, reason) }
         var parents: [TypeIdentifier] = []
         for parent in list(fields[1]) {
-            if let reason = TypeIdentifier.syntaxProblem(in: parent) { throw problem("conforms_to", Substring(parent), reason) }
+            if let reason = TypeIdentifier.syntaxProblem(in: parent) { throw problem("conforms_to", parent, reason) }
             parents.append(TypeIdentifier(parent))
         }
         let extensions = list(fields[2])
-        for ext in extensions where ext.hasPrefix(".") || ext.contains("/") {
-            throw problem("extensions", Substring(ext), "an extension has no leading '.' and no '/'")
+        for ext in extensions where ext.utf8.first == UInt8(ascii: ".") || ext.utf8.contains(UInt8(ascii: "/")) {
+            throw problem("extensions", ext, "an extension has no leading '.' and no '/'")
         }
         let mimeTypes = list(fields[3])
-        for mime in mimeTypes where !mime.contains("/") {
-            throw problem("mime_types", Substring(mime), "a MIME type has the form media/subtype")
+        for mime in mimeTypes where !mime.utf8.contains(UInt8(ascii: "/")) {
+            throw problem("mime_types", mime, "a MIME type has the form media/subtype")
         }
         var patterns: [FilenamePattern] = []
-        for item in fields[4].split(separator: " ") {
+        for item in list(fields[4], separator: 0x20) {
             // The pattern itself may contain ':' only before the weight, so split from the end.
             var parts = item.split(separator: ":", omittingEmptySubsequences: false)
             var caseSensitive = false
@@ -96,7 +130,7 @@ public enum TypeDeclarationTable {
             guard parts.count >= 2, let weight = Int(parts.last!), (0...100).contains(weight) else {
                 throw problem("globs", item, "a glob is written pattern:weight with a weight from 0 to 100")
             }
-            let pattern = parts.dropLast().joined(separator: ":")
+            let pattern = parts.count == 2 ? String(parts[0]) : parts.dropLast().joined(separator: ":")
             if pattern.isEmpty { throw problem("globs", item, "a glob pattern cannot be empty") }
             patterns.append(FilenamePattern(pattern, weight: weight, caseSensitive: caseSensitive))
         }
@@ -108,15 +142,11 @@ public enum TypeDeclarationTable {
             conformsTo: parents,
             tags: tags,
             filenamePatterns: patterns,
-            description: String(fields[5]),
-            iconName: fields[6].isEmpty ? nil : String(fields[6]),
+            description: string(fields[5]),
+            iconName: fields[6].isEmpty ? nil : string(fields[6]),
             tier: tier,
-            origin: String(fields[7]),
-            verification: String(fields[8]))
-    }
-
-    private static func list(_ field: Substring) -> [String] {
-        field.split(separator: ",").map(String.init)
+            origin: string(fields[7]),
+            verification: string(fields[8]))
     }
 
     /// Writes declarations in the table format (the inverse of ``parse(_:source:tier:)`` for the

@@ -206,15 +206,19 @@ extension TypeGraph {
             // 5. Breadth-first ancestors.
             var ancestorLists: [[Int32]] = []
             ancestorLists.reserveCapacity(count)
+            var visitedIn = [Int32](repeating: -1, count: count)  // the last search that reached each type
+            var queue: [Int32] = []
             for index in 0..<count {
-                var seen: Set<Int32> = [Int32(index)]
-                var queue = parentIDs[index]
+                visitedIn[index] = Int32(index)
+                queue.removeAll(keepingCapacity: true)
+                queue.append(contentsOf: parentIDs[index])
                 var result: [Int32] = []
                 var head = 0
                 while head < queue.count {
                     let next = queue[head]
                     head += 1
-                    if seen.insert(next).inserted {
+                    if visitedIn[Int(next)] != Int32(index) {
+                        visitedIn[Int(next)] = Int32(index)
                         result.append(next)
                         queue.append(contentsOf: parentIDs[Int(next)])
                     }

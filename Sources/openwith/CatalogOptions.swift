@@ -3,15 +3,29 @@ import DocumentCatalog
 import Glibc
 import UniformTypes
 
-/// The `--catalog` option every command that reads the catalog shares, and the catalog it opens.
+/// The `--catalog` option every command that reads the catalog shares.
 struct CatalogOptions: ParsableArguments {
     @Option(name: .customLong("catalog"), help: "The catalog file (default: $OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite).")
     var path: String?
 
+    /// The catalog these options choose.
+    var access: CatalogAccess { CatalogAccess(explicitPath: path) }
     /// The catalog location the options and the environment choose.
-    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: path, environment: ProcessEnvironment.current) }
-
+    var location: CatalogLocation { access.location }
     /// Opens the catalog, creating it (and importing the machine's apps) on first use.
+    func open() throws -> DocumentCatalog { try access.open() }
+    /// The current snapshot of the catalog.
+    func snapshot() throws -> CatalogSnapshot { try access.snapshot() }
+    /// The type graph to answer with: system types plus the types registered apps declare.
+    func graph() throws -> TypeGraph { try access.graph() }
+}
+
+/// The catalog a command works on: an explicit path, else the environment's.
+struct CatalogAccess {
+    let explicitPath: String?
+
+    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, environment: ProcessEnvironment.current) }
+
     func open() throws -> DocumentCatalog {
         do {
             let catalog = try DocumentCatalog(location: location)
@@ -22,16 +36,12 @@ struct CatalogOptions: ParsableArguments {
         }
     }
 
-    /// The current snapshot of the catalog.
     func snapshot() throws -> CatalogSnapshot {
         let catalog = try open()
         do { return try catalog.snapshot() } catch { throw CommandFailure(error) }
     }
 
-    /// The type graph to answer with: system types plus the types registered apps declare.
-    func graph() throws -> TypeGraph {
-        try snapshot().graph
-    }
+    func graph() throws -> TypeGraph { try snapshot().graph }
 }
 
 extension CommandFailure {

@@ -2,6 +2,12 @@ import ArgumentParser
 
 /// The subcommands, in the order `--help` lists them.
 enum CommandList {
+    /// Every subcommand name (and `help`), so the fast path never mistakes one for a file.
+    static let names: Set<String> = [
+        "handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url",
+        "provider", "scan", "help",
+    ]
+
     static let defaultCommand: any ParsableCommand.Type = HandlersCommand.self
     static let all: [any ParsableCommand.Type] = [
         HandlersCommand.self,

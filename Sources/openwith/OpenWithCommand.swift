@@ -20,6 +20,11 @@ struct OpenWithCommand: ParsableCommand {
 
     static func main() {
         do {
+            // The plain `openwith FILE...` skips the argument parser's start-up reflection.
+            if let plain = HandlersRun(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try plain.run()
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let status as ExitStatus {

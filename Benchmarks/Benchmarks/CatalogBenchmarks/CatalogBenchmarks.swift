@@ -28,9 +28,9 @@ final class RankedCatalog: @unchecked Sendable {
 let benchmarks: @Sendable () -> Void = {
     for appCount in [100, 1_000, 100_000] {
         let ranked = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
-        let label = appCount.groupedDescription
+        let label = String(appCount)
 
-        Benchmark("handlers(for:), \(label) apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+        Benchmark("Handlers.\(label)apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
             let state = ranked.value
             for i in benchmark.scaledIterations {
                 blackHole(state.ranking.handlers(for: state.types[i % state.types.count]))
@@ -41,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
             ranked.tearDown()
         }
 
-        Benchmark("defaultHandler(for:), \(label) apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+        Benchmark("DefaultHandler.\(label)apps", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
             let state = ranked.value
             for i in benchmark.scaledIterations {
                 blackHole(state.ranking.defaultHandler(for: state.types[i % state.types.count]))
@@ -56,8 +56,8 @@ let benchmarks: @Sendable () -> Void = {
     // A process's first read: open the file (migrations checked) and load a snapshot.
     for appCount in [1_000, 100_000] {
         let stored = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
-        let label = appCount.groupedDescription
-        Benchmark("catalog open + snapshot, \(label) apps", configuration: OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)) { _ in
+        let label = String(appCount)
+        Benchmark("OpenAndSnapshot.\(label)apps", configuration: OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)) { _ in
             let location = stored.value.catalog.location
             let opened = try? DocumentCatalog(location: location)
             blackHole(try? opened?.snapshot())
@@ -72,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
     let mimeDatabasePath = "/usr/share/mime/packages/freedesktop.org.xml"
     let mimeDatabase = Fixture { try [UInt8](Data(contentsOf: URL(fileURLWithPath: mimeDatabasePath))) }
     Benchmark(
-        "parse shared-mime-info (freedesktop.org.xml)",
+        "ParseSharedMimeInfo",
         configuration: {
             var configuration = OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)
             configuration.skip = !FileManager.default.fileExists(atPath: mimeDatabasePath)
@@ -97,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
         let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.appending("catalog.sqlite")))
         return (folder, applications, catalog)
     }, tearDown: { $0.0.remove() })
-    Benchmark("import 100 desktop entries", configuration: OpenWithSuite.io(maxDuration: .seconds(3), maxIterations: 500)) { _ in
+    Benchmark("Import100DesktopEntries", configuration: OpenWithSuite.io(maxDuration: .seconds(3), maxIterations: 500)) { _ in
         blackHole(try? desktopFolder.value.2.registerApps(at: [desktopFolder.value.1]))
     } setup: {
         try desktopFolder.setUp()

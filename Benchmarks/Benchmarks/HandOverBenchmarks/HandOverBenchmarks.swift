@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     }, tearDown: { $0.0.remove() })
 
     let copier = AtomicFileCopy()
-    Benchmark("open-in copy 1 MiB", configuration: OpenWithSuite.io(maxDuration: .seconds(3), maxIterations: 500)) { benchmark in
+    Benchmark("OpenInCopy1MiB", configuration: OpenWithSuite.io(maxDuration: .seconds(3), maxIterations: 500)) { benchmark in
         let (_, source, destination) = inbox.value
         // Leave the inbox empty so every copy lands under the same name.
         try? FileManager.default.removeItem(atPath: destination + "/document.pdf")

@@ -11,7 +11,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for sample in SamplePrefix.allCases {
         let bytes = sample.bytes
-        Benchmark("sniff 4 KiB, \(sample.rawValue)", configuration: OpenWithSuite.lookup()) { benchmark in
+        Benchmark("Sniff4KiB.\(sample.rawValue)", configuration: OpenWithSuite.lookup()) { benchmark in
             bytes.withUnsafeBytes { prefix in
                 for _ in benchmark.scaledIterations {
                     blackHole(sniffer.sniff(prefix: prefix))
@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let everyPrefix = SamplePrefix.allCases.flatMap(\.bytes)
     let familyCount = SamplePrefix.allCases.count
-    Benchmark("sniff 4 KiB, every family in turn", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("Sniff4KiB.everyFamily", configuration: OpenWithSuite.lookup()) { benchmark in
         everyPrefix.withUnsafeBytes { all in
             for i in benchmark.scaledIterations {
                 let start = (i % familyCount) * SamplePrefix.length
@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // libmagic on the same prefixes: the reference the built-in table is meant to beat.
     let magic = Fixture { try MagicSniffer() }
-    Benchmark("libmagic 4 KiB, every family in turn", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+    Benchmark("Libmagic4KiB.everyFamily", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
         everyPrefix.withUnsafeBytes { all in
             for i in 0..<familyCount {
                 let start = i * SamplePrefix.length
@@ -58,9 +58,9 @@ let benchmarks: @Sendable () -> Void = {
         return (folder, paths)
     } tearDown: { $0.0.remove() }
 
-    for (label, onDemand) in [("libmagic off", false), ("libmagic on demand", true)] {
+    for (label, onDemand) in [("libmagicOff", false), ("libmagicOnDemand", true)] {
         let resolver = TypeResolver(graph: SystemTypeCatalog.graph, loadsLibmagicOnDemand: onDemand)
-        Benchmark("resolve path (\(label))", configuration: OpenWithSuite.io(scaling: .kilo)) { benchmark in
+        Benchmark("ResolvePath.\(label)", configuration: OpenWithSuite.io(scaling: .kilo)) { benchmark in
             let paths = files.value.1
             for i in benchmark.scaledIterations {
                 blackHole(try? resolver.resolve(path: paths[i % paths.count]))

@@ -9,28 +9,28 @@ let benchmarks: @Sendable () -> Void = {
     let graph = SystemTypeCatalog.graph
 
     let extensions = SampleNames.extensions
-    Benchmark("extension to type", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("ExtensionToType", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             blackHole(graph.type(filenameExtension: extensions[i % extensions.count]))
         }
     }
 
     let unknownExtensions = SampleNames.unknownExtensions
-    Benchmark("extension to type (unknown, dynamic)", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("ExtensionToType.unknown", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             blackHole(graph.type(filenameExtension: unknownExtensions[i % unknownExtensions.count]))
         }
     }
 
     let mimeTypes = SampleNames.mimeTypes
-    Benchmark("MIME type to type", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("MIMETypeToType", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             blackHole(graph.type(mimeType: mimeTypes[i % mimeTypes.count]))
         }
     }
 
     let filenames = SampleNames.filenames
-    Benchmark("filename to type (compound, literal, glob)", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("FilenameToType", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             blackHole(graph.match(filename: filenames[i % filenames.count]))
         }
@@ -41,14 +41,14 @@ let benchmarks: @Sendable () -> Void = {
         let supertypes = SampleNames.supertypes.compactMap { graph[TypeIdentifier($0)] }
         return subjects.flatMap { subject in supertypes.map { (subject, $0) } }
     }()
-    Benchmark("conforms(to:)", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("ConformsTo", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             let (type, supertype) = pairs[i % pairs.count]
             blackHole(type.conforms(to: supertype))
         }
     }
 
-    Benchmark("dynamic identifier encode", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("DynamicIdentifier.encode", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             let tag = unknownExtensions[i % unknownExtensions.count]
             blackHole(DynamicTypeIdentifier(tagClass: .filenameExtension, tag: tag).identifier)
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
     let dynamicIdentifiers = (unknownExtensions.map { DynamicTypeIdentifier(tagClass: .filenameExtension, tag: $0) }
         + ["application/x-openwith-unknown", "video/x-unknown-codec"].map { DynamicTypeIdentifier(tagClass: .mimeType, tag: $0) })
         .map(\.identifier.rawValue)
-    Benchmark("dynamic identifier decode to type", configuration: OpenWithSuite.lookup()) { benchmark in
+    Benchmark("DynamicIdentifier.decodeToType", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
             blackHole(try? graph.type(withIdentifier: dynamicIdentifiers[i % dynamicIdentifiers.count]))
         }
@@ -66,7 +66,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // The one-off cost a process pays before its first lookup.
     let declarations = Fixture { try SystemTypeCatalog.declarations() }
-    Benchmark("system graph compile", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
+    Benchmark("SystemGraph.compile", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
         blackHole(try? TypeGraph(declarations: declarations.value))
     } setup: {
         try declarations.setUp()
@@ -74,7 +74,7 @@ let benchmarks: @Sendable () -> Void = {
         declarations.tearDown()
     }
 
-    Benchmark("system table parse", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
+    Benchmark("SystemGraph.parseTable", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
         blackHole(try? SystemTypeCatalog.declarations())
     }
 }

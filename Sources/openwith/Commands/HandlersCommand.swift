@@ -28,6 +28,21 @@ struct HandlersCommand: ParsableCommand {
             try runOptionsMenu()
             return
         }
+        try HandlersRun(catalog: catalog.access, files: files, role: role, all: all, explain: explain, json: json).run()
+    }
+}
+
+/// The work of `openwith FILE...`, shared by the parsed command and the fast path that skips
+/// argument-parser reflection for the plain invocation.
+struct HandlersRun {
+    let catalog: CatalogAccess
+    let files: [String]
+    let role: RequestedRole
+    let all: Bool
+    let explain: Bool
+    let json: Bool
+
+    func run() throws {
         let snapshot = try catalog.snapshot()
         let resolver = TypeResolver(graph: snapshot.graph)
         let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops)
@@ -47,6 +62,56 @@ struct HandlersCommand: ParsableCommand {
         }
         if json { try JSONOutput.print(reports) }
         if status.code != 0 { throw status }
+    }
+
+    /// The plain invocation `openwith [--json] [--explain] [--all] [--role R] [--catalog P] FILE...`,
+    /// recognised without the argument parser; `nil` for anything else (which the parser handles).
+    init?(arguments: [String]) {
+        var files: [String] = []
+        var role = RequestedRole.any
+        var all = false
+        var explain = false
+        var json = false
+        var catalogPath: String?
+        var index = 0
+        var onlyFiles = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                if files.isEmpty && !onlyFiles && CommandList.names.contains(argument) { return nil }
+                files.append(argument)
+                continue
+            }
+            switch argument {
+            case "--": onlyFiles = true
+            case "--json": json = true
+            case "--explain": explain = true
+            case "--all": all = true
+            case "--role", "--catalog":
+                guard index < arguments.count else { return nil }
+                let value = arguments[index]
+                index += 1
+                if argument == "--catalog" {
+                    catalogPath = value
+                } else {
+                    guard let parsed = RequestedRole(rawValue: value) else { return nil }
+                    role = parsed
+                }
+            default: return nil
+            }
+        }
+        guard !files.isEmpty else { return nil }
+        self.init(catalog: CatalogAccess(explicitPath: catalogPath), files: files, role: role, all: all, explain: explain, json: json)
+    }
+
+    init(catalog: CatalogAccess, files: [String], role: RequestedRole, all: Bool, explain: Bool, json: Bool) {
+        self.catalog = catalog
+        self.files = files
+        self.role = role
+        self.all = all
+        self.explain = explain
+        self.json = json
     }
 }
 
