@@ -7,11 +7,16 @@
 public enum MIMEEssence {
     /// The part before the first `;`, without surrounding spaces and tabs. Case is kept; lookups fold it.
     public static func essence(of value: String) -> Substring {
-        var text = Substring(value)
-        if let semicolon = text.firstIndex(of: ";") { text = text[..<semicolon] }
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+        let utf8 = value.utf8
+        var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        var start = utf8.startIndex
+        while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
+        while end > start {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            end = before
+        }
+        return value[start..<end]
     }
 
     /// Why `essence` is not a usable MIME type, or `nil` when it is: it needs exactly one `/`

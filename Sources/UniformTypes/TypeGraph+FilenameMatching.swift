@@ -19,13 +19,20 @@ extension TypeGraph {
                     }
                 }
             }
-            for glob in storage.globs {
-                if Int(glob.candidate.weight) < best.weight { break }
-                // A general glob loses a tie of weight to an extension: its length does not count.
-                var candidate = glob.candidate
-                candidate.patternLength = 0
-                if glob.pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: glob.pattern) }
+            guard let firstByte = base.first, let lastByte = base.last else { return best.result(in: storage, name: base) }
+            func tryGlobs(_ bucket: [Int32]) {
+                for index in bucket {
+                    let glob = storage.globs[Int(index)]
+                    if Int(glob.candidate.weight) < best.weight { break }
+                    // A general glob loses a tie of weight to an extension: its length does not count.
+                    var candidate = glob.candidate
+                    candidate.patternLength = 0
+                    if glob.pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: glob.pattern) }
+                }
             }
+            tryGlobs(storage.globsByFirstByte[Int(ASCIICaseFolding.fold(firstByte))])
+            tryGlobs(storage.globsByLastByte[Int(ASCIICaseFolding.fold(lastByte))])
+            tryGlobs(storage.unanchoredGlobs)
             return best.result(in: storage, name: base)
         }
     }

@@ -68,7 +68,7 @@ extension TypeGraph {
         var patternLength: Int16
     }
 
-    final class Storage: Sendable {
+    @usableFromInline final class Storage: Sendable {
         let original: [TypeDeclaration]
         let declarations: [TypeDeclaration]
         let replaced: [TypeDeclaration]
@@ -79,8 +79,8 @@ extension TypeGraph {
         /// Proper ancestors in breadth-first order (nearest first), by dense id.
         let ancestors: [[Int32]]
         /// Transitive closure: bit `b` of row `a` is set when `a` conforms to `b`.
-        let closure: [UInt64]
-        let wordsPerRow: Int
+        @usableFromInline let closure: [UInt64]
+        @usableFromInline let wordsPerRow: Int
         /// Candidate lists; tag tables map keys to an index in this array.
         let candidateLists: [[Candidate]]
         let extensionsFolded: TagTable
@@ -90,6 +90,11 @@ extension TypeGraph {
         let mimeTypes: TagTable
         let otherTags: [TagClass: TagTable]
         let globs: [(pattern: GlobPattern, candidate: Candidate)]
+        /// Globs to try for a name, by the folded first byte of their literal prefix; globs with
+        /// no literal prefix by the folded last byte of their literal suffix; the rest always.
+        let globsByFirstByte: [[Int32]]
+        let globsByLastByte: [[Int32]]
+        let unanchoredGlobs: [Int32]
         /// Dense ids of well-known roots used by dynamic types.
         let wellKnown: WellKnown
 
@@ -327,7 +332,23 @@ extension TypeGraph {
             literalNamesExact = table(literalExact, foldsCase: false)
             mimeTypes = table(mime, foldsCase: true)
             otherTags = other.mapValues { table($0, foldsCase: true) }
-            globs = globList.sorted { $0.candidate.weight > $1.candidate.weight }
+            let sortedGlobs = globList.sorted { $0.candidate.weight > $1.candidate.weight }
+            globs = sortedGlobs
+            var byFirst = [[Int32]](repeating: [], count: 256)
+            var byLast = [[Int32]](repeating: [], count: 256)
+            var unanchored: [Int32] = []
+            for (index, glob) in sortedGlobs.enumerated() {
+                if let first = glob.pattern.literalPrefix.first {
+                    byFirst[Int(ASCIICaseFolding.fold(first))].append(Int32(index))
+                } else if let last = glob.pattern.literalSuffix.last {
+                    byLast[Int(ASCIICaseFolding.fold(last))].append(Int32(index))
+                } else {
+                    unanchored.append(Int32(index))
+                }
+            }
+            globsByFirstByte = byFirst
+            globsByLastByte = byLast
+            unanchoredGlobs = unanchored
             candidateLists = lists
 
             var known = WellKnown()
@@ -343,7 +364,7 @@ extension TypeGraph {
             wellKnown = known
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         func conforms(_ type: Int32, to ancestor: Int32) -> Bool {
             let word = closure[Int(type) &* wordsPerRow &+ Int(ancestor) >> 6]
             return word & (1 << UInt64(ancestor & 63)) != 0

@@ -11,9 +11,9 @@
 /// png.preferredMIMEType                      // "image/png"
 /// ```
 public struct UniformType: Sendable, Hashable, CustomStringConvertible {
-    let storage: TypeGraph.Storage
+    @usableFromInline let storage: TypeGraph.Storage
     /// Dense id in the graph, or -1 for a type that has no declaration there.
-    let index: Int32
+    @usableFromInline let index: Int32
     /// Identity and parents of a type without a declaration.
     let undeclared: Undeclared?
 
@@ -102,7 +102,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// Whether this type is `type` or a descendant of it.
     ///
     /// Conformance is reflexive (every type conforms to itself) and transitive.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func conforms(to type: UniformType) -> Bool {
         if storage === type.storage, index >= 0, type.index >= 0 {
             return storage.conforms(index, to: type.index)
@@ -110,7 +110,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
         return slowConforms(to: type)
     }
 
-    private func slowConforms(to type: UniformType) -> Bool {
+    @usableFromInline func slowConforms(to type: UniformType) -> Bool {
         if identifier == type.identifier { return true }
         guard let target = storage.identifierTable.value(for: type.identifier.rawValue) else { return false }
         if index >= 0 { return storage.conforms(index, to: target) }

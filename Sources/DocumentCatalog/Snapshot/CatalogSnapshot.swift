@@ -26,18 +26,18 @@ public final class CatalogSnapshot: Sendable {
     let claimsByIdentifier: [String: [Int32]]
     let claimsByApp: [[Int32]]
     let urlClaimsByScheme: [String: [Int32]]
-    let userDefaults: [String: Int32]
-    let associationDefaults: [String: [String]]
-    let associationAdded: [String: [String]]
-    let associationRemoved: [String: Set<String>]
+    let userDefaults: [DefaultKey: Int32]
+    let associationDefaults: [FoldedKey: [String]]
+    let associationAdded: [FoldedKey: [String]]
+    let associationRemoved: [FoldedKey: Set<FoldedKey>]
     let lastUsedTimes: [String: Double]
     let queried: [Int32: Set<String>]
     private let availability = Mutex<[Int32: Bool]>([:])
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
-        userDefaults: [String: Int32], associationDefaults: [String: [String]], associationAdded: [String: [String]],
-        associationRemoved: [String: Set<String>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>]
+        userDefaults: [DefaultKey: Int32], associationDefaults: [FoldedKey: [String]], associationAdded: [FoldedKey: [String]],
+        associationRemoved: [FoldedKey: Set<FoldedKey>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>]
     ) {
         self.generation = generation
         self.graph = graph
@@ -82,8 +82,9 @@ public final class CatalogSnapshot: Sendable {
     /// Whether an app can be launched here: not hidden, and its `TryExec` program (if any)
     /// exists and is executable. Checked once per snapshot.
     public func isAvailable(_ app: Int32) -> Bool {
-        if let known = availability.withLock({ $0[app] }) { return known }
         let record = apps[Int(app)]
+        if record.tryExec == nil || record.tryExec!.isEmpty { return !record.hidden }
+        if let known = availability.withLock({ $0[app] }) { return known }
         var available = !record.hidden
         if available, let tryExec = record.tryExec, !tryExec.isEmpty { available = ExecutableLookup.exists(tryExec) }
         availability.withLock { $0[app] = available }
@@ -115,20 +116,25 @@ public final class CatalogSnapshot: Sendable {
     /// The user's default app for a scope, key and role, if set.
     @inline(__always)
     public func userDefault(scope: DefaultScope, key: String, role: RequestedRole) -> Int32? {
-        userDefaults[CatalogSnapshot.defaultKey(scope: scope, key: key, role: role)]
+        if userDefaults.isEmpty { return nil }
+        return userDefaults[DefaultKey(scope: scope, key: key, role: role)]
     }
 
-    static func defaultKey(scope: DefaultScope, key: String, role: RequestedRole) -> String {
-        scope.rawValue + "\u{1}" + (scope == .file ? key : key.lowercased()) + "\u{1}" + role.rawValue
-    }
+    /// Whether mimeapps.list associations exist at all (a fast path for ranking).
+    public var hasMimeAppsAssociations: Bool { !associationDefaults.isEmpty || !associationAdded.isEmpty || !associationRemoved.isEmpty }
 
     /// mimeapps.list `Default Applications` for a MIME type, highest precedence first.
-    public func mimeAppsDefaults(mimeType: String) -> [String] { associationDefaults[mimeType.lowercased()] ?? [] }
+    public func mimeAppsDefaults(mimeType: String) -> [String] {
+        associationDefaults.isEmpty ? [] : associationDefaults[FoldedKey(mimeType)] ?? []
+    }
     /// mimeapps.list `Added Associations` for a MIME type.
-    public func mimeAppsAdded(mimeType: String) -> [String] { associationAdded[mimeType.lowercased()] ?? [] }
+    public func mimeAppsAdded(mimeType: String) -> [String] {
+        associationAdded.isEmpty ? [] : associationAdded[FoldedKey(mimeType)] ?? []
+    }
     /// Whether mimeapps.list removes the association of an app with a MIME type.
     public func mimeAppsRemoves(mimeType: String, appID: String) -> Bool {
-        associationRemoved[mimeType.lowercased()]?.contains(appID.lowercased()) ?? false
+        if associationRemoved.isEmpty { return false }
+        return associationRemoved[FoldedKey(mimeType)]?.contains(FoldedKey(appID)) ?? false
     }
 
     /// When an app last opened a type, if it has.
@@ -217,23 +223,23 @@ public final class CatalogSnapshot: Sendable {
         for row in raw.queried {
             if let app = indexByID[(row["app_id"] as String).lowercased()] { queried[app, default: []].insert(row["scheme"]) }
         }
-        var defaults: [String: Int32] = [:]
+        var defaults: [DefaultKey: Int32] = [:]
         for row in raw.defaults {
             guard let scope = DefaultScope(rawValue: row["scope"]), let role = RequestedRole(rawValue: row["role"]),
                 let app = indexByID[(row["app_id"] as String).lowercased()]
             else { continue }
-            defaults[defaultKey(scope: scope, key: row["key"], role: role)] = app
+            defaults[DefaultKey(scope: scope, key: row["key"], role: role)] = app
         }
-        var associationDefaults: [String: [String]] = [:]
-        var associationAdded: [String: [String]] = [:]
-        var associationRemoved: [String: Set<String>] = [:]
+        var associationDefaults: [FoldedKey: [String]] = [:]
+        var associationAdded: [FoldedKey: [String]] = [:]
+        var associationRemoved: [FoldedKey: Set<FoldedKey>] = [:]
         for row in raw.associations {
-            let mime = (row["mime_type"] as String).lowercased()
+            let mime = FoldedKey(row["mime_type"] as String)
             let app: String = row["app_id"]
             switch row["kind"] as String {
             case "default": associationDefaults[mime, default: []].append(app)
             case "added": associationAdded[mime, default: []].append(app)
-            default: associationRemoved[mime, default: []].insert(app.lowercased())
+            default: associationRemoved[mime, default: []].insert(FoldedKey(app))
             }
         }
         var lastUsed: [String: Double] = [:]
@@ -337,5 +343,40 @@ public struct ResolvedURLClaim: Sendable, Equatable {
         self.name = name
         self.requiresSignature = requiresSignature
         self.allowedSources = allowedSources
+    }
+}
+
+/// A string compared and hashed with ASCII case folding, without allocating a folded copy.
+struct FoldedKey: Hashable, Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (lhs: FoldedKey, rhs: FoldedKey) -> Bool { ASCIICaseFolding.equal(lhs.text, rhs.text) }
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(ASCIICaseFolding.fold(byte)) }
+    }
+}
+
+/// The key of a user default: scope, key (a type identifier or scheme, compared without case;
+/// a file path, compared exactly) and role.
+struct DefaultKey: Hashable, Sendable {
+    let scope: DefaultScope
+    let key: String
+    let role: RequestedRole
+
+    init(scope: DefaultScope, key: String, role: RequestedRole) {
+        self.scope = scope
+        self.key = key
+        self.role = role
+    }
+
+    static func == (lhs: DefaultKey, rhs: DefaultKey) -> Bool {
+        lhs.scope == rhs.scope && lhs.role == rhs.role
+            && (lhs.scope == .file ? lhs.key == rhs.key : ASCIICaseFolding.equal(lhs.key, rhs.key))
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(scope)
+        hasher.combine(role)
+        if scope == .file { hasher.combine(key) } else { for byte in key.utf8 { hasher.combine(ASCIICaseFolding.fold(byte)) } }
     }
 }

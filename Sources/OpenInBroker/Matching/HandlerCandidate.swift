@@ -51,8 +51,17 @@ public struct HandlerCandidate: Sendable {
     public var lastUsed: Double?
     /// Whether this candidate is the default.
     public var isDefault: Bool
-    /// Why it is here, in words.
-    public var reason: String
+    /// Why it is here when not by its own claim (a default, an association), in words.
+    var note: String?
+
+    /// Why it is here, in words (built when asked, not while ranking).
+    public var reason: String {
+        if let note { return note }
+        let how = distance == 0
+            ? "claims \(matchedType.identifier)"
+            : "claims \(matchedType.identifier), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
+        return "\(how) as \(role.rawValue) (rank \(rank.rawValue))"
+    }
 }
 
 /// An app that claims the type but is not offered, and why.

@@ -46,13 +46,15 @@ public struct HandlerRanking: Sendable {
     ///   - includeAll: also list rank None and role None claims.
     public func handlers(for type: UniformType, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false) -> HandlerList {
         var chosen: [HandlerCandidate] = []
-        var placed = Set<Int32>()
+        // Apps already placed or left out; lists stay short, so arrays beat sets here.
+        var placed: [Int32] = []
         var excluded: [ExcludedHandler] = []
-        var excludedApps = Set<Int32>()
+        var excludedApps: [Int32] = []
 
-        func exclude(_ app: Int32, _ reason: String) {
-            if placed.contains(app) || !excludedApps.insert(app).inserted { return }
-            excluded.append(ExcludedHandler(app: snapshot.apps[Int(app)], reason: reason))
+        func exclude(_ app: Int32, _ reason: @autoclosure () -> String) {
+            if placed.contains(app) || excludedApps.contains(app) { return }
+            excludedApps.append(app)
+            excluded.append(ExcludedHandler(app: snapshot.apps[Int(app)], reason: reason()))
         }
 
         /// Why an app cannot be offered at all, or `nil`.
@@ -64,8 +66,10 @@ public struct HandlerRanking: Sendable {
             return nil
         }
 
-        let mimeTypes = type.tags[.mimeType] ?? []
+        let usesMimeApps = snapshot.hasMimeAppsAssociations
+        let mimeTypes = usesMimeApps ? type.tags[.mimeType] ?? [] : []
         func removedByMimeApps(_ app: Int32) -> Bool {
+            if !usesMimeApps { return false }
             let id = snapshot.apps[Int(app)].id
             return mimeTypes.contains { snapshot.mimeAppsRemoves(mimeType: $0, appID: id) }
         }
@@ -82,7 +86,7 @@ public struct HandlerRanking: Sendable {
         }
 
         // 1. Overrides and defaults.
-        func placeDefault(_ app: Int32?, group: HandlerCandidate.Group, reason: String) {
+        func placeDefault(_ app: Int32?, group: HandlerCandidate.Group, reason: @autoclosure () -> String) {
             guard let app, !placed.contains(app) else { return }
             if let why = unavailability(app) {
                 exclude(app, why)
@@ -102,11 +106,11 @@ public struct HandlerRanking: Sendable {
                     }
                 }
             }
-            placed.insert(app)
+            placed.append(app)
             chosen.append(HandlerCandidate(
                 app: snapshot.apps[Int(app)], group: group, matchedType: matched, distance: distance,
                 role: claim?.role ?? .viewer, rank: claim?.rank ?? .default, claimValue: claim?.value ?? "",
-                lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false, reason: reason))
+                lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false, note: reason()))
         }
         if let path {
             placeDefault(snapshot.userDefault(scope: .file, key: path, role: role), group: .fileOverride, reason: "chosen for this file")
@@ -138,7 +142,7 @@ public struct HandlerRanking: Sendable {
 
         for (target, distance, group) in levels {
             var level: [HandlerCandidate] = []
-            var seenHere = Set<Int32>()
+            var seenHere: [Int32] = []
             for index in snapshot.claimIndices(exactly: target) {
                 let claim = snapshot.claims[Int(index)]
                 let app = claim.app
@@ -164,12 +168,11 @@ public struct HandlerRanking: Sendable {
                     if claim.rank < level[existing].rank { level[existing].rank = claim.rank }
                     continue
                 }
-                seenHere.insert(app)
-                let how = distance == 0 ? "claims \(target.identifier)" : "claims \(target.identifier), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
+                seenHere.append(app)
                 level.append(HandlerCandidate(
                     app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: claim.role,
                     rank: claim.rank, claimValue: claim.value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
-                    reason: "\(how) as \(claim.role.rawValue) (rank \(claim.rank.rawValue))"))
+                    note: nil))
             }
             if distance == 0 {
                 for mime in mimeTypes {
@@ -180,11 +183,11 @@ public struct HandlerRanking: Sendable {
                             continue
                         }
                         if removedByMimeApps(app.index) { continue }
-                        seenHere.insert(app.index)
+                        seenHere.append(app.index)
                         level.append(HandlerCandidate(
                             app: app, group: .recommended, matchedType: type, distance: 0, role: .viewer, rank: .default,
                             claimValue: mime, lastUsed: snapshot.lastUsed(app: app.index, type: type), isDefault: false,
-                            reason: "mimeapps.list adds it for \(mime)"))
+                            note: "mimeapps.list adds it for \(mime)"))
                     }
                 }
             }
@@ -198,7 +201,7 @@ public struct HandlerRanking: Sendable {
                 return a.app.id < b.app.id
             }
             for candidate in level {
-                placed.insert(candidate.app.index)
+                placed.append(candidate.app.index)
                 chosen.append(candidate)
             }
         }
