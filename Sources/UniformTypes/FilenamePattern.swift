@@ -37,11 +37,11 @@ public struct FilenamePattern: Hashable, Sendable, Codable, CustomStringConverti
 
     /// The shape of the pattern.
     public var kind: Kind {
-        let wildcards: Set<Character> = ["*", "?", "["]
-        if !pattern.contains(where: { wildcards.contains($0) }) { return .literal(pattern) }
-        if pattern.hasPrefix("*.") {
-            let rest = pattern.dropFirst(2)
-            if !rest.isEmpty && !rest.contains(where: { wildcards.contains($0) }) { return .extension(String(rest)) }
+        let bytes = pattern.utf8
+        func isWildcard(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") }
+        if !bytes.contains(where: isWildcard) { return .literal(pattern) }
+        if bytes.count > 2, bytes.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]), !bytes.dropFirst(2).contains(where: isWildcard) {
+            return .extension(String(decoding: bytes.dropFirst(2), as: UTF8.self))
         }
         return .glob
     }

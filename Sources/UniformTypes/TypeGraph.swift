@@ -142,7 +142,7 @@ extension TypeGraph {
             replaced = replacedDeclarations
             let count = chosen.count
             identifierTable = TagTable(
-                chosen.enumerated().map { (Array($0.element.identifier.folded.utf8), Int32($0.offset)) }, foldsCase: true)
+                chosen.enumerated().map { (Array($0.element.identifier.rawValue.utf8), Int32($0.offset)) }, foldsCase: true)
 
             // 2. Resolve parent edges.
             var parentIDs: [[Int32]] = Array(repeating: [], count: count)
@@ -234,8 +234,8 @@ extension TypeGraph {
 
             // 6. Tag indexes.
             var lists: [[Candidate]] = []
-            func verificationRank(_ type: Int32) -> Int {
-                let declaration = chosen[Int(type)]
+            // How well each declaration's facts are verified, best first (apps' after the system's).
+            let verificationRanks: [UInt8] = chosen.map { declaration in
                 switch declaration.tier {
                 case .exported: return 6
                 case .imported: return 7
@@ -250,24 +250,39 @@ extension TypeGraph {
                 default: return 5
                 }
             }
+            // Identifier order for ties, computed once.
+            let identifierOrder: [Int32] = {
+                let folded = chosen.map { Array($0.identifier.folded.utf8) }
+                let sorted = (0..<count).sorted { folded[$0].lexicographicallyPrecedes(folded[$1]) }
+                var order = [Int32](repeating: 0, count: count)
+                for (rank, index) in sorted.enumerated() { order[index] = Int32(rank) }
+                return order
+            }()
             func table(_ entries: [String: [(Candidate, Int)]], foldsCase: Bool) -> TagTable {
                 var rows: [(key: [UInt8], value: Int32)] = []
-                for (key, candidates) in entries.sorted(by: { $0.key < $1.key }) {
-                    var best: [Int32: (Candidate, Int)] = [:]
+                rows.reserveCapacity(entries.count)
+                for (key, candidates) in entries {
+                    // The heaviest entry of each type (lists are short: a linear search is enough).
+                    var best: [(Candidate, Int)] = []
                     for (candidate, tagPosition) in candidates {
-                        if let existing = best[candidate.type], existing.0.weight >= candidate.weight { continue }
-                        best[candidate.type] = (candidate, tagPosition)
+                        if let existing = best.firstIndex(where: { $0.0.type == candidate.type }) {
+                            if best[existing].0.weight < candidate.weight { best[existing] = (candidate, tagPosition) }
+                        } else {
+                            best.append((candidate, tagPosition))
+                        }
                     }
-                    let ordered = best.values.sorted { a, b in
-                        if a.0.weight != b.0.weight { return a.0.weight > b.0.weight }
-                        let rankA = verificationRank(a.0.type)
-                        let rankB = verificationRank(b.0.type)
-                        if rankA != rankB { return rankA < rankB }
-                        if a.1 != b.1 { return a.1 < b.1 }
-                        return chosen[Int(a.0.type)].identifier < chosen[Int(b.0.type)].identifier
-                    }.map(\.0)
+                    if best.count > 1 {
+                        best.sort { a, b in
+                            if a.0.weight != b.0.weight { return a.0.weight > b.0.weight }
+                            let rankA = verificationRanks[Int(a.0.type)]
+                            let rankB = verificationRanks[Int(b.0.type)]
+                            if rankA != rankB { return rankA < rankB }
+                            if a.1 != b.1 { return a.1 < b.1 }
+                            return identifierOrder[Int(a.0.type)] < identifierOrder[Int(b.0.type)]
+                        }
+                    }
                     rows.append((Array(key.utf8), Int32(lists.count)))
-                    lists.append(ordered)
+                    lists.append(best.map(\.0))
                 }
                 return TagTable(rows, foldsCase: foldsCase)
             }
