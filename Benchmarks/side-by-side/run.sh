@@ -190,7 +190,7 @@ if [ "${SKIP_CLI:-0}" != 1 ]; then
         (cd "$ROOT" && swift build -c release --static-swift-stdlib --product openwith >&2)
         OPENWITH=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/openwith
     fi
-    sample=$(grep -E '\.png$' "$WORK/sniff.txt" | awk 'NR == 1') || true
+    sample=$(grep -E '\.png$' "$WORK/sniff.txt" | grep -v ' ' | awk 'NR == 1') || true
     sample=${sample:-$(awk 'NR == 1' "$WORK/sniff.txt")}
     mime=$(file --brief --mime-type "$sample")
     cli_env=("${xdg_env[@]}" "OPENWITH_CATALOG=$WORK/cli/catalog.sqlite")

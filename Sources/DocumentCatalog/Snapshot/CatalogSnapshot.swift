@@ -160,9 +160,12 @@ public final class CatalogSnapshot: Sendable {
         let raw = try catalog.read { db -> Raw in
             var raw = Raw()
             raw.declarations = try DocumentCatalog.loadDeclarations(db)
-            raw.apps = try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY id")
+            raw.apps = try Row.fetchAll(db, sql: """
+                SELECT id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
+                       only_show_in, not_show_in, icon FROM apps ORDER BY id
+                """)
             raw.claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position")
-            raw.urlClaims = try Row.fetchAll(db, sql: "SELECT * FROM url_claims ORDER BY app_id, id")
+            raw.urlClaims = try Row.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims ORDER BY app_id, id")
             raw.queried = try Row.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes")
             raw.defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults")
             raw.associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id FROM associations ORDER BY precedence, position")
@@ -182,12 +185,14 @@ public final class CatalogSnapshot: Sendable {
         var indexByID: [String: Int32] = [:]
         for row in raw.apps {
             let index = Int32(apps.count)
+            let onlyShowIn: String = row[11]
+            let notShowIn: String = row[12]
             let app = CatalogApp(
-                index: index, id: row["id"], kind: AppRegistration.Kind(rawValue: row["kind"]) ?? .desktop, name: row["name"],
-                version: row["version"], sourcePath: row["source_path"], origin: row["origin"], exec: row["exec"],
-                tryExec: row["try_exec"], terminal: row["terminal"], hidden: row["hidden"], noDisplay: row["no_display"],
-                onlyShowIn: (row["only_show_in"] as String).split(separator: ";").map(String.init),
-                notShowIn: (row["not_show_in"] as String).split(separator: ";").map(String.init), icon: row["icon"])
+                index: index, id: row[0], kind: AppRegistration.Kind(rawValue: row[1]) ?? .desktop, name: row[2],
+                version: row[3], sourcePath: row[4], origin: row[5], exec: row[6], tryExec: row[7], terminal: row[8],
+                hidden: row[9], noDisplay: row[10],
+                onlyShowIn: onlyShowIn.isEmpty ? [] : onlyShowIn.split(separator: ";").map(String.init),
+                notShowIn: notShowIn.isEmpty ? [] : notShowIn.split(separator: ";").map(String.init), icon: row[13])
             indexByID[app.id.lowercased()] = index
             apps.append(app)
         }
@@ -195,10 +200,17 @@ public final class CatalogSnapshot: Sendable {
         let item = graph.identity("public.item")
         var claims: [ResolvedClaim] = []
         claims.reserveCapacity(raw.claims.count)
+        var lastAppID = ""
+        var lastApp: Int32?
         for row in raw.claims {
-            guard let app = indexByID[(row["app_id"] as String).lowercased()] else { continue }
-            let kind = DocumentClaim.Kind(rawValue: row["claim_kind"]) ?? .contentType
-            let value: String = row["value"]
+            let appID: String = row[0]
+            if appID != lastAppID {
+                lastAppID = appID
+                lastApp = indexByID[appID.lowercased()]
+            }
+            guard let app = lastApp else { continue }
+            let kind = DocumentClaim.Kind(rawValue: row[1]) ?? .contentType
+            let value: String = row[2]
             let type: UniformType?
             switch kind {
             case .contentType: type = graph.identity(TypeIdentifier(value))
@@ -207,9 +219,11 @@ public final class CatalogSnapshot: Sendable {
             case .wildcard: type = value == "****" ? item : data
             }
             guard let type else { continue }
+            let role: String = row[3]
+            let rank: String = row[4]
             claims.append(ResolvedClaim(
-                app: app, type: type, kind: kind, value: value, role: DocumentRole(plistValue: row["role"]) ?? .viewer,
-                rank: HandlerRank(plistValue: row["rank"]) ?? .default, typeName: row["type_name"], position: row["position"]))
+                app: app, type: type, kind: kind, value: value, role: DocumentRole(rawValue: role) ?? DocumentRole(plistValue: role) ?? .viewer,
+                rank: HandlerRank(rawValue: rank) ?? HandlerRank(plistValue: rank) ?? .default, typeName: row[5], position: row[6]))
         }
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
@@ -253,38 +267,61 @@ public final class CatalogSnapshot: Sendable {
     }
 }
 
-/// A registered app as a snapshot holds it.
-public struct CatalogApp: Sendable, Equatable {
+/// A registered app as a snapshot holds it: shared by reference, so ranking results copy one
+/// pointer per candidate.
+public final class CatalogApp: Sendable, Equatable {
     /// Its position in ``CatalogSnapshot/apps``.
-    public var index: Int32
+    public let index: Int32
     /// Its id.
-    public var id: String
+    public let id: String
     /// Desktop entry or bundle.
-    public var kind: AppRegistration.Kind
+    public let kind: AppRegistration.Kind
     /// Its name.
-    public var name: String
+    public let name: String
     /// Its version.
-    public var version: String?
+    public let version: String?
     /// The file it was registered from.
-    public var sourcePath: String
+    public let sourcePath: String
     /// `user` or `system`.
-    public var origin: String
+    public let origin: String
     /// The `Exec` line.
-    public var exec: String?
+    public let exec: String?
     /// The `TryExec` program.
-    public var tryExec: String?
+    public let tryExec: String?
     /// Whether it runs in a terminal.
-    public var terminal: Bool
+    public let terminal: Bool
     /// `Hidden=true`.
-    public var hidden: Bool
+    public let hidden: Bool
     /// `NoDisplay=true`.
-    public var noDisplay: Bool
+    public let noDisplay: Bool
     /// `OnlyShowIn`.
-    public var onlyShowIn: [String]
+    public let onlyShowIn: [String]
     /// `NotShowIn`.
-    public var notShowIn: [String]
+    public let notShowIn: [String]
     /// Its icon.
-    public var icon: String?
+    public let icon: String?
+
+    init(index: Int32, id: String, kind: AppRegistration.Kind, name: String, version: String?, sourcePath: String, origin: String, exec: String?, tryExec: String?, terminal: Bool, hidden: Bool, noDisplay: Bool, onlyShowIn: [String], notShowIn: [String], icon: String?) {
+        self.index = index
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.version = version
+        self.sourcePath = sourcePath
+        self.origin = origin
+        self.exec = exec
+        self.tryExec = tryExec
+        self.terminal = terminal
+        self.hidden = hidden
+        self.noDisplay = noDisplay
+        self.onlyShowIn = onlyShowIn
+        self.notShowIn = notShowIn
+        self.icon = icon
+    }
+
+    public static func == (lhs: CatalogApp, rhs: CatalogApp) -> Bool {
+        lhs === rhs || (lhs.index == rhs.index && lhs.id == rhs.id && lhs.sourcePath == rhs.sourcePath)
+    }
 
     /// Whether the entry is shown in a desktop session whose `XDG_CURRENT_DESKTOP` names `desktops`.
     ///

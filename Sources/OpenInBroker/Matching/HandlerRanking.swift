@@ -45,6 +45,11 @@ public struct HandlerRanking: Sendable {
     ///   - path: the document's absolute path, for a per-file override.
     ///   - includeAll: also list rank None and role None claims.
     public func handlers(for type: UniformType, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false) -> HandlerList {
+        rank(type, role: role, path: path, includeAll: includeAll, firstOnly: false)
+    }
+
+    /// Ranks, stopping after the first candidate when `firstOnly` (the default handler needs no more).
+    private func rank(_ type: UniformType, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
         var chosen: [HandlerCandidate] = []
         // Apps already placed or left out; lists stay short, so arrays beat sets here.
         var placed: [Int32] = []
@@ -131,6 +136,15 @@ public struct HandlerRanking: Sendable {
             }
         }
 
+        func finished() -> HandlerList {
+            excluded.removeAll { placed.contains($0.app.index) }
+            if let first = chosen.indices.first, chosen[first].rank != .none, chosen[first].role != .none {
+                chosen[first].isDefault = true
+            }
+            return HandlerList(type: type, role: role, candidates: chosen, excluded: excluded)
+        }
+        if firstOnly && !chosen.isEmpty { return finished() }
+
         // 2–3. Claims on the type, then each supertype breadth-first, catch-all roots last.
         var levels: [(UniformType, Int, HandlerCandidate.Group)] = [(type, 0, .recommended)]
         var roots: [(UniformType, Int)] = []
@@ -204,17 +218,14 @@ public struct HandlerRanking: Sendable {
                 placed.append(candidate.app.index)
                 chosen.append(candidate)
             }
+            if firstOnly && !chosen.isEmpty { return finished() }
         }
-        excluded.removeAll { placed.contains($0.app.index) }
-        if let first = chosen.indices.first, chosen[first].rank != .none, chosen[first].role != .none {
-            chosen[first].isDefault = true
-        }
-        return HandlerList(type: type, role: role, candidates: chosen, excluded: excluded)
+        return finished()
     }
 
     /// The default handler of `type` for `role`, or `nil`.
     public func defaultHandler(for type: UniformType, role: RequestedRole = .any, path: String? = nil) -> HandlerCandidate? {
-        handlers(for: type, role: role, path: path).defaultHandler
+        rank(type, role: role, path: path, includeAll: false, firstOnly: true).defaultHandler
     }
 
     /// How well a claim's role fits the requested role: `nil` when it does not, else 0 (best),
