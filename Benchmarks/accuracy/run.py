@@ -4,7 +4,7 @@
     python3 Benchmarks/accuracy/run.py [OPENWITH_BINARY]
 
 The OpenWith binary is the first argument, else $OPENWITH, else
-/work/main/.build/debug/openwith (…/.build/release/openwith, …/.build/debug/openwith of
+(…/.build/release/openwith, …/.build/debug/openwith of
 the package this script sits in), else `swift run openwith` in that package. A
 throw-away catalog (--catalog in a temp folder) is used, so no user catalog is touched.
 
@@ -59,7 +59,7 @@ def openwith_command() -> list[str]:
     cand = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("OPENWITH")
     if cand:
         return shlex.split(cand) if " " in cand and not os.path.exists(cand) else [cand]
-    for p in ("/work/main/.build/debug/openwith", os.path.join(PACKAGE, ".build", "release", "openwith"),
+    for p in (os.path.join(PACKAGE, ".build", "release", "openwith"),
               os.path.join(PACKAGE, ".build", "debug", "openwith")):
         if os.access(p, os.X_OK):
             return [p]

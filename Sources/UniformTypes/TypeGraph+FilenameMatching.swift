@@ -13,21 +13,22 @@ extension TypeGraph {
                 return best.result(in: storage, name: base)
             }
             forEachSuffix(of: base) { suffix in
-                for table in [storage.extensionsExact, storage.extensionsFolded] {
-                    if let list = table.value(for: suffix) {
-                        for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
-                    }
+                if let list = storage.extensionsExact.value(for: suffix) {
+                    for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
+                }
+                if let list = storage.extensionsFolded.value(for: suffix) {
+                    for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
                 }
             }
             guard let firstByte = base.first, let lastByte = base.last else { return best.result(in: storage, name: base) }
             func tryGlobs(_ bucket: [Int32]) {
                 for index in bucket {
-                    let glob = storage.globs[Int(index)]
-                    if Int(glob.candidate.weight) < best.weight { break }
+                    var candidate = storage.globs[Int(index)].candidate
+                    if Int(candidate.weight) < best.weight { break }
                     // A general glob loses a tie of weight to an extension: its length does not count.
-                    var candidate = glob.candidate
                     candidate.patternLength = 0
-                    if glob.pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: glob.pattern) }
+                    let pattern = storage.globs[Int(index)].pattern
+                    if pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: pattern) }
                 }
             }
             tryGlobs(storage.globsByFirstByte[Int(ASCIICaseFolding.fold(firstByte))])

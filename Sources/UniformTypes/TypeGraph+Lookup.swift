@@ -72,13 +72,13 @@ extension TypeGraph {
     /// dynamic type when no declared type claims it. `nil` for a malformed MIME type.
     @inline(__always)
     public func type(mimeType: String, conformingTo supertype: UniformType? = nil) -> UniformType? {
-        let essence = MIMEEssence.essence(of: mimeType)
-        if let list = storage.mimeTypes.value(for: essence) {
+        if let list = mimeList(mimeType) {
             for candidate in storage.candidateLists[Int(list)] {
                 let type = UniformType(storage, index: candidate.type)
                 if supertype == nil || type.conforms(to: supertype!) { return type }
             }
         }
+        let essence = MIMEEssence.essence(of: mimeType)
         guard MIMEEssence.syntaxProblem(in: essence) == nil else { return nil }
         let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: String(essence)))
         return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
@@ -86,9 +86,24 @@ extension TypeGraph {
 
     /// Every declared type that claims a MIME type, preferred first.
     public func types(mimeType: String, conformingTo supertype: UniformType? = nil) -> [UniformType] {
-        guard let list = storage.mimeTypes.value(for: MIMEEssence.essence(of: mimeType)) else { return [] }
+        guard let list = mimeList(mimeType) else { return [] }
         return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
             .filter { supertype == nil || $0.conforms(to: supertype!) }
+    }
+
+    /// The candidate list of a MIME type's essence (no parameters, no surrounding blanks),
+    /// found on the string's bytes without making a substring.
+    @inline(__always)
+    private func mimeList(_ mimeType: String) -> Int32? {
+        var text = mimeType
+        return text.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            var start = 0
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
     }
 
     // MARK: Any tag class

@@ -1,6 +1,6 @@
 /// A compiled shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) for the shared-mime-info patterns
 /// that are neither literal names nor plain extensions, such as `README*` or `*.[1-9]`.
-struct GlobPattern: Sendable {
+final class GlobPattern: Sendable {
     let bytes: [UInt8]
     let foldsCase: Bool
     /// Bytes every match starts with and ends with, for a cheap rejection before matching.
