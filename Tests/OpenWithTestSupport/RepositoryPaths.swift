@@ -46,3 +46,20 @@ public enum RepositoryPaths {
         }
     }
 }
+
+extension RepositoryPaths {
+    /// Runs one of the repository's Python scripts with `arguments`; returns the exit status and
+    /// what it printed (standard output and error together).
+    public static func runScript(_ relativePath: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", path(relativePath)] + arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}

@@ -96,9 +96,11 @@ extension HandOverBroker {
     }
 }
 
-/// Absolute, normalised paths (`.` and `..` folded, links kept).
-enum PathNormalization {
-    static func absolute(_ path: String) -> String {
+/// Absolute, normalised paths for grants and per-file defaults: a relative path is joined to the
+/// current directory; `.` and `..` components are folded; symbolic links are kept.
+public enum PathNormalization {
+    /// The absolute, normalised form of `path`.
+    public static func absolute(_ path: String) -> String {
         var full = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: 4097)

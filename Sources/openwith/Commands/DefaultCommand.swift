@@ -18,7 +18,7 @@ struct DefaultCommand: ParsableCommand {
         let key: String
 
         static func parse(_ text: String, isFile: Bool, graph: TypeGraph) throws -> Target {
-            if isFile { return Target(scope: .file, key: AbsolutePath.make(text)) }
+            if isFile { return Target(scope: .file, key: PathNormalization.absolute(text)) }
             if text.hasPrefix("scheme:") { return Target(scope: .scheme, key: String(text.dropFirst(7)).lowercased()) }
             if text.hasSuffix(":"), !text.contains("/") { return Target(scope: .scheme, key: String(text.dropLast()).lowercased()) }
             let type: UniformType?

@@ -21,16 +21,8 @@ struct MagicRuleDataTests {
             Issue.record("shared-mime-info is not installed; install Debian's shared-mime-info package")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepositoryPaths.path("Catalog/scripts/generate-magic-rules.py"), "--check"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "generate-magic-rules.py --check: \(output)")
+        let (status, output) = try RepositoryPaths.runScript("Catalog/scripts/generate-magic-rules.py", ["--check"])
+        #expect(status == 0, "generate-magic-rules.py --check: \(output)")
     }
 
     @Test("the table parses without a problem")
