@@ -187,7 +187,7 @@ if [ "${SKIP_CLI:-0}" != 1 ]; then
         OPENWITH=$OPENWITH_BIN
     else
         say "building the openwith CLI (root package, release, static Swift stdlib)"
-        (cd "$ROOT" && swift build -c release --static-swift-stdlib --product openwith >&2)
+        (cd "$ROOT" && swift build -c release --static-swift-stdlib -Xlinker -no-pie --product openwith >&2)
         OPENWITH=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/openwith
     fi
     sample=$(grep -E '\.png$' "$WORK/sniff.txt" | grep -v ' ' | awk 'NR == 1') || true

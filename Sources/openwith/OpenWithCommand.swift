@@ -20,8 +20,14 @@ struct OpenWithCommand: ParsableCommand {
 
     static func main() {
         do {
-            // The plain `openwith FILE...` skips the argument parser's start-up reflection.
-            if let plain = HandlersRun(arguments: Array(CommandLine.arguments.dropFirst())) {
+            // The plain `openwith FILE...` and `openwith type FILE...` skip the argument parser's
+            // start-up reflection; anything else goes through it.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let plain = HandlersRun(arguments: arguments) {
+                try plain.run()
+                return
+            }
+            if let plain = TypeRun(arguments: arguments) {
                 try plain.run()
                 return
             }
