@@ -13,6 +13,9 @@ struct CompoundFileFixture {
     var directoryNext: UInt32?
     /// Filler sectors placed before the directory, to push it past a 4 KiB prefix.
     var paddingSectors = 0
+    /// Link the streams as a balanced tree (as Office writes its red-black trees) instead of a
+    /// sibling chain, so that walking it pops many empty links.
+    var balanced = false
 
     init(streams: [String]) { self.streams = streams }
 
@@ -39,10 +42,25 @@ struct CompoundFileFixture {
         var out = header + fat.flatMap { ByteFixtures.le32(Int($0)) }
         out += ByteFixtures.zeros(512 * paddingSectors)
 
-        var directory = entry(name: "Root Entry", type: 5, left: nil, right: nil, child: streams.isEmpty ? nil : 1, classID: rootClassID)
+        var links = [(left: Int?, right: Int?)](repeating: (nil, nil), count: streams.count + 1)
+        var rootChild: Int? = streams.isEmpty ? nil : 1
+        if balanced {
+            func subtree(_ range: ClosedRange<Int>) -> Int? {
+                guard !range.isEmpty else { return nil }
+                let middle = (range.lowerBound + range.upperBound) / 2
+                links[middle] = (
+                    middle > range.lowerBound ? subtree(range.lowerBound...(middle - 1)) : nil,
+                    middle < range.upperBound ? subtree((middle + 1)...range.upperBound) : nil)
+                return middle
+            }
+            rootChild = streams.isEmpty ? nil : subtree(1...streams.count)
+        } else {
+            for id in 1..<max(streams.count, 1) { links[id].right = id + 1 }
+        }
+        var directory = entry(name: "Root Entry", type: 5, left: nil, right: nil, child: rootChild, classID: rootClassID)
         for (index, name) in streams.enumerated() {
             let id = index + 1
-            directory += entry(name: name, type: 2, left: nil, right: id < streams.count ? id + 1 : nil, child: nil,
+            directory += entry(name: name, type: 2, left: links[id].left, right: links[id].right, child: nil,
                                classID: ByteFixtures.zeros(16))
         }
         while directory.count % 512 != 0 {

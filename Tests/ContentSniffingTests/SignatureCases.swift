@@ -256,6 +256,11 @@ enum SignatureCases {
         SignatureCase("Word 97 DOC", "com.microsoft.word.doc",
                       CompoundFileFixture(streams: ["\u{1}CompObj", "WordDocument", "1Table", "\u{5}SummaryInformation"]).build(), .strong),
         SignatureCase("Excel 97 XLS", "com.microsoft.excel.xls", CompoundFileFixture(streams: ["Workbook", "\u{5}SummaryInformation"]).build()),
+        SignatureCase("Excel XLS, directory as a balanced tree (regression: empty links counted as entries)", "com.microsoft.excel.xls", {
+            var file = CompoundFileFixture(streams: ["Workbook", "\u{5}SummaryInformation", "\u{5}DocumentSummaryInformation"])
+            file.balanced = true
+            return file.build()
+        }()),
         SignatureCase("Excel 5 XLS (Book)", "com.microsoft.excel.xls", CompoundFileFixture(streams: ["Book"]).build()),
         SignatureCase("PowerPoint PPT", "com.microsoft.powerpoint.ppt",
                       CompoundFileFixture(streams: ["PowerPoint Document", "Current User", "Pictures"]).build()),

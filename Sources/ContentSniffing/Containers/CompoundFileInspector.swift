@@ -70,8 +70,9 @@ enum CompoundFileInspector {
         var pending: [UInt32] = [entries[0].child]
         var steps = 0
         while let id = pending.popLast(), steps < entries.count {
-            steps += 1
+            // Only real entries count towards the bound: empty links are popped for free.
             guard id != noStream, let index = Int(exactly: id), index < entries.count else { continue }
+            steps += 1
             kinds |= 1 << entries[index].kind.rawValue
             pending.append(entries[index].left)
             pending.append(entries[index].right)
