@@ -190,7 +190,9 @@ public struct TypeResolver: Sendable {
         _ content: inout ContentAnswer?, claim: Claim?, size: Int64, evidence: inout [ResolutionEvidence],
         read: (UnsafeMutableRawBufferPointer) -> Int
     ) {
-        if let current = content, current.strength == .strong {
+        // Generic XML may still be refined by a rule (GtkBuilder's `<interface`).
+        let refinesGenericXML = content.map { $0.strength == .strong && $0.type == known.xml } ?? false
+        if let current = content, current.strength == .strong, !refinesGenericXML {
             // Strong content that is (or refines) one of an ambiguous name's types decides alone;
             // content more general than all of them (XML for two XML formats) does not.
             guard let claim, claim.ambiguous, !claim.tied.contains(where: { current.type.conforms(to: $0) }) else { return }
@@ -210,8 +212,9 @@ public struct TypeResolver: Sendable {
                     return
                 }
             }
-            if let current = content, current.strength == .strong { return }
+            if let current = content, current.strength == .strong, !refinesGenericXML { return }
             guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
+            if refinesGenericXML && (type == known.xml || !type.conforms(to: known.xml)) { return }
             if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
             if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
             // A binary name the built-in signatures did not confirm, and a rule that finds an
