@@ -67,7 +67,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// A human description: the declared one, else one built from the tag.
     public var localizedDescription: String {
-        if let declaration, !declaration.description.isEmpty { return declaration.description }
+        if index >= 0, !storage.declarations[Int(index)].description.isEmpty { return storage.declarations[Int(index)].description }
         if let dynamic = undeclared?.dynamic {
             switch dynamic.tagClass {
             case .filenameExtension: return "\(dynamic.tag.uppercased()) file"
@@ -80,21 +80,21 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The preferred filename extension: the first extension tag, or the tag of a dynamic type.
     public var preferredFilenameExtension: String? {
-        if let declaration { return declaration.filenameExtensions.first }
+        if index >= 0 { return storage.declarations[Int(index)].tags[.filenameExtension]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .filenameExtension { return dynamic.tag }
         return nil
     }
 
     /// The preferred MIME type: the first MIME tag, or the tag of a dynamic type.
     public var preferredMIMEType: String? {
-        if let declaration { return declaration.mimeTypes.first }
+        if index >= 0 { return storage.declarations[Int(index)].tags[.mimeType]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .mimeType { return dynamic.tag }
         return nil
     }
 
     /// All tags by class (for a dynamic type, its one tag).
     public var tags: [TagClass: [String]] {
-        if let declaration { return declaration.tags }
+        if index >= 0 { return storage.declarations[Int(index)].tags }
         if let dynamic = undeclared?.dynamic { return [dynamic.tagClass: [dynamic.tag]] }
         return [:]
     }

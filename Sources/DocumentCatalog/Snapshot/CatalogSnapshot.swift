@@ -22,6 +22,8 @@ public final class CatalogSnapshot: Sendable {
     public let urlClaims: [ResolvedURLClaim]
 
     let appIndexByID: [String: Int32]
+    /// Each app's position when apps are sorted by name, then id: the stable tie-breaker of ranking.
+    let nameOrder: [Int32]
     let claimsByOrdinal: [[Int32]]
     let claimsByIdentifier: [String: [Int32]]
     let claimsByApp: [[Int32]]
@@ -47,6 +49,12 @@ public final class CatalogSnapshot: Sendable {
         var byID: [String: Int32] = [:]
         for app in apps { byID[app.id.lowercased()] = app.index }
         appIndexByID = byID
+        var order = [Int32](repeating: 0, count: apps.count)
+        let sorted = apps.indices.sorted { a, b in
+            apps[a].name != apps[b].name ? apps[a].name < apps[b].name : apps[a].id < apps[b].id
+        }
+        for (position, index) in sorted.enumerated() { order[index] = Int32(position) }
+        nameOrder = order
         var byOrdinal = [[Int32]](repeating: [], count: graph.count)
         var byIdentifier: [String: [Int32]] = [:]
         var byApp = [[Int32]](repeating: [], count: apps.count)
@@ -99,6 +107,10 @@ public final class CatalogSnapshot: Sendable {
         if let ordinal = type.ordinal { return claimsByOrdinal[ordinal] }
         return claimsByIdentifier[type.identifier.folded] ?? []
     }
+
+    /// The app's position in name order (then id): compare these instead of names.
+    @inline(__always)
+    public func nameRank(_ app: Int32) -> Int32 { nameOrder[Int(app)] }
 
     /// Indices in ``claims`` of one app's claims.
     public func claimIndices(app: Int32) -> [Int32] { claimsByApp[Int(app)] }

@@ -211,8 +211,7 @@ public struct HandlerRanking: Sendable {
                 let fitB = roleFit(b.role, role) ?? 9
                 if fitA != fitB { return fitA < fitB }
                 if a.lastUsed != b.lastUsed { return (a.lastUsed ?? 0) > (b.lastUsed ?? 0) }
-                if a.app.name != b.app.name { return a.app.name < b.app.name }
-                return a.app.id < b.app.id
+                return snapshot.nameRank(a.app.index) < snapshot.nameRank(b.app.index)
             }
             for candidate in level {
                 placed.append(candidate.app.index)

@@ -45,9 +45,7 @@ public struct URLSchemeRanking: Sendable {
         }
         let ordered = claims.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
-            let nameA = snapshot.apps[Int(a.app)].name
-            let nameB = snapshot.apps[Int(b.app)].name
-            return nameA != nameB ? nameA < nameB : snapshot.apps[Int(a.app)].id < snapshot.apps[Int(b.app)].id
+            return snapshot.nameRank(a.app) < snapshot.nameRank(b.app)
         }
         for claim in ordered { place(claim.app, isDefault: false, reason: "claims \(scheme): (rank \(claim.rank.rawValue))") }
         return result
