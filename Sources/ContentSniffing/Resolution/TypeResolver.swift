@@ -113,7 +113,7 @@ public struct TypeResolver: Sendable {
             (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0
         }
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
-            let mime = try? magic.mimeType(atPath: path)
+            let mime = source.prefix.withUnsafeBytes({ magic.mimeType(of: $0) })
         {
             consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
         }
@@ -271,7 +271,7 @@ public struct TypeResolver: Sendable {
     }
 
     private func claim(name: String?, declared: String?, evidence: inout [ResolutionEvidence]) -> Claim? {
-        if let declared, let type = graph.type(mimeType: declared), !type.isDynamic || graph.type(mimeType: declared) != nil {
+        if let declared, let type = graph.type(mimeType: declared) {
             evidence.append(.init(source: .declared, identifier: type.identifier, detail: declared))
             return Claim(type: type, source: .declared, ambiguous: false, tied: [])
         }
