@@ -20,8 +20,11 @@ public import UniformTypes
 public final class DocumentCatalog: Sendable {
     /// Where the catalog lives.
     public let location: CatalogLocation
-    /// The system type graph that app-declared types are added to.
-    public let systemGraph: TypeGraph
+    /// The system type graph that app-declared types are added to (the embedded catalog unless
+    /// another was given; compiled only when first needed).
+    public var systemGraph: TypeGraph { customSystemGraph ?? SystemTypeCatalog.graph }
+    /// A system graph given at opening, instead of the embedded one.
+    let customSystemGraph: TypeGraph?
     /// Whether the catalog was opened read-only (the file or its folder is not writable).
     public let isReadOnly: Bool
     /// Whether this open created the catalog.
@@ -34,13 +37,13 @@ public final class DocumentCatalog: Sendable {
     ///
     /// - Parameters:
     ///   - location: the catalog file.
-    ///   - systemGraph: the system types (the embedded catalog by default).
+    ///   - systemGraph: the system types; `nil` (the default) for the embedded catalog.
     ///   - readOnly: open without writing; fails if the catalog does not exist.
     /// - Throws: ``CatalogError`` — `.cannotOpen` (folder or file not creatable or not
     ///   readable), `.notACatalog` (not an SQLite file, or damaged), `.newerSchema`.
-    public init(location: CatalogLocation, systemGraph: TypeGraph = SystemTypeCatalog.graph, readOnly: Bool = false) throws(CatalogError) {
+    public init(location: CatalogLocation, systemGraph: TypeGraph? = nil, readOnly: Bool = false) throws(CatalogError) {
         self.location = location
-        self.systemGraph = systemGraph
+        self.customSystemGraph = systemGraph
         let path = location.path
         let existed = try DocumentCatalog.checkExistingFile(path)
         if !existed {

@@ -188,7 +188,15 @@ public final class CatalogSnapshot: Sendable {
         if raw.declarations.isEmpty {
             graph = catalog.systemGraph
         } else {
-            do { graph = try catalog.systemGraph.adding(raw.declarations) } catch {
+            do {
+                if let custom = catalog.customSystemGraph {
+                    graph = try custom.adding(raw.declarations)
+                } else {
+                    // Compile the system and catalog declarations together, once: compiling the
+                    // system graph first and again with the additions would double start-up.
+                    graph = try TypeGraph(declarations: try SystemTypeCatalog.declarations() + raw.declarations)
+                }
+            } catch {
                 throw CatalogError(.databaseFailure, path: catalog.location.path, key: error.value, reason: "stored type declarations do not compile: \(error.reason)")
             }
         }
