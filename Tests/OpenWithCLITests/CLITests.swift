@@ -219,6 +219,18 @@ struct CLITests {
         #expect(types.contains { $0["identifier"] as? String == "public.symlink" })
     }
 
+    @Test("Every subcommand answers --help, and a file named like none of them goes to the handlers")
+    func subcommands() throws {
+        let cli = try CLIFixture()
+        for name in ["handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url", "provider", "scan"] {
+            let help = try cli.run(name, "--help")
+            #expect(help.status == 0, "\(name) --help")
+            #expect(help.output.contains("USAGE"), "\(name) --help")
+        }
+        let notes = RepositoryPaths.path("Catalog/samples/notes.txt")
+        #expect(try cli.run(notes, "--json").output == (try cli.run("handlers", notes, "--json")).output)
+    }
+
     @Test("Usage errors exit 2")
     func usage() throws {
         let cli = try CLIFixture()
