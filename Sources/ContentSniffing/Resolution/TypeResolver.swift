@@ -12,18 +12,24 @@ public import UniformTypes
 /// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
 ///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``).
 /// 4. **Content**: the built-in ``SignatureSniffer`` on a bounded prefix (and, for containers,
-///    a bounded directory read); then libmagic, only when neither the claim nor the signatures
-///    settle the answer.
+///    a bounded directory read); generic XML refined by its root element; shared-mime-info's
+///    magic rules (``MagicRuleSet``) when the signatures found nothing or only a weak hint, or to
+///    settle an ambiguous name; then libmagic, only for binary data nothing else placed.
 /// 5. **Combination**:
 ///    - a claim equal to or a subtype of the content's answer is kept (`.dotx` over OOXML
 ///      word, `.svg` over XML), with both as evidence;
 ///    - content that refines the claim wins (a `.zip` that is a `.jar`), except that content
 ///      never promotes a file to an executable or script type that the claim did not name;
-///    - a *strong* signature that contradicts the claim wins and the result carries a
-///      ``ResolutionConflict`` (a `.pdf` that is an ELF executable is an ELF executable);
-///    - a *weak* content heuristic (text shape, frame sync) that contradicts the claim loses,
-///      and the conflict is recorded with low confidence;
-///    - an ambiguous name is settled by content when content agrees with one of the tied types.
+///    - two text readings (a `.pl` that looks like XHTML) keep the name; text content does not
+///      contradict a text format that is not declared as text (AFM, XPM), but does contradict a
+///      binary format the signatures know (a text file named `.png` is text, flagged);
+///    - a compound extension explains its compression (`font.pcf.gz` is a PCF font, not gzip);
+///    - a *strong* signature — or a magic rule or libmagic answer naming an unrelated binary
+///      format for an unconfirmed binary name — that contradicts the claim wins and the result
+///      carries a ``ResolutionConflict`` (a `.pdf` that is an ELF executable is an ELF executable);
+///    - a *weak* content heuristic that contradicts the claim loses, and the conflict is
+///      recorded with low confidence;
+///    - an ambiguous name is settled by content that agrees with one of the tied types.
 /// 6. **Fallbacks**: text → `public.plain-text`, anything else → `public.data`.
 ///
 /// A resolver is `Sendable`; use one from many threads.
