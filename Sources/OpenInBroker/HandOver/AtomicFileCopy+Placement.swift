@@ -97,7 +97,7 @@ extension AtomicFileCopy {
 
         /// `renameat2` is missing from the C library, or the file system rejects the flag.
         static func noReplaceUnsupported(_ code: Int32) -> Bool {
-            code == HandOverSystemCalls.notImplemented || code == HandOverSystemCalls.invalidArgument
+            code == HandOverSystemCalls.functionNotSupported || code == HandOverSystemCalls.invalidArgument
                 || code == HandOverSystemCalls.notSupported
         }
     }

@@ -67,42 +67,17 @@ struct HandlersRun {
     /// The plain invocation `openwith [--json] [--explain] [--all] [--role R] [--catalog P] FILE...`,
     /// recognised without the argument parser; `nil` for anything else (which the parser handles).
     init?(arguments: [String]) {
-        var files: [String] = []
+        guard let plain = PlainArguments(arguments, flags: ["--json", "--explain", "--all"], options: ["--role", "--catalog"]),
+            !CommandList.names.contains(plain.files[0])
+        else { return nil }
         var role = RequestedRole.any
-        var all = false
-        var explain = false
-        var json = false
-        var catalogPath: String?
-        var index = 0
-        var onlyFiles = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-                if files.isEmpty && !onlyFiles && CommandList.names.contains(argument) { return nil }
-                files.append(argument)
-                continue
-            }
-            switch argument {
-            case "--": onlyFiles = true
-            case "--json": json = true
-            case "--explain": explain = true
-            case "--all": all = true
-            case "--role", "--catalog":
-                guard index < arguments.count else { return nil }
-                let value = arguments[index]
-                index += 1
-                if argument == "--catalog" {
-                    catalogPath = value
-                } else {
-                    guard let parsed = RequestedRole(rawValue: value) else { return nil }
-                    role = parsed
-                }
-            default: return nil
-            }
+        if let value = plain.options["--role"] {
+            guard let parsed = RequestedRole(rawValue: value) else { return nil }
+            role = parsed
         }
-        guard !files.isEmpty else { return nil }
-        self.init(catalog: CatalogAccess(explicitPath: catalogPath), files: files, role: role, all: all, explain: explain, json: json)
+        self.init(
+            catalog: CatalogAccess(explicitPath: plain.options["--catalog"]), files: plain.files, role: role,
+            all: plain.flags.contains("--all"), explain: plain.flags.contains("--explain"), json: plain.flags.contains("--json"))
     }
 
     init(catalog: CatalogAccess, files: [String], role: RequestedRole, all: Bool, explain: Bool, json: Bool) {

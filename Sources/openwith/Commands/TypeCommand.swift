@@ -61,44 +61,20 @@ struct TypeRun {
     /// `openwith type [--json] [--explain|-v] [--name-only|--content-only] [--no-follow]
     /// [--catalog P] FILE...`, recognised without the argument parser; `nil` for anything else.
     init?(arguments: [String]) {
-        guard arguments.first == "type" else { return nil }
-        var files: [String] = []
-        var mode = ResolutionOptions.Mode.nameAndContent
-        var follows = true
-        var explain = false
-        var json = false
-        var catalogPath: String?
-        var index = 1
-        var onlyFiles = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-                files.append(argument)
-                continue
-            }
-            switch argument {
-            case "--": onlyFiles = true
-            case "--json": json = true
-            case "--explain", "-v": explain = true
-            case "--no-follow": follows = false
-            case "--name-only":
-                guard mode == .nameAndContent else { return nil }
-                mode = .nameOnly
-            case "--content-only":
-                guard mode == .nameAndContent else { return nil }
-                mode = .contentOnly
-            case "--catalog":
-                guard index < arguments.count else { return nil }
-                catalogPath = arguments[index]
-                index += 1
-            default: return nil
-            }
-        }
-        guard !files.isEmpty else { return nil }
+        guard arguments.first == "type",
+            let plain = PlainArguments(
+                arguments.dropFirst(), flags: ["--json", "--explain", "-v", "--no-follow", "--name-only", "--content-only"],
+                options: ["--catalog"])
+        else { return nil }
+        let nameOnly = plain.flags.contains("--name-only")
+        let contentOnly = plain.flags.contains("--content-only")
+        if nameOnly && contentOnly { return nil }
         self.init(
-            catalog: CatalogAccess(explicitPath: catalogPath), files: files,
-            options: ResolutionOptions(mode: mode, followsSymlinks: follows), explain: explain, json: json)
+            catalog: CatalogAccess(explicitPath: plain.options["--catalog"]), files: plain.files,
+            options: ResolutionOptions(
+                mode: nameOnly ? .nameOnly : contentOnly ? .contentOnly : .nameAndContent,
+                followsSymlinks: !plain.flags.contains("--no-follow")),
+            explain: plain.flags.contains("--explain") || plain.flags.contains("-v"), json: plain.flags.contains("--json"))
     }
 
     init(catalog: CatalogAccess, files: [String], options: ResolutionOptions, explain: Bool, json: Bool) {

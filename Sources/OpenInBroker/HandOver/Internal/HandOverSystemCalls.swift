@@ -74,7 +74,7 @@ enum HandOverSystemCalls {
     static let nameTooLong = ENAMETOOLONG
     static let crossDevice = EXDEV
     static let invalidArgument = EINVAL
-    static let notImplemented = ENOSYS
+    static let functionNotSupported = ENOSYS
     static let notSupported = EOPNOTSUPP
 
     /// `strerror` text for `code`.
