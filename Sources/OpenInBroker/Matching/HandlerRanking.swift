@@ -28,8 +28,12 @@ public struct HandlerRanking: Sendable {
     public let desktops: [String]
 
     private let catchAll: [UniformType]
+    private let memo = RankingMemo()
 
     /// Creates a ranking over a snapshot.
+    ///
+    /// A ranking remembers its answers: the snapshot never changes, so the same type, role and
+    /// options always rank the same (a per-file override is looked up every time).
     public init(snapshot: CatalogSnapshot, desktops: [String] = []) {
         self.snapshot = snapshot
         self.desktops = desktops
@@ -45,7 +49,26 @@ public struct HandlerRanking: Sendable {
     ///   - path: the document's absolute path, for a per-file override.
     ///   - includeAll: also list rank None and role None claims.
     public func handlers(for type: UniformType, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false) -> HandlerList {
-        rank(type, role: role, path: path, includeAll: includeAll, firstOnly: false)
+        memoized(type, role: role, path: path, includeAll: includeAll, firstOnly: false)
+    }
+
+    /// The answer for a declared type without a per-file override comes from the memo when it
+    /// was ranked before; everything else is ranked afresh.
+    private func memoized(_ type: UniformType, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
+        guard let ordinal = type.ordinal, !hasFileOverride(path, role: role) else {
+            return rank(type, role: role, path: path, includeAll: includeAll, firstOnly: firstOnly)
+        }
+        let key = RankingMemo.Key(type: Int32(ordinal), role: role, includeAll: includeAll, firstOnly: firstOnly)
+        if let known = memo.list(for: key) { return known }
+        let list = rank(type, role: role, path: nil, includeAll: includeAll, firstOnly: firstOnly)
+        memo.store(list, for: key)
+        return list
+    }
+
+    private func hasFileOverride(_ path: String?, role: RequestedRole) -> Bool {
+        guard let path else { return false }
+        return snapshot.userDefault(scope: .file, key: path, role: role) != nil
+            || snapshot.userDefault(scope: .file, key: path, role: .any) != nil
     }
 
     /// Ranks, stopping after the first candidate when `firstOnly` (the default handler needs no more).
@@ -224,7 +247,7 @@ public struct HandlerRanking: Sendable {
 
     /// The default handler of `type` for `role`, or `nil`.
     public func defaultHandler(for type: UniformType, role: RequestedRole = .any, path: String? = nil) -> HandlerCandidate? {
-        rank(type, role: role, path: path, includeAll: false, firstOnly: true).defaultHandler
+        memoized(type, role: role, path: path, includeAll: false, firstOnly: true).defaultHandler
     }
 
     /// How well a claim's role fits the requested role: `nil` when it does not, else 0 (best),

@@ -82,6 +82,26 @@ struct HandlerRankingTests {
         #expect(file.candidates.first?.group == .fileOverride)
     }
 
+    @Test("A ranking remembers answers, but a per-file override is honoured every time")
+    func memo() throws {
+        let fixture = try RankingFixture([
+            RankingFixture.app("owner", [("public.png", .viewer, .owner)]),
+            RankingFixture.app("other", [("public.image", .viewer, .alternate)]),
+        ])
+        try fixture.catalog.setDefault(scope: .file, key: "/docs/one.png", appID: "other")
+        let ranking = try fixture.ranking()
+        let png = try fixture.type("public.png")
+        let first = ranking.handlers(for: png)
+        let again = ranking.handlers(for: png)
+        #expect(first.candidates.map(\.app.id) == ["owner", "other"])
+        #expect(again.candidates.map(\.app.id) == first.candidates.map(\.app.id))
+        #expect(ranking.defaultHandler(for: png)?.app.id == "owner")
+        #expect(ranking.handlers(for: png, path: "/docs/one.png").candidates.first?.app.id == "other")
+        #expect(ranking.defaultHandler(for: png, path: "/docs/one.png")?.app.id == "other")
+        #expect(ranking.handlers(for: png, path: "/docs/two.png").candidates.first?.app.id == "owner")
+        #expect(ranking.handlers(for: png, role: .editor).candidates.isEmpty)
+    }
+
     @Test("Last use breaks ties between equal ranks")
     func lastUsed() throws {
         let fixture = try RankingFixture([

@@ -1,0 +1,27 @@
+import DocumentCatalog
+import Synchronization
+
+/// The answers a ``HandlerRanking`` has given, by type, role and options. Safe to share between
+/// threads; bounded, so a ranking asked about every type keeps at most a few thousand answers.
+final class RankingMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        var type: Int32
+        var role: RequestedRole
+        var includeAll: Bool
+        var firstOnly: Bool
+    }
+
+    private static let capacity = 4096
+    private let lists = Mutex<[Key: HandlerList]>([:])
+
+    func list(for key: Key) -> HandlerList? {
+        lists.withLock { $0[key] }
+    }
+
+    func store(_ list: HandlerList, for key: Key) {
+        lists.withLock { lists in
+            if lists.count >= RankingMemo.capacity { lists.removeAll(keepingCapacity: true) }
+            lists[key] = list
+        }
+    }
+}
