@@ -104,7 +104,7 @@ public struct TypeResolver: Sendable {
         var content: ContentAnswer?
         let source: PrefixCachedSource
         do {
-            source = try PrefixCachedSource(FileByteSource(path: path, followingSymlinks: options.followsSymlinks), prefixLength: 4096)
+            source = try PrefixCachedSource(FileByteSource(path: path, followingSymlinks: options.followsSymlinks), prefixLength: Self.prefixLength)
             if let match = try sniffer.sniff(source) {
                 content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
@@ -114,14 +114,11 @@ public struct TypeResolver: Sendable {
             let type = claim?.type ?? known.data
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
         }
-        refineXML(&content, claim: claim, evidence: &evidence) { buffer in (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0 }
-        applyMagicRules(&content, claim: claim, size: item.size, evidence: &evidence) { buffer in
-            (try? source.read(at: 0, count: buffer.count, into: buffer)) ?? 0
-        }
-        if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
-            let mime = source.prefix.withUnsafeBytes({ magic.mimeType(of: $0) })
-        {
-            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
+        source.prefix.withUnsafeBytes { prefix in
+            refineContent(&content, claim: claim, prefix: prefix, options: options, evidence: &evidence) { magic in
+                // libmagic reads up to its own limit (64 KiB): some of its rules look past 4 KiB.
+                try? magic.mimeType(atPath: path)
+            }
         }
         return combine(claim: claim, content: content, evidence: evidence, size: item.size)
     }
@@ -143,19 +140,11 @@ public struct TypeResolver: Sendable {
             content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
             evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
         }
-        let copyPrefix: (UnsafeMutableRawBufferPointer) -> Int = { buffer in
-            bytes.withUnsafeBytes { source in
-                let count = min(buffer.count, source.count)
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<count]))
-                return count
+        bytes.withUnsafeBytes { all in
+            let prefix = UnsafeRawBufferPointer(rebasing: all.prefix(Self.prefixLength))
+            refineContent(&content, claim: claim, prefix: prefix, options: options, evidence: &evidence) { magic in
+                magic.mimeType(of: all)
             }
-        }
-        refineXML(&content, claim: claim, evidence: &evidence, read: copyPrefix)
-        applyMagicRules(&content, claim: claim, size: Int64(bytes.count), evidence: &evidence, read: copyPrefix)
-        if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
-            let mime = bytes.withUnsafeBytes({ magic.mimeType(of: $0) })
-        {
-            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
         }
         return combine(claim: claim, content: content, evidence: evidence, size: Int64(bytes.count))
     }
@@ -187,14 +176,33 @@ public struct TypeResolver: Sendable {
         }
     }
 
+    /// The bytes every content step after the signatures looks at: the first 4 KiB, as GLib
+    /// reads (the few magic rules that look deeper are for formats the signatures cover).
+    static let prefixLength = 4096
+
+    /// The content steps after the signatures, on one shared prefix: XML root elements, magic
+    /// rules, then libmagic (asked through `askLibmagic`) when still needed.
+    private func refineContent(
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, options: ResolutionOptions,
+        evidence: inout [ResolutionEvidence], askLibmagic: (MagicSniffer) -> String?
+    ) {
+        guard !prefix.isEmpty else { return }
+        refineXML(&content, prefix: prefix, evidence: &evidence)
+        applyMagicRules(&content, claim: claim, prefix: prefix, evidence: &evidence)
+        if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
+            let mime = askLibmagic(magic)
+        {
+            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
+        }
+    }
+
     /// shared-mime-info's magic rules, consulted when the built-in signatures found nothing or
     /// only a weak hint: an ambiguous name is settled by the tied type whose magic matches;
     /// otherwise the best rule (priority 40 or more) becomes content evidence — strong from
     /// priority 80, the spec's threshold for overruling a name. A rule never makes a file a
     /// desktop launcher on its own.
     private func applyMagicRules(
-        _ content: inout ContentAnswer?, claim: Claim?, size: Int64, evidence: inout [ResolutionEvidence],
-        read: (UnsafeMutableRawBufferPointer) -> Int
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]
     ) {
         // Generic XML may still be refined by a rule (GtkBuilder's `<interface`).
         let refinesGenericXML = content.map { $0.strength == .strong && $0.type == known.xml } ?? false
@@ -204,44 +212,33 @@ public struct TypeResolver: Sendable {
             guard let claim, claim.ambiguous, !claim.tied.contains(where: { current.type.conforms(to: $0) }) else { return }
         }
         let rules = MagicRuleSet.freedesktop
-        // The first 4 KiB, as GLib reads: the few rules that look deeper (DTS-HD, ISO images)
-        // are for formats the signatures or names already cover.
-        var prefix = [UInt8](repeating: 0, count: Int(min(Int64(min(rules.maximumOffset, 4096)), max(size, 0))))
-        let count = prefix.withUnsafeMutableBytes { read($0) }
-        guard count > 0 else { return }
-        prefix.withUnsafeBytes { raw in
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[..<count])
-            if let claim, claim.ambiguous {
-                for tied in claim.tied where rules.matches(tied.identifier, in: bytes) {
-                    content = ContentAnswer(type: tied, strength: .strong)
-                    evidence.append(.init(source: .magicRules, identifier: tied.identifier, detail: "magic rule of \(tied.preferredMIMEType ?? tied.identifier.rawValue)"))
-                    return
-                }
+        let bytes = UnsafeRawBufferPointer(rebasing: prefix.prefix(rules.maximumOffset))
+        if let claim, claim.ambiguous {
+            for tied in claim.tied where rules.matches(tied.identifier, in: bytes) {
+                content = ContentAnswer(type: tied, strength: .strong)
+                evidence.append(.init(source: .magicRules, identifier: tied.identifier, detail: "magic rule of \(tied.preferredMIMEType ?? tied.identifier.rawValue)"))
+                return
             }
-            if let current = content, current.strength == .strong, !refinesGenericXML { return }
-            guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
-            if refinesGenericXML && (type == known.xml || !type.conforms(to: known.xml)) { return }
-            if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
-            if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
-            // A binary name the built-in signatures did not confirm, and a rule that finds an
-            // unrelated binary format: a renamed file, as strong as the spec's priority 80.
-            let contradictsBinaryName = claim.map {
-                !$0.ambiguous && !isTextual($0.type) && !isTextual(type) && !type.conforms(to: $0.type) && !$0.type.conforms(to: type)
-            } ?? false
-            content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName ? .strong : .weak)
-            evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
         }
+        if let current = content, current.strength == .strong, !refinesGenericXML { return }
+        guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
+        if refinesGenericXML && (type == known.xml || !type.conforms(to: known.xml)) { return }
+        if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
+        if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
+        // A binary name the built-in signatures did not confirm, and a rule that finds an
+        // unrelated binary format: a renamed file, as strong as the spec's priority 80.
+        let contradictsBinaryName = claim.map {
+            !$0.ambiguous && !isTextual($0.type) && !isTextual(type) && !type.conforms(to: $0.type) && !$0.type.conforms(to: type)
+        } ?? false
+        content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName ? .strong : .weak)
+        evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
     }
 
     /// Generic XML content is refined by its root element with shared-mime-info's root-XML
-    /// rules (`interface` → GtkBuilder …), reading the prefix again only in that case.
-    private func refineXML(_ content: inout ContentAnswer?, claim: Claim?, evidence: inout [ResolutionEvidence], read: (UnsafeMutableRawBufferPointer) -> Int) {
+    /// rules (`interface` → GtkBuilder …).
+    private func refineXML(_ content: inout ContentAnswer?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]) {
         guard let current = content, current.type == known.xml else { return }
-        var prefix = [UInt8](repeating: 0, count: 4096)
-        let count = prefix.withUnsafeMutableBytes { read($0) }
-        guard count > 0 else { return }
-        let root = prefix.withUnsafeBytes { XMLRootElement.read(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        guard let root, let identifier = XMLRootElementTable.identifier(for: root), let type = graph[TypeIdentifier(identifier)] else { return }
+        guard let root = XMLRootElement.read(prefix), let identifier = XMLRootElementTable.identifier(for: root), let type = graph[TypeIdentifier(identifier)] else { return }
         content = ContentAnswer(type: type, strength: .strong)
         let namespace = root.namespace.isEmpty ? "" : " in \(root.namespace)"
         evidence.append(.init(source: .signature, identifier: type.identifier, detail: "XML root element <\(root.localName)>\(namespace)"))
