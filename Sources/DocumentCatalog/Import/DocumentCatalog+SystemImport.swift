@@ -48,6 +48,8 @@ extension DocumentCatalog {
                 do {
                     let (found, warnings) = try SharedMimeInfoImporter.declarations(path: path, graph: graph)
                     report.warnings += warnings
+                    // A package that declares nothing new (only globs for known types) needs no recompile.
+                    if found.isEmpty { continue }
                     if let extended = try? graph.adding(found) {
                         graph = extended
                         declarations += found.map { ($0, path) }
