@@ -22,12 +22,18 @@ public enum SystemTypeCatalog {
         }.get()
     }
 
+    /// A digest of the embedded table, the identity of graph images compiled from it (see
+    /// ``TypeGraph/sourceDigest(ofBytes:)``).
+    public static let tableDigest: UInt64 = {
+        table.withUTF8Buffer { TypeGraph.sourceDigest(ofBytes: UnsafeRawBufferPointer($0)) }
+    }()
+
     /// The compiled graph of the system declarations, built once on first use.
     ///
     /// The embedded table is checked by the test suite, so compiling it cannot fail at run time.
     public static let graph: TypeGraph = {
         do {
-            return try TypeGraph(declarations: declarations())
+            return try TypeGraph(declarations: declarations(), recordingDigest: tableDigest)
         } catch {
             preconditionFailure("the embedded system type table is invalid: \(error)")
         }

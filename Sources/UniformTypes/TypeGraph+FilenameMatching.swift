@@ -9,31 +9,33 @@ extension TypeGraph {
             let base = TypeGraph.lastComponent(full)
             var best = BestCandidates()
             if let list = storage.literalNamesExact.value(for: base) ?? storage.literalNamesFolded.value(for: base) {
-                for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .literal, in: storage) }
+                for candidate in storage.candidates(list) { best.offer(candidate, kind: .literal, in: storage) }
                 return best.result(in: storage, name: base)
             }
             forEachSuffix(of: base) { suffix in
+                let start = base.count - suffix.count
                 if let list = storage.extensionsExact.value(for: suffix) {
-                    for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
+                    for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, in: storage, suffixStart: start) }
                 }
                 if let list = storage.extensionsFolded.value(for: suffix) {
-                    for candidate in storage.candidateLists[Int(list)] { best.offer(candidate, kind: .extension, in: storage) }
+                    for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, in: storage, suffixStart: start) }
                 }
             }
             guard let firstByte = base.first, let lastByte = base.last else { return best.result(in: storage, name: base) }
-            func tryGlobs(_ bucket: [Int32]) {
-                for index in bucket {
-                    var candidate = storage.globs[Int(index)].candidate
+            let buckets = storage.globBuckets
+            func tryGlobs(_ bucket: Int) {
+                for position in buckets.range(bucket) {
+                    let index = Int(buckets[position])
+                    var candidate = storage.globCandidates[index]
                     if Int(candidate.weight) < best.weight { break }
                     // A general glob loses a tie of weight to an extension: its length does not count.
                     candidate.patternLength = 0
-                    let pattern = storage.globs[Int(index)].pattern
-                    if pattern.matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: pattern) }
+                    if storage.globPatterns[index].matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: Int32(index)) }
                 }
             }
-            tryGlobs(storage.globsByFirstByte[Int(ASCIICaseFolding.fold(firstByte))])
-            tryGlobs(storage.globsByLastByte[Int(ASCIICaseFolding.fold(lastByte))])
-            tryGlobs(storage.unanchoredGlobs)
+            tryGlobs(Int(ASCIICaseFolding.fold(firstByte)))
+            tryGlobs(256 + Int(ASCIICaseFolding.fold(lastByte)))
+            tryGlobs(TypeGraph.Storage.unanchoredBucket)
             return best.result(in: storage, name: base)
         }
     }
@@ -47,7 +49,7 @@ extension TypeGraph {
             var found: [(Candidate, FilenameMatch.Kind, String)] = []
             for table in [storage.literalNamesExact, storage.literalNamesFolded] {
                 if let list = table.value(for: base) {
-                    for candidate in storage.candidateLists[Int(list)] {
+                    for candidate in storage.candidates(list) {
                         found.append((candidate, .literal, String(decoding: base, as: UTF8.self)))
                     }
                 }
@@ -55,14 +57,14 @@ extension TypeGraph {
             forEachSuffix(of: base) { suffix in
                 for table in [storage.extensionsExact, storage.extensionsFolded] {
                     if let list = table.value(for: suffix) {
-                        for candidate in storage.candidateLists[Int(list)] {
+                        for candidate in storage.candidates(list) {
                             found.append((candidate, .extension, "*." + String(decoding: suffix, as: UTF8.self)))
                         }
                     }
                 }
             }
-            for glob in storage.globs where glob.pattern.matches(base) {
-                found.append((glob.candidate, .glob, String(decoding: glob.pattern.bytes, as: UTF8.self)))
+            for (index, pattern) in storage.globPatterns.enumerated() where pattern.matches(base) {
+                found.append((storage.globCandidates[index], .glob, String(decoding: pattern.bytes, as: UTF8.self)))
             }
             let literal = found.contains { $0.1 == .literal }
             return found.filter { !literal || $0.1 == .literal }
@@ -109,12 +111,16 @@ private struct BestCandidates {
     var weight = -1
     var length = -1
     var kind = FilenameMatch.Kind.extension
-    var glob: GlobPattern?
+    var glob: Int32 = -1
+    /// Where the winning extension starts in the name.
+    var suffixStart = 0
     var tied: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
     var tiedCount = 0
     var extraTied: [Int32] = []
 
-    mutating func offer(_ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, in storage: TypeGraph.Storage, glob: GlobPattern? = nil) {
+    mutating func offer(
+        _ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, in storage: TypeGraph.Storage, glob: Int32 = -1, suffixStart: Int = 0
+    ) {
         let weight = Int(candidate.weight)
         let length = Int(candidate.patternLength)
         if weight > self.weight || (weight == self.weight && length > self.length) {
@@ -122,6 +128,7 @@ private struct BestCandidates {
             self.length = length
             self.kind = kind
             self.glob = glob
+            self.suffixStart = suffixStart
             tied = (candidate.type, -1, -1, -1)
             tiedCount = 1
             extraTied.removeAll()
@@ -176,9 +183,9 @@ private struct BestCandidates {
         case .literal:
             pattern = String(decoding: name, as: UTF8.self)
         case .extension:
-            pattern = "*." + String(decoding: UnsafeBufferPointer(rebasing: name[(name.count - (length - 2))...]), as: UTF8.self)
+            pattern = "*." + String(decoding: UnsafeBufferPointer(rebasing: name[min(suffixStart, name.count)...]), as: UTF8.self)
         case .glob:
-            pattern = glob.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+            pattern = glob >= 0 ? String(decoding: storage.globPatterns[Int(glob)].bytes, as: UTF8.self) : ""
         }
         return FilenameMatch(
             type: UniformType(storage, index: winner), kind: kind, weight: weight, pattern: pattern,

@@ -38,7 +38,7 @@ extension TypeGraph {
     @inline(__always)
     public func type(filenameExtension: String, conformingTo supertype: UniformType? = nil) -> UniformType? {
         if let list = extensionList(filenameExtension) {
-            for candidate in storage.candidateLists[Int(list)] {
+            for candidate in storage.candidates(list) {
                 let type = UniformType(storage, index: candidate.type)
                 if supertype == nil || type.conforms(to: supertype!) { return type }
             }
@@ -52,7 +52,7 @@ extension TypeGraph {
     /// those conforming to `supertype`. Empty when none does.
     public func types(filenameExtension: String, conformingTo supertype: UniformType? = nil) -> [UniformType] {
         guard let list = extensionList(filenameExtension) else { return [] }
-        return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+        return storage.candidates(list).map { UniformType(storage, index: $0.type) }
             .filter { supertype == nil || $0.conforms(to: supertype!) }
     }
 
@@ -73,7 +73,7 @@ extension TypeGraph {
     @inline(__always)
     public func type(mimeType: String, conformingTo supertype: UniformType? = nil) -> UniformType? {
         if let list = mimeList(mimeType) {
-            for candidate in storage.candidateLists[Int(list)] {
+            for candidate in storage.candidates(list) {
                 let type = UniformType(storage, index: candidate.type)
                 if supertype == nil || type.conforms(to: supertype!) { return type }
             }
@@ -87,7 +87,7 @@ extension TypeGraph {
     /// Every declared type that claims a MIME type, preferred first.
     public func types(mimeType: String, conformingTo supertype: UniformType? = nil) -> [UniformType] {
         guard let list = mimeList(mimeType) else { return [] }
-        return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+        return storage.candidates(list).map { UniformType(storage, index: $0.type) }
             .filter { supertype == nil || $0.conforms(to: supertype!) }
     }
 
@@ -115,7 +115,7 @@ extension TypeGraph {
         case .mimeType: return types(mimeType: tag, conformingTo: supertype)
         default:
             guard let list = storage.otherTags[tagClass]?.value(for: tag) else { return [] }
-            return storage.candidateLists[Int(list)].map { UniformType(storage, index: $0.type) }
+            return storage.candidates(list).map { UniformType(storage, index: $0.type) }
                 .filter { supertype == nil || $0.conforms(to: supertype!) }
         }
     }

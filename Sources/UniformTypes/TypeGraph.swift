@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The compiled conformance graph of a set of type declarations, with indexes from tags to
 /// types: the answer to "which type is this extension, this MIME type, this filename?" and
 /// "does this type conform to that one?".
@@ -6,6 +8,10 @@
 /// type gets a dense integer id; the transitive closure of conformance is a precomputed bit
 /// matrix, so ``UniformType/conforms(to:)`` is a single bit test; tags are in hash tables
 /// keyed by case-folded bytes, so tag lookups do not allocate.
+///
+/// A compiled graph is one flat *image*: the same bytes whether it was just compiled or read
+/// back with ``init(imageAt:sourceDigest:)`` from a file ``writeImage(to:)`` wrote, so a
+/// process can start answering without compiling (see `TypeGraph+Image.swift`).
 ///
 /// Compilation policy:
 /// - An identifier declared more than once keeps one declaration: a system declaration of a
@@ -30,25 +36,44 @@ public struct TypeGraph: Sendable {
     /// - Throws: ``UniformTypeError`` with code `.malformedDeclaration` for a conformance cycle or
     ///   a malformed identifier or tag.
     public init(declarations: [TypeDeclaration]) throws(UniformTypeError) {
-        storage = try Storage(declarations: declarations)
+        try self.init(declarations: declarations, sourceDigest: TypeGraph.sourceDigest(of: declarations))
     }
 
+    init(declarations: [TypeDeclaration], sourceDigest: UInt64) throws(UniformTypeError) {
+        let output = try GraphCompiler.compile(declarations, sourceDigest: sourceDigest)
+        let image = GraphImage(copying: output.image)
+        guard let storage = Storage(image: image, knownDeclarations: output.chosen) else {
+            preconditionFailure("a freshly compiled graph image does not read back")
+        }
+        self.storage = storage
+    }
+
+    init(storage: Storage) { self.storage = storage }
+
     /// The number of declared types.
-    public var count: Int { storage.declarations.count }
+    public var count: Int { storage.count }
 
     /// Every declared type, in declaration order.
     public var declaredTypes: [UniformType] {
-        (0..<Int32(storage.declarations.count)).map { UniformType(storage, index: $0) }
+        (0..<Int32(storage.count)).map { UniformType(storage, index: $0) }
     }
 
     /// The declarations the graph was compiled from, after duplicates were resolved.
-    public var declarations: [TypeDeclaration] { storage.declarations }
+    public var declarations: [TypeDeclaration] { (0..<storage.count).map { storage.declaration(at: Int32($0)) } }
 
     /// Parent edges that name an identifier no declaration declares: (child, missing parent).
-    public var unresolvedParents: [(child: TypeIdentifier, parent: TypeIdentifier)] { storage.unresolvedParents }
+    public var unresolvedParents: [(child: TypeIdentifier, parent: TypeIdentifier)] {
+        var result: [(child: TypeIdentifier, parent: TypeIdentifier)] = []
+        for declaration in declarations {
+            for parent in declaration.conformsTo where storage.identifierTable.value(for: parent.rawValue) == nil {
+                result.append((declaration.identifier, parent))
+            }
+        }
+        return result
+    }
 
     /// Declarations dropped because another declaration of the same identifier won.
-    public var replacedDeclarations: [TypeDeclaration] { storage.replaced }
+    public var replacedDeclarations: [TypeDeclaration] { storage.replacedDeclarations() }
 
     /// An estimate of the memory the compiled graph holds, in bytes.
     public var approximateByteSize: Int { storage.approximateByteSize }
@@ -56,7 +81,8 @@ public struct TypeGraph: Sendable {
     /// Builds a new graph with more declarations added (for example the types apps declare),
     /// applying the same duplicate policy.
     public func adding(_ more: [TypeDeclaration]) throws(UniformTypeError) -> TypeGraph {
-        try TypeGraph(declarations: storage.original + more)
+        // The kept declarations first, then the replaced ones: the same ones win again.
+        try TypeGraph(declarations: declarations + replacedDeclarations + more)
     }
 }
 
@@ -66,35 +92,83 @@ extension TypeGraph {
         var type: Int32
         var weight: Int16
         var patternLength: Int16
+
+        init(type: Int32, weight: Int16, patternLength: Int16) {
+            self.type = type
+            self.weight = weight
+            self.patternLength = patternLength
+        }
+
+        /// The candidate as one image word: type, weight and length from the low bits up.
+        @inline(__always)
+        init(packed: UInt64) {
+            type = Int32(truncatingIfNeeded: packed)
+            weight = Int16(truncatingIfNeeded: packed >> 32)
+            patternLength = Int16(truncatingIfNeeded: packed >> 48)
+        }
+
+        var packed: UInt64 {
+            UInt64(UInt32(bitPattern: type)) | UInt64(UInt16(bitPattern: weight)) << 32
+                | UInt64(UInt16(bitPattern: patternLength)) << 48
+        }
     }
 
-    @usableFromInline final class Storage: Sendable {
-        let original: [TypeDeclaration]
-        let declarations: [TypeDeclaration]
-        let replaced: [TypeDeclaration]
-        let unresolvedParents: [(child: TypeIdentifier, parent: TypeIdentifier)]
-        let identifierTable: TagTable
-        /// Direct parents by dense id (resolved edges only).
-        let parents: [[Int32]]
-        /// Proper ancestors in breadth-first order (nearest first), by dense id.
-        let ancestors: [[Int32]]
+    /// Lists of small integers stored as offsets into one array (parents, ancestors).
+    struct IntegerLists: @unchecked Sendable {
+        let offsets: UnsafeBufferPointer<Int32>
+        let values: UnsafeBufferPointer<Int32>
+
+        /// Reads lists written by ``GraphCompiler/writeLists(_:to:)``: `count` lists whose
+        /// values are all below `limit`.
+        init?(reading reader: inout GraphImageReader, count: Int, limit: Int) {
+            guard let offsets = reader.readArray(of: Int32.self), let values = reader.readArray(of: Int32.self),
+                GraphImageChecks.offsetsAreValid(offsets, lists: count, total: values.count),
+                GraphImageChecks.valuesAreBelow(values, limit)
+            else { return nil }
+            self.offsets = offsets
+            self.values = values
+        }
+
+        @inline(__always)
+        subscript(list: Int) -> UnsafeBufferPointer<Int32> {
+            UnsafeBufferPointer(rebasing: values[Int(offsets[list])..<Int(offsets[list + 1])])
+        }
+    }
+
+    @usableFromInline final class Storage: @unchecked Sendable {
+        let image: GraphImage
+        let count: Int
+        let sourceDigest: UInt64
         /// Transitive closure: bit `b` of row `a` is set when `a` conforms to `b`.
-        @usableFromInline let closure: [UInt64]
+        @usableFromInline let closure: UnsafePointer<UInt64>
         @usableFromInline let wordsPerRow: Int
-        /// Candidate lists; tag tables map keys to an index in this array.
-        let candidateLists: [[Candidate]]
+        /// Direct parents by dense id (resolved edges only).
+        let parents: IntegerLists
+        /// Proper ancestors in breadth-first order (nearest first), by dense id.
+        let ancestors: IntegerLists
+        /// Candidate lists (packed ``Candidate`` words); tag tables map keys to a list number.
+        let candidateOffsets: UnsafeBufferPointer<Int32>
+        let candidateWords: UnsafeBufferPointer<UInt64>
+        let identifierTable: TagTable
         let extensionsFolded: TagTable
         let extensionsExact: TagTable
         let literalNamesFolded: TagTable
         let literalNamesExact: TagTable
         let mimeTypes: TagTable
         let otherTags: [TagClass: TagTable]
-        let globs: [(pattern: GlobPattern, candidate: Candidate)]
-        /// Globs to try for a name, by the folded first byte of their literal prefix; globs with
-        /// no literal prefix by the folded last byte of their literal suffix; the rest always.
-        let globsByFirstByte: [[Int32]]
-        let globsByLastByte: [[Int32]]
-        let unanchoredGlobs: [Int32]
+        /// General globs, heaviest first: their patterns and candidates.
+        let globPatterns: [GlobPattern]
+        let globCandidates: [Candidate]
+        /// Globs to try for a name (lists of glob numbers, heaviest first): by the folded first
+        /// byte of their literal prefix (lists 0–255); globs with no literal prefix by the folded
+        /// last byte of their literal suffix (256–511); the rest always (512).
+        let globBuckets: FlatLists
+        static let unanchoredBucket = 512
+        /// The encoded declarations, kept and replaced.
+        let encodedDeclarations: ByteStrings
+        let encodedReplaced: ByteStrings
+        /// Declarations decoded so far, by dense id (boxed: one pointer per type until used).
+        private let decoded: Mutex<[DeclarationBox?]>
         /// Dense ids of well-known roots used by dynamic types.
         let wellKnown: WellKnown
 
@@ -110,261 +184,92 @@ extension TypeGraph {
             var model: Int32 = -1
         }
 
-        init(declarations input: [TypeDeclaration]) throws(UniformTypeError) {
-            original = input
-            // 1. One declaration per identifier.
-            var chosen: [TypeDeclaration] = []
-            var position: [String: Int] = [:]
-            var replacedDeclarations: [TypeDeclaration] = []
-            for declaration in input {
-                if let reason = TypeIdentifier.syntaxProblem(in: declaration.identifier.rawValue) {
-                    throw UniformTypeError(
-                        .malformedDeclaration, value: declaration.identifier.rawValue, source: declaration.origin,
-                        location: "key identifier", reason: reason)
+        /// Reads a graph image, checking every section; `nil` when the image is malformed.
+        /// `knownDeclarations` (when the image was just compiled from them) fills the
+        /// declaration cache so nothing needs decoding.
+        init?(image: GraphImage, knownDeclarations: [TypeDeclaration]?) {
+            var reader = GraphImageReader(image.bytes)
+            guard let magic = reader.readWord(), magic == GraphImageLayout.magic,
+                let version = reader.readWord(), version == GraphImageLayout.formatVersion,
+                let digest = reader.readWord(), let length = reader.readWord(), length == UInt64(image.bytes.count),
+                let countWord = reader.readWord(), countWord < UInt64(Int32.max),
+                let wordsWord = reader.readWord(), wordsWord == UInt64(max((Int(countWord) + 63) / 64, 1))
+            else { return nil }
+            let count = Int(countWord)
+            let words = Int(wordsWord)
+            guard let closure = reader.readArray(of: UInt64.self), closure.count == count * words,
+                let parents = IntegerLists(reading: &reader, count: count, limit: count),
+                let ancestors = IntegerLists(reading: &reader, count: count, limit: count),
+                let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
+                !candidateOffsets.isEmpty,
+                GraphImageChecks.offsetsAreValid(candidateOffsets, lists: candidateOffsets.count - 1, total: candidateWords.count),
+                GraphImageChecks.candidatesAreValid(candidateWords, typeCount: count)
+            else { return nil }
+            let lists = candidateOffsets.count - 1
+            guard let identifierTable = TagTable(reading: &reader, valueLimit: count), identifierTable.count == count,
+                let extensionsFolded = TagTable(reading: &reader, valueLimit: lists),
+                let extensionsExact = TagTable(reading: &reader, valueLimit: lists),
+                let literalNamesFolded = TagTable(reading: &reader, valueLimit: lists),
+                let literalNamesExact = TagTable(reading: &reader, valueLimit: lists),
+                let mimeTypes = TagTable(reading: &reader, valueLimit: lists),
+                let otherCount = reader.readWord(), otherCount < 1024
+            else { return nil }
+            var otherTags: [TagClass: TagTable] = [:]
+            for _ in 0..<otherCount {
+                guard let name = reader.readArray(of: UInt8.self), let table = TagTable(reading: &reader, valueLimit: lists) else {
+                    return nil
                 }
-                let key = declaration.identifier.folded
-                guard let existing = position[key] else {
-                    position[key] = chosen.count
-                    chosen.append(declaration)
-                    continue
-                }
-                let current = chosen[existing]
-                let keepCurrent =
-                    (current.tier == .system && current.identifier.isPublic) || current.tier >= declaration.tier
-                if keepCurrent {
-                    replacedDeclarations.append(declaration)
+                otherTags[TagClass(String(decoding: name, as: UTF8.self))] = table
+            }
+            guard let globCount = reader.readWord(), globCount < 1 << 20 else { return nil }
+            var globPatterns: [GlobPattern] = []
+            var globCandidates: [Candidate] = []
+            globPatterns.reserveCapacity(Int(globCount))
+            globCandidates.reserveCapacity(Int(globCount))
+            for _ in 0..<globCount {
+                guard let pattern = reader.readArray(of: UInt8.self), let caseSensitive = reader.readWord(), caseSensitive <= 1,
+                    let packed = reader.readWord(), GraphImageChecks.candidatesAreValid(CollectionOfOne(packed), typeCount: count)
+                else { return nil }
+                globPatterns.append(GlobPattern(String(decoding: pattern, as: UTF8.self), caseSensitive: caseSensitive == 1))
+                globCandidates.append(Candidate(packed: packed))
+            }
+            guard let encodedDeclarations = reader.readStrings(), encodedDeclarations.count == count,
+                let encodedReplaced = reader.readStrings(), reader.isAtEnd
+            else { return nil }
+            if let knownDeclarations, knownDeclarations.count != count { return nil }
+
+            self.image = image
+            self.count = count
+            self.sourceDigest = digest
+            self.closure = closure.baseAddress ?? UnsafePointer(bitPattern: 8)!
+            self.wordsPerRow = words
+            self.parents = parents
+            self.ancestors = ancestors
+            self.candidateOffsets = candidateOffsets
+            self.candidateWords = candidateWords
+            self.identifierTable = identifierTable
+            self.extensionsFolded = extensionsFolded
+            self.extensionsExact = extensionsExact
+            self.literalNamesFolded = literalNamesFolded
+            self.literalNamesExact = literalNamesExact
+            self.mimeTypes = mimeTypes
+            self.otherTags = otherTags
+            self.globPatterns = globPatterns
+            self.globCandidates = globCandidates
+            var buckets = [[Int32]](repeating: [], count: Storage.unanchoredBucket + 1)
+            for (index, pattern) in globPatterns.enumerated() {
+                if let first = pattern.literalPrefix.first {
+                    buckets[Int(ASCIICaseFolding.fold(first))].append(Int32(index))
+                } else if let last = pattern.literalSuffix.last {
+                    buckets[256 + Int(ASCIICaseFolding.fold(last))].append(Int32(index))
                 } else {
-                    replacedDeclarations.append(current)
-                    chosen[existing] = declaration
+                    buckets[Storage.unanchoredBucket].append(Int32(index))
                 }
             }
-            declarations = chosen
-            replaced = replacedDeclarations
-            let count = chosen.count
-            identifierTable = TagTable(
-                chosen.enumerated().map { (Array($0.element.identifier.rawValue.utf8), Int32($0.offset)) }, foldsCase: true)
-
-            // 2. Resolve parent edges.
-            var parentIDs: [[Int32]] = Array(repeating: [], count: count)
-            var unresolved: [(child: TypeIdentifier, parent: TypeIdentifier)] = []
-            for (index, declaration) in chosen.enumerated() {
-                for parent in declaration.conformsTo {
-                    if let parentID = identifierTable.value(for: parent.rawValue) {
-                        if parentID != Int32(index) && !parentIDs[index].contains(parentID) {
-                            parentIDs[index].append(parentID)
-                        }
-                    } else {
-                        unresolved.append((declaration.identifier, parent))
-                    }
-                }
-            }
-            parents = parentIDs
-            unresolvedParents = unresolved
-
-            // 3. Topological order (parents first), detecting cycles.
-            var order: [Int32] = []
-            order.reserveCapacity(count)
-            var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on stack, 2 done
-            for root in 0..<count where state[root] == 0 {
-                var stack: [(node: Int, next: Int)] = [(root, 0)]
-                state[root] = 1
-                while let top = stack.last {
-                    let edges = parentIDs[top.node]
-                    if top.next < edges.count {
-                        stack[stack.count - 1].next += 1
-                        let parent = Int(edges[top.next])
-                        if state[parent] == 1 {
-                            let path = stack.map { chosen[$0.node].identifier.rawValue }
-                            let start = path.firstIndex(of: chosen[parent].identifier.rawValue) ?? 0
-                            let cycle = path[start...] + [chosen[parent].identifier.rawValue]
-                            throw UniformTypeError(
-                                .malformedDeclaration, value: chosen[parent].identifier.rawValue,
-                                source: chosen[top.node].origin, location: "key conforms_to",
-                                reason: "conformance cycle: " + cycle.joined(separator: " -> "))
-                        }
-                        if state[parent] == 0 {
-                            state[parent] = 1
-                            stack.append((parent, 0))
-                        }
-                    } else {
-                        state[top.node] = 2
-                        order.append(Int32(top.node))
-                        stack.removeLast()
-                    }
-                }
-            }
-
-            // 4. Transitive closure in topological order.
-            let words = (count + 63) / 64
-            wordsPerRow = max(words, 1)
-            var bits = [UInt64](repeating: 0, count: max(words, 1) * count)
-            for node in order {
-                let row = Int(node) * words
-                bits[row + Int(node) / 64] |= 1 << UInt64(Int(node) % 64)
-                for parent in parentIDs[Int(node)] {
-                    let parentRow = Int(parent) * words
-                    for word in 0..<words { bits[row + word] |= bits[parentRow + word] }
-                }
-            }
-            closure = bits
-
-            // 5. Breadth-first ancestors.
-            var ancestorLists: [[Int32]] = []
-            ancestorLists.reserveCapacity(count)
-            var visitedIn = [Int32](repeating: -1, count: count)  // the last search that reached each type
-            var queue: [Int32] = []
-            for index in 0..<count {
-                visitedIn[index] = Int32(index)
-                queue.removeAll(keepingCapacity: true)
-                queue.append(contentsOf: parentIDs[index])
-                var result: [Int32] = []
-                var head = 0
-                while head < queue.count {
-                    let next = queue[head]
-                    head += 1
-                    if visitedIn[Int(next)] != Int32(index) {
-                        visitedIn[Int(next)] = Int32(index)
-                        result.append(next)
-                        queue.append(contentsOf: parentIDs[Int(next)])
-                    }
-                }
-                ancestorLists.append(result)
-            }
-            ancestors = ancestorLists
-
-            // 6. Tag indexes.
-            var lists: [[Candidate]] = []
-            // How well each declaration's facts are verified, best first (apps' after the system's).
-            let verificationRanks: [UInt8] = chosen.map { declaration in
-                switch declaration.tier {
-                case .exported: return 6
-                case .imported: return 7
-                case .system: break
-                }
-                switch declaration.verification {
-                case "primary": return 0
-                case "openwith": return 1
-                case "freedesktop": return 2
-                case "conflict": return 3
-                case "secondary": return 4
-                default: return 5
-                }
-            }
-            // Identifier order for ties, computed once.
-            let identifierOrder: [Int32] = {
-                let folded = chosen.map { Array($0.identifier.folded.utf8) }
-                let sorted = (0..<count).sorted { folded[$0].lexicographicallyPrecedes(folded[$1]) }
-                var order = [Int32](repeating: 0, count: count)
-                for (rank, index) in sorted.enumerated() { order[index] = Int32(rank) }
-                return order
-            }()
-            func table(_ entries: [String: [(Candidate, Int)]], foldsCase: Bool) -> TagTable {
-                var rows: [(key: [UInt8], value: Int32)] = []
-                rows.reserveCapacity(entries.count)
-                for (key, candidates) in entries {
-                    // The heaviest entry of each type (lists are short: a linear search is enough).
-                    var best: [(Candidate, Int)] = []
-                    for (candidate, tagPosition) in candidates {
-                        if let existing = best.firstIndex(where: { $0.0.type == candidate.type }) {
-                            if best[existing].0.weight < candidate.weight { best[existing] = (candidate, tagPosition) }
-                        } else {
-                            best.append((candidate, tagPosition))
-                        }
-                    }
-                    if best.count > 1 {
-                        best.sort { a, b in
-                            if a.0.weight != b.0.weight { return a.0.weight > b.0.weight }
-                            let rankA = verificationRanks[Int(a.0.type)]
-                            let rankB = verificationRanks[Int(b.0.type)]
-                            if rankA != rankB { return rankA < rankB }
-                            if a.1 != b.1 { return a.1 < b.1 }
-                            return identifierOrder[Int(a.0.type)] < identifierOrder[Int(b.0.type)]
-                        }
-                    }
-                    rows.append((Array(key.utf8), Int32(lists.count)))
-                    lists.append(best.map(\.0))
-                }
-                return TagTable(rows, foldsCase: foldsCase)
-            }
-
-            var extensionFolded: [String: [(Candidate, Int)]] = [:]
-            var extensionExact: [String: [(Candidate, Int)]] = [:]
-            var literalFolded: [String: [(Candidate, Int)]] = [:]
-            var literalExact: [String: [(Candidate, Int)]] = [:]
-            var mime: [String: [(Candidate, Int)]] = [:]
-            var other: [TagClass: [String: [(Candidate, Int)]]] = [:]
-            var globList: [(pattern: GlobPattern, candidate: Candidate)] = []
-            for (index, declaration) in chosen.enumerated() {
-                let type = Int32(index)
-                var globExtensions: Set<String> = []
-                for pattern in declaration.filenamePatterns {
-                    let weight = Int16(clamping: pattern.weight)
-                    let length = Int16(clamping: pattern.pattern.utf8.count)
-                    let candidate = Candidate(type: type, weight: weight, patternLength: length)
-                    switch pattern.kind {
-                    case .literal(let name):
-                        if pattern.isCaseSensitive {
-                            literalExact[name, default: []].append((candidate, 0))
-                        } else {
-                            literalFolded[ASCIICaseFolding.folded(name), default: []].append((candidate, 0))
-                        }
-                    case .extension(let suffix):
-                        let folded = ASCIICaseFolding.folded(suffix)
-                        let position = declaration.filenameExtensions.firstIndex { ASCIICaseFolding.equal($0, suffix) } ?? 99
-                        if pattern.isCaseSensitive {
-                            extensionExact[suffix, default: []].append((candidate, position))
-                        } else {
-                            globExtensions.insert(folded)
-                            extensionFolded[folded, default: []].append((candidate, position))
-                        }
-                    case .glob:
-                        globList.append((GlobPattern(pattern.pattern, caseSensitive: pattern.isCaseSensitive), candidate))
-                    }
-                }
-                for (position, ext) in declaration.filenameExtensions.enumerated() {
-                    let folded = ASCIICaseFolding.folded(ext)
-                    if folded.isEmpty || globExtensions.contains(folded) { continue }
-                    let candidate = Candidate(
-                        type: type, weight: Int16(FilenamePattern.extensionTagWeight),
-                        patternLength: Int16(clamping: folded.utf8.count + 2))
-                    extensionFolded[folded, default: []].append((candidate, position))
-                }
-                for (position, value) in declaration.mimeTypes.enumerated() {
-                    let folded = ASCIICaseFolding.folded(String(MIMEEssence.essence(of: value)))
-                    if folded.isEmpty { continue }
-                    mime[folded, default: []].append((Candidate(type: type, weight: 50, patternLength: 0), position))
-                }
-                for (tagClass, values) in declaration.tags where tagClass != .mimeType && tagClass != .filenameExtension {
-                    for (position, value) in values.enumerated() {
-                        other[tagClass, default: [:]][ASCIICaseFolding.folded(value), default: []].append(
-                            (Candidate(type: type, weight: 50, patternLength: 0), position))
-                    }
-                }
-            }
-            extensionsFolded = table(extensionFolded, foldsCase: true)
-            extensionsExact = table(extensionExact, foldsCase: false)
-            literalNamesFolded = table(literalFolded, foldsCase: true)
-            literalNamesExact = table(literalExact, foldsCase: false)
-            mimeTypes = table(mime, foldsCase: true)
-            otherTags = other.mapValues { table($0, foldsCase: true) }
-            let sortedGlobs = globList.sorted { $0.candidate.weight > $1.candidate.weight }
-            globs = sortedGlobs
-            var byFirst = [[Int32]](repeating: [], count: 256)
-            var byLast = [[Int32]](repeating: [], count: 256)
-            var unanchored: [Int32] = []
-            for (index, glob) in sortedGlobs.enumerated() {
-                if let first = glob.pattern.literalPrefix.first {
-                    byFirst[Int(ASCIICaseFolding.fold(first))].append(Int32(index))
-                } else if let last = glob.pattern.literalSuffix.last {
-                    byLast[Int(ASCIICaseFolding.fold(last))].append(Int32(index))
-                } else {
-                    unanchored.append(Int32(index))
-                }
-            }
-            globsByFirstByte = byFirst
-            globsByLastByte = byLast
-            unanchoredGlobs = unanchored
-            candidateLists = lists
+            globBuckets = FlatLists(buckets)
+            self.encodedDeclarations = encodedDeclarations
+            self.encodedReplaced = encodedReplaced
+            decoded = Mutex(knownDeclarations?.map(DeclarationBox.init) ?? [DeclarationBox?](repeating: nil, count: count))
 
             var known = WellKnown()
             known.item = identifierTable.value(for: "public.item") ?? -1
@@ -385,18 +290,123 @@ extension TypeGraph {
             return word & (1 << UInt64(ancestor & 63)) != 0
         }
 
+        /// The candidates of list `list`, preferred first.
+        @inline(__always)
+        func candidates(_ list: Int32) -> CandidateList {
+            CandidateList(words: UnsafeBufferPointer(
+                rebasing: candidateWords[Int(candidateOffsets[Int(list)])..<Int(candidateOffsets[Int(list) + 1])]))
+        }
+
+        /// The declaration of type `index`, decoded from the image on first use.
+        func declaration(at index: Int32) -> TypeDeclaration {
+            if let cached = decoded.withLock({ $0[Int(index)] }) { return cached.declaration }
+            let declaration =
+                DeclarationCoding.decode(encodedDeclarations[Int(index)])
+                ?? TypeDeclaration(identifier: TypeIdentifier(String(decoding: identifierTable.key(at: Int(index)), as: UTF8.self)))
+            decoded.withLock { $0[Int(index)] = DeclarationBox(declaration) }
+            return declaration
+        }
+
+        /// The declarations dropped as duplicates.
+        func replacedDeclarations() -> [TypeDeclaration] {
+            (0..<encodedReplaced.count).compactMap { DeclarationCoding.decode(encodedReplaced[$0]) }
+        }
+
+        /// Feeds the folded identifier of type `index` to `hasher`, as ``TypeIdentifier`` hashes.
+        func hashIdentifier(_ index: Int32, into hasher: inout Hasher) {
+            for byte in identifierTable.key(at: Int(index)) { hasher.combine(byte) }
+        }
+
         var approximateByteSize: Int {
-            var total = closure.count * 8
-            total += identifierTable.byteSize + extensionsFolded.byteSize + extensionsExact.byteSize
-            total += literalNamesFolded.byteSize + literalNamesExact.byteSize + mimeTypes.byteSize
-            total += candidateLists.reduce(0) { $0 + $1.count * 8 + 32 }
-            total += parents.reduce(0) { $0 + $1.count * 4 + 32 } + ancestors.reduce(0) { $0 + $1.count * 4 + 32 }
-            for declaration in declarations {
-                total += 200 + declaration.description.utf8.count + declaration.identifier.rawValue.utf8.count
-                for values in declaration.tags.values { total += values.reduce(0) { $0 + $1.utf8.count + 16 } }
-                total += declaration.filenamePatterns.count * 40 + declaration.conformsTo.count * 24
+            var total = image.bytes.count + globPatterns.count * 96 + globBuckets.byteSize
+            total += decoded.withLock { cache in
+                cache.reduce(0) { sum, box in
+                    guard let declaration = box?.declaration else { return sum + 8 }
+                    var size = 200 + declaration.description.utf8.count + declaration.identifier.rawValue.utf8.count
+                    for values in declaration.tags.values { size += values.reduce(0) { $0 + $1.utf8.count + 16 } }
+                    return sum + size + declaration.filenamePatterns.count * 40 + declaration.conformsTo.count * 24
+                }
             }
             return total
         }
+    }
+
+    /// Lists of integers in one flat array (built in memory, not read from an image).
+    struct FlatLists: Sendable {
+        private let offsets: [Int32]
+        private let values: [Int32]
+
+        init(_ lists: [[Int32]]) {
+            var offsets: [Int32] = [0]
+            var values: [Int32] = []
+            for list in lists {
+                values.append(contentsOf: list)
+                offsets.append(Int32(values.count))
+            }
+            self.offsets = offsets
+            self.values = values
+        }
+
+        /// The values of list `list`.
+        @inline(__always)
+        func range(_ list: Int) -> Range<Int> { Int(offsets[list])..<Int(offsets[list + 1]) }
+
+        @inline(__always)
+        subscript(position: Int) -> Int32 { values[position] }
+
+        var byteSize: Int { (offsets.count + values.count) * 4 }
+    }
+
+    /// A decoded declaration, shared by reference.
+    final class DeclarationBox: Sendable {
+        let declaration: TypeDeclaration
+        init(_ declaration: TypeDeclaration) { self.declaration = declaration }
+    }
+
+    /// A candidate list read from the image.
+    struct CandidateList: Sequence {
+        let words: UnsafeBufferPointer<UInt64>
+
+        var first: Candidate? { words.first.map(Candidate.init(packed:)) }
+
+        func makeIterator() -> Iterator { Iterator(words: words, position: 0) }
+
+        struct Iterator: IteratorProtocol {
+            let words: UnsafeBufferPointer<UInt64>
+            var position: Int
+            @inline(__always)
+            mutating func next() -> Candidate? {
+                guard position < words.count else { return nil }
+                defer { position += 1 }
+                return Candidate(packed: words[position])
+            }
+        }
+    }
+}
+
+/// The consistency checks a graph image must pass before any lookup reads it.
+enum GraphImageChecks {
+    /// `lists + 1` non-decreasing offsets from 0 to `total`.
+    static func offsetsAreValid(_ offsets: UnsafeBufferPointer<Int32>, lists: Int, total: Int) -> Bool {
+        guard offsets.count == lists + 1, offsets.first == 0, Int(offsets[lists]) == total else { return false }
+        var previous: Int32 = 0
+        for offset in offsets {
+            if offset < previous { return false }
+            previous = offset
+        }
+        return true
+    }
+
+    static func valuesAreBelow(_ values: UnsafeBufferPointer<Int32>, _ limit: Int) -> Bool {
+        for value in values where value < 0 || Int(value) >= limit { return false }
+        return true
+    }
+
+    static func candidatesAreValid(_ words: some Sequence<UInt64>, typeCount: Int) -> Bool {
+        for word in words {
+            let type = TypeGraph.Candidate(packed: word).type
+            if type < 0 || Int(type) >= typeCount { return false }
+        }
+        return true
     }
 }

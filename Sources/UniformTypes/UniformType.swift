@@ -42,11 +42,11 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type's identifier.
     public var identifier: TypeIdentifier {
-        index >= 0 ? storage.declarations[Int(index)].identifier : undeclared!.identifier
+        index >= 0 ? storage.declaration(at: index).identifier : undeclared!.identifier
     }
 
     /// The declaration, for a declared type.
-    public var declaration: TypeDeclaration? { index >= 0 ? storage.declarations[Int(index)] : nil }
+    public var declaration: TypeDeclaration? { index >= 0 ? storage.declaration(at: index) : nil }
 
     /// The type's position in its graph (0 ..< ``TypeGraph/count``) for a declared type, `nil`
     /// otherwise: a dense key for tables indexed by type. Stable only within one graph.
@@ -67,7 +67,10 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// A human description: the declared one, else one built from the tag.
     public var localizedDescription: String {
-        if index >= 0, !storage.declarations[Int(index)].description.isEmpty { return storage.declarations[Int(index)].description }
+        if index >= 0 {
+            let description = storage.declaration(at: index).description
+            if !description.isEmpty { return description }
+        }
         if let dynamic = undeclared?.dynamic {
             switch dynamic.tagClass {
             case .filenameExtension: return "\(dynamic.tag.uppercased()) file"
@@ -80,21 +83,21 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The preferred filename extension: the first extension tag, or the tag of a dynamic type.
     public var preferredFilenameExtension: String? {
-        if index >= 0 { return storage.declarations[Int(index)].tags[.filenameExtension]?.first }
+        if index >= 0 { return storage.declaration(at: index).tags[.filenameExtension]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .filenameExtension { return dynamic.tag }
         return nil
     }
 
     /// The preferred MIME type: the first MIME tag, or the tag of a dynamic type.
     public var preferredMIMEType: String? {
-        if index >= 0 { return storage.declarations[Int(index)].tags[.mimeType]?.first }
+        if index >= 0 { return storage.declaration(at: index).tags[.mimeType]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .mimeType { return dynamic.tag }
         return nil
     }
 
     /// All tags by class (for a dynamic type, its one tag).
     public var tags: [TagClass: [String]] {
-        if index >= 0 { return storage.declarations[Int(index)].tags }
+        if index >= 0 { return storage.declaration(at: index).tags }
         if let dynamic = undeclared?.dynamic { return [dynamic.tagClass: [dynamic.tag]] }
         return [:]
     }
@@ -125,8 +128,8 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The direct parents, as declared.
     public var parents: [UniformType] {
-        let ids = index >= 0 ? storage.parents[Int(index)] : undeclared!.parents
-        return ids.map { UniformType(storage, index: $0) }
+        if index >= 0 { return storage.parents[Int(index)].map { UniformType(storage, index: $0) } }
+        return undeclared!.parents.map { UniformType(storage, index: $0) }
     }
 
     /// Every proper supertype, nearest first (breadth-first over the conformance graph).
@@ -149,5 +152,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
         return lhs.identifier == rhs.identifier
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    public func hash(into hasher: inout Hasher) {
+        if index >= 0 { storage.hashIdentifier(index, into: &hasher) } else { hasher.combine(identifier) }
+    }
 }

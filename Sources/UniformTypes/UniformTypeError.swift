@@ -18,6 +18,9 @@ public struct UniformTypeError: Error, Sendable, Equatable, CustomStringConverti
         public static let unknownIdentifier = Code("unknown identifier")
         /// Declaration data that cannot be read or is inconsistent (a cycle, a bad field).
         public static let malformedDeclaration = Code("malformed declaration")
+        /// A compiled graph image that cannot be used: unreadable, truncated, inconsistent, of
+        /// another format version, or compiled from other declarations.
+        public static let malformedImage = Code("malformed graph image")
 
         public var description: String { name }
     }

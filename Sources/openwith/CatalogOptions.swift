@@ -24,7 +24,7 @@ struct CatalogOptions: ParsableArguments {
 struct CatalogAccess {
     let explicitPath: String?
 
-    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, environment: ProcessEnvironment.current) }
+    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, environment: ProcessEnvironment.catalogVariables) }
 
     func open() throws -> DocumentCatalog {
         do {
@@ -37,6 +37,8 @@ struct CatalogAccess {
     }
 
     func snapshot() throws -> CatalogSnapshot {
+        // The stored snapshot answers without opening the database when it is current.
+        if let stored = DocumentCatalog.storedSnapshot(location: location) { return stored }
         let catalog = try open()
         do { return try catalog.snapshot() } catch { throw CommandFailure(error) }
     }
@@ -57,21 +59,34 @@ extension CommandFailure {
     }
 }
 
-/// The process environment as a dictionary.
+/// The process environment.
 enum ProcessEnvironment {
-    static let current: [String: String] = {
+    /// Every variable (for the system import, which reads many XDG variables).
+    static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
             let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                result[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
             }
             pointer += 1
         }
         return result
-    }()
+    }
+
+    /// The variables that choose the catalog's location.
+    static var catalogVariables: [String: String] {
+        var result: [String: String] = [:]
+        for name in ["OPENWITH_CATALOG", "XDG_DATA_HOME", "HOME"] {
+            if let value = value(name) { result[name] = value }
+        }
+        return result
+    }
+
+    /// One variable's value.
+    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     /// The desktops of `XDG_CURRENT_DESKTOP`.
-    static var desktops: [String] { (current["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init) }
+    static var desktops: [String] { (value("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map(String.init) }
 }

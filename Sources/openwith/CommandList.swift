@@ -3,7 +3,7 @@ import ArgumentParser
 /// The subcommands, in the order `--help` lists them.
 enum CommandList {
     /// Every subcommand name (and `help`), so the fast path never mistakes one for a file.
-    static let names: Set<String> = [
+    static let names: [String] = [
         "handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url",
         "provider", "scan", "help",
     ]

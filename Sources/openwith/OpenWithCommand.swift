@@ -22,7 +22,13 @@ struct OpenWithCommand: ParsableCommand {
         do {
             // The plain `openwith FILE...` and `openwith type FILE...` skip the argument parser's
             // start-up reflection; anything else goes through it.
-            let arguments = Array(CommandLine.arguments.dropFirst())
+            // Read from argv directly: `CommandLine.arguments` builds its array generically,
+            // which costs more at start-up than the whole fast path.
+            var arguments: [String] = []
+            arguments.reserveCapacity(Int(CommandLine.argc))
+            for index in 1..<Int(CommandLine.argc) {
+                if let argument = CommandLine.unsafeArgv[index] { arguments.append(String(cString: argument)) }
+            }
             if let plain = HandlersRun(arguments: arguments) {
                 try plain.run()
                 return

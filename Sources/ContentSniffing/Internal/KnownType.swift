@@ -233,8 +233,15 @@ enum KnownType {
     static let makefile: TypeIdentifier = "public.make-source"
 
     /// Every identifier above, without repeats, in declaration order.
+    /// Every type a built-in signature can name, each once.
     static let all: [TypeIdentifier] = {
-        let list: [TypeIdentifier] = [
+        var seen = Set<TypeIdentifier>()
+        return listed.filter { seen.insert($0).inserted }
+    }()
+
+    /// The same types as listed, possibly with repeats (cheaper when repeats do not matter).
+    static let listed: [TypeIdentifier] = {
+        [
             png, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
             photoshop, photoshopLarge, svg,
             pdf, postScript, encapsulatedPostScript, rtf, epub,
@@ -256,7 +263,5 @@ enum KnownType {
             opml, xslt, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
             pythonScript, python3Script, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
         ]
-        var seen = Set<TypeIdentifier>()
-        return list.filter { seen.insert($0).inserted }
     }()
 }

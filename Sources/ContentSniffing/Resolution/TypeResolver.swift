@@ -342,7 +342,7 @@ public struct TypeResolver: Sendable {
             return finish(named, .high)
         }
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
-            if known.signatureVerified.contains(named.identifier) {
+            if known.isSignatureVerified(named) {
                 // The name claims a binary format the signatures know, and the bytes are text.
                 let conflict = ResolutionConflict(
                     claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
@@ -384,9 +384,9 @@ struct KnownTypes: Sendable {
     let executable: UniformType
     let script: UniformType
     let desktopEntry: UniformType?
-    /// Binary types the built-in signatures recognise: a file named as one of them whose bytes
-    /// are text is not one of them.
-    let signatureVerified: Set<TypeIdentifier>
+    /// Binary types the built-in signatures recognise, by ordinal: a file named as one of them
+    /// whose bytes are text is not one of them.
+    private let signatureVerified: [Bool]
 
     init(_ graph: TypeGraph) {
         item = graph.identity("public.item")
@@ -404,9 +404,18 @@ struct KnownTypes: Sendable {
         // Only binary families whose signatures are structural (not text formats such as PEM).
         let families = ["public.image", "public.audiovisual-content", "public.archive", "com.adobe.pdf", "public.executable", "public.font", "public.composite-content"]
             .map { graph.identity(TypeIdentifier($0)) }
-        signatureVerified = Set(SignatureSniffer.recognizedTypes.filter { identifier in
+        var verified = [Bool](repeating: false, count: graph.count)
+        for identifier in KnownType.listed {
             let type = graph.identity(identifier)
-            return type.isDeclared && type != data && !type.conforms(to: text) && families.contains { type.conforms(to: $0) }
-        })
+            if let ordinal = type.ordinal, type != data, !type.conforms(to: text), families.contains(where: { type.conforms(to: $0) }) {
+                verified[ordinal] = true
+            }
+        }
+        signatureVerified = verified
+    }
+
+    /// Whether a built-in signature recognises `type`, a binary format.
+    func isSignatureVerified(_ type: UniformType) -> Bool {
+        type.ordinal.map { signatureVerified[$0] } ?? false
     }
 }

@@ -120,6 +120,8 @@ public final class DocumentCatalog: Sendable {
             // Serialise first-time creation across processes.
             let lock = try FileLock(path: location.path + ".lock")
             defer { lock.unlock() }
+            // A snapshot file left by an earlier catalog at this path (inodes are reused).
+            SnapshotImage.remove(location: location)
             try migrator.migrate(pool)
             try pool.write { db in
                 try db.execute(
@@ -150,6 +152,9 @@ public final class DocumentCatalog: Sendable {
     /// audit row. On any error nothing is written.
     func write<T>(action: String, subject: String, detail: String = "", _ body: (Database) throws -> T) throws(CatalogError) -> T {
         if isReadOnly { throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog is read-only") }
+        // The stored snapshot goes before the change and again after it (see SnapshotImage).
+        SnapshotImage.remove(location: location)
+        defer { SnapshotImage.remove(location: location) }
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
@@ -200,9 +205,29 @@ public final class DocumentCatalog: Sendable {
     public func snapshot() throws(CatalogError) -> CatalogSnapshot {
         let generation = try generation()
         if let cached = cache.snapshot(for: generation) { return cached }
-        let snapshot = try CatalogSnapshot.load(from: self, generation: generation)
+        let (snapshot, rows) = try CatalogSnapshot.load(from: self)
+        if !isReadOnly && customSystemGraph == nil {
+            SnapshotImage.write(rows, location: location)
+            // A change committed since the rows were read: the file must not outlive it.
+            if (try? self.generation()) != rows.generation { SnapshotImage.remove(location: location) }
+        }
         cache.store(snapshot)
         return snapshot
+    }
+
+    /// The catalog's snapshot as stored beside it by the last snapshot load, without opening
+    /// the database: what a short-lived process uses to answer at once. `nil` when there is no
+    /// current stored snapshot (then open the catalog and call ``snapshot()``).
+    ///
+    /// The stored snapshot is removed by every change made through a ``DocumentCatalog``;
+    /// see `SnapshotImage` for the exact rules.
+    public static func storedSnapshot(location: CatalogLocation) -> CatalogSnapshot? {
+        guard let rows = SnapshotImage.read(location: location) else { return nil }
+        let writable = access(location.dataFolder, W_OK) == 0
+        guard let graph = try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: writable) else {
+            return nil
+        }
+        return CatalogSnapshot.build(rows, graph: graph)
     }
 
     static func translate(_ error: any Error, path: String, opening: Bool) -> CatalogError {

@@ -1,5 +1,4 @@
 import Glibc
-import GRDB
 import Synchronization
 public import UniformTypes
 
@@ -158,61 +157,37 @@ public final class CatalogSnapshot: Sendable {
 
     // MARK: Loading
 
-    static func load(from catalog: DocumentCatalog, generation: Int) throws(CatalogError) -> CatalogSnapshot {
-        struct Raw {
-            var declarations: [TypeDeclaration] = []
-            var apps: [Row] = []
-            var claims: [Row] = []
-            var urlClaims: [Row] = []
-            var queried: [Row] = []
-            var defaults: [Row] = []
-            var associations: [Row] = []
-            var lastUsed: [Row] = []
-        }
-        let raw = try catalog.read { db -> Raw in
-            var raw = Raw()
-            raw.declarations = try DocumentCatalog.loadDeclarations(db)
-            raw.apps = try Row.fetchAll(db, sql: """
-                SELECT id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
-                       only_show_in, not_show_in, icon FROM apps ORDER BY id
-                """)
-            raw.claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position")
-            raw.urlClaims = try Row.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims ORDER BY app_id, id")
-            raw.queried = try Row.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes")
-            raw.defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults")
-            raw.associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id FROM associations ORDER BY precedence, position")
-            raw.lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used")
-            return raw
-        }
+    /// Reads the catalog's rows in one transaction and builds a snapshot of them.
+    static func load(from catalog: DocumentCatalog) throws(CatalogError) -> (snapshot: CatalogSnapshot, rows: SnapshotRows) {
+        let rows = try catalog.read { db in try SnapshotRows(db) }
         let graph: TypeGraph
-        if raw.declarations.isEmpty {
-            graph = catalog.systemGraph
-        } else {
-            do {
-                if let custom = catalog.customSystemGraph {
-                    graph = try custom.adding(raw.declarations)
-                } else {
-                    // Compile the system and catalog declarations together, once: compiling the
-                    // system graph first and again with the additions would double start-up.
-                    graph = try TypeGraph(declarations: try SystemTypeCatalog.declarations() + raw.declarations)
-                }
-            } catch {
-                throw CatalogError(.databaseFailure, path: catalog.location.path, key: error.value, reason: "stored type declarations do not compile: \(error.reason)")
+        do {
+            if let custom = catalog.customSystemGraph {
+                graph = rows.declarations.isEmpty ? custom : try custom.adding(rows.declarations)
+            } else {
+                // System and catalog declarations compiled together, once, and kept as an image.
+                graph = try CatalogGraphImage.graph(adding: rows.declarations, location: catalog.location, writable: !catalog.isReadOnly)
             }
+        } catch {
+            throw CatalogError(.databaseFailure, path: catalog.location.path, key: error.value, reason: "stored type declarations do not compile: \(error.reason)")
         }
+        return (build(rows, graph: graph), rows)
+    }
+
+    /// Builds a snapshot from catalog rows and the graph of their declarations: claims are
+    /// resolved to types, rows naming apps that do not exist are skipped.
+    static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
         var apps: [CatalogApp] = []
         apps.reserveCapacity(raw.apps.count)
         var indexByID: [String: Int32] = [:]
         for row in raw.apps {
             let index = Int32(apps.count)
-            let onlyShowIn: String = row[11]
-            let notShowIn: String = row[12]
             let app = CatalogApp(
-                index: index, id: row[0], kind: AppRegistration.Kind(rawValue: row[1]) ?? .desktop, name: row[2],
-                version: row[3], sourcePath: row[4], origin: row[5], exec: row[6], tryExec: row[7], terminal: row[8],
-                hidden: row[9], noDisplay: row[10],
-                onlyShowIn: onlyShowIn.isEmpty ? [] : onlyShowIn.split(separator: ";").map(String.init),
-                notShowIn: notShowIn.isEmpty ? [] : notShowIn.split(separator: ";").map(String.init), icon: row[13])
+                index: index, id: row.id, kind: AppRegistration.Kind(rawValue: row.kind) ?? .desktop, name: row.name,
+                version: row.version, sourcePath: row.sourcePath, origin: row.origin, exec: row.exec, tryExec: row.tryExec,
+                terminal: row.terminal, hidden: row.hidden, noDisplay: row.noDisplay,
+                onlyShowIn: row.onlyShowIn.isEmpty ? [] : row.onlyShowIn.split(separator: ";").map(String.init),
+                notShowIn: row.notShowIn.isEmpty ? [] : row.notShowIn.split(separator: ";").map(String.init), icon: row.icon)
             indexByID[app.id.lowercased()] = index
             apps.append(app)
         }
@@ -223,14 +198,14 @@ public final class CatalogSnapshot: Sendable {
         var lastAppID = ""
         var lastApp: Int32?
         for row in raw.claims {
-            let appID: String = row[0]
+            let appID = row.appID
             if appID != lastAppID {
                 lastAppID = appID
                 lastApp = indexByID[appID.lowercased()]
             }
             guard let app = lastApp else { continue }
-            let kind = DocumentClaim.Kind(rawValue: row[1]) ?? .contentType
-            let value: String = row[2]
+            let kind = DocumentClaim.Kind(rawValue: row.kind) ?? .contentType
+            let value = row.value
             let type: UniformType?
             switch kind {
             case .contentType: type = graph.identity(TypeIdentifier(value))
@@ -239,38 +214,38 @@ public final class CatalogSnapshot: Sendable {
             case .wildcard: type = value == "****" ? item : data
             }
             guard let type else { continue }
-            let role: String = row[3]
-            let rank: String = row[4]
             claims.append(ResolvedClaim(
-                app: app, type: type, kind: kind, value: value, role: DocumentRole(rawValue: role) ?? DocumentRole(plistValue: role) ?? .viewer,
-                rank: HandlerRank(rawValue: rank) ?? HandlerRank(plistValue: rank) ?? .default, typeName: row[5], position: row[6]))
+                app: app, type: type, kind: kind, value: value,
+                role: DocumentRole(rawValue: row.role) ?? DocumentRole(plistValue: row.role) ?? .viewer,
+                rank: HandlerRank(rawValue: row.rank) ?? HandlerRank(plistValue: row.rank) ?? .default, typeName: row.typeName,
+                position: row.position))
         }
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
-            guard let app = indexByID[(row["app_id"] as String).lowercased()] else { continue }
+            guard let app = indexByID[row.appID.lowercased()] else { continue }
             urlClaims.append(ResolvedURLClaim(
-                app: app, scheme: (row["scheme"] as String).lowercased(), role: DocumentRole(plistValue: row["role"]) ?? .viewer,
-                rank: HandlerRank(plistValue: row["rank"]) ?? .default, name: row["name"], requiresSignature: row["requires_signature"],
-                allowedSources: (row["allowed_sources"] as String).split(separator: ";").map(String.init)))
+                app: app, scheme: row.scheme.lowercased(), role: DocumentRole(plistValue: row.role) ?? .viewer,
+                rank: HandlerRank(plistValue: row.rank) ?? .default, name: row.name, requiresSignature: row.requiresSignature,
+                allowedSources: row.allowedSources.split(separator: ";").map(String.init)))
         }
         var queried: [Int32: Set<String>] = [:]
         for row in raw.queried {
-            if let app = indexByID[(row["app_id"] as String).lowercased()] { queried[app, default: []].insert(row["scheme"]) }
+            if let app = indexByID[row.appID.lowercased()] { queried[app, default: []].insert(row.scheme) }
         }
         var defaults: [DefaultKey: Int32] = [:]
         for row in raw.defaults {
-            guard let scope = DefaultScope(rawValue: row["scope"]), let role = RequestedRole(rawValue: row["role"]),
-                let app = indexByID[(row["app_id"] as String).lowercased()]
+            guard let scope = DefaultScope(rawValue: row.scope), let role = RequestedRole(rawValue: row.role),
+                let app = indexByID[row.appID.lowercased()]
             else { continue }
-            defaults[DefaultKey(scope: scope, key: row["key"], role: role)] = app
+            defaults[DefaultKey(scope: scope, key: row.key, role: role)] = app
         }
         var associationDefaults: [FoldedKey: [String]] = [:]
         var associationAdded: [FoldedKey: [String]] = [:]
         var associationRemoved: [FoldedKey: Set<FoldedKey>] = [:]
         for row in raw.associations {
-            let mime = FoldedKey(row["mime_type"] as String)
-            let app: String = row["app_id"]
-            switch row["kind"] as String {
+            let mime = FoldedKey(row.mimeType)
+            let app = row.appID
+            switch row.kind {
             case "default": associationDefaults[mime, default: []].append(app)
             case "added": associationAdded[mime, default: []].append(app)
             default: associationRemoved[mime, default: []].insert(FoldedKey(app))
@@ -278,10 +253,10 @@ public final class CatalogSnapshot: Sendable {
         }
         var lastUsed: [String: Double] = [:]
         for row in raw.lastUsed {
-            lastUsed[(row["app_id"] as String).lowercased() + "\u{1}" + (row["type_identifier"] as String).lowercased()] = row["used_at"]
+            lastUsed[row.appID.lowercased() + "\u{1}" + row.typeIdentifier.lowercased()] = row.usedAt
         }
         return CatalogSnapshot(
-            generation: generation, graph: graph, apps: apps, claims: claims, urlClaims: urlClaims, userDefaults: defaults,
+            generation: raw.generation, graph: graph, apps: apps, claims: claims, urlClaims: urlClaims, userDefaults: defaults,
             associationDefaults: associationDefaults, associationAdded: associationAdded, associationRemoved: associationRemoved,
             lastUsedTimes: lastUsed, queried: queried)
     }

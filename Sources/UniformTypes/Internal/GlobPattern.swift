@@ -10,11 +10,11 @@ final class GlobPattern: Sendable {
     init(_ pattern: String, caseSensitive: Bool) {
         foldsCase = !caseSensitive
         bytes = caseSensitive ? Array(pattern.utf8) : pattern.utf8.map(ASCIICaseFolding.fold)
-        let special: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "[")]
-        literalPrefix = Array(bytes.prefix { !special.contains($0) })
+        func isSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") }
+        literalPrefix = Array(bytes.prefix { !isSpecial($0) })
         var suffix: [UInt8] = []
         for byte in bytes.reversed() {
-            if special.contains(byte) || byte == UInt8(ascii: "]") { break }
+            if isSpecial(byte) || byte == UInt8(ascii: "]") { break }
             suffix.append(byte)
         }
         literalSuffix = suffix.reversed()

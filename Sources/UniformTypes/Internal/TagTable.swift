@@ -3,42 +3,63 @@
 /// ASCII letters while hashing, so `PNG`, `Png` and `png` find the same entry.
 ///
 /// Open addressing with linear probing over a power-of-two slot array; key bytes live in one
-/// contiguous buffer. The buffers are owned by a final class and read through raw pointers.
-struct TagTable: Sendable {
-    private let buffers: Buffers
+/// contiguous buffer. The table reads memory owned by its graph's ``GraphImage`` (compiled in
+/// memory or mapped from a file); it never owns or frees anything itself.
+struct TagTable: @unchecked Sendable {
+    private let slots: UnsafeBufferPointer<Int32>  // entry index + 1, 0 = empty
+    private let keyOffsets: UnsafeBufferPointer<Int32>  // start of each key in keyBytes, plus a final end
+    private let keyBytes: UnsafeBufferPointer<UInt8>
+    private let values: UnsafeBufferPointer<Int32>
+    private let mask: Int
     let foldsCase: Bool
 
-    final class Buffers: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<Int32>  // entry index + 1, 0 = empty
-        let keyOffsets: UnsafeMutableBufferPointer<Int32>  // start of each key in keyBytes, plus a final end
-        let keyBytes: UnsafeMutableBufferPointer<UInt8>
-        let values: UnsafeMutableBufferPointer<Int32>
-        let mask: Int
+    /// An empty table.
+    static let empty = TagTable()
 
-        init(slots: [Int32], keyOffsets: [Int32], keyBytes: [UInt8], values: [Int32], mask: Int) {
-            func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-                let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-                _ = buffer.initialize(from: array)
-                return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
-            }
-            self.slots = copy(slots)
-            self.keyOffsets = copy(keyOffsets)
-            self.keyBytes = copy(keyBytes)
-            self.values = copy(values)
-            self.mask = mask
-        }
-
-        deinit {
-            for base in [UnsafeMutableRawPointer(slots.baseAddress), UnsafeMutableRawPointer(keyOffsets.baseAddress),
-                UnsafeMutableRawPointer(keyBytes.baseAddress), UnsafeMutableRawPointer(values.baseAddress)] {
-                base?.deallocate()
-            }
-        }
+    private init() {
+        slots = UnsafeBufferPointer(start: nil, count: 0)
+        keyOffsets = slots
+        keyBytes = UnsafeBufferPointer(start: nil, count: 0)
+        values = slots
+        mask = 0
+        foldsCase = true
     }
 
-    /// Creates a table from distinct keys (already unique after folding) and their values.
-    init(_ entries: [(key: [UInt8], value: Int32)], foldsCase: Bool) {
-        self.foldsCase = foldsCase
+    /// Reads a table written by ``write(_:foldsCase:to:)``, checking that every probe stays
+    /// inside the table and every value is below `valueLimit`; `nil` when it does not.
+    init?(reading reader: inout GraphImageReader, valueLimit: Int) {
+        guard let flag = reader.readWord(), flag <= 1, let maskWord = reader.readWord(),
+            let slots = reader.readArray(of: Int32.self), let keyOffsets = reader.readArray(of: Int32.self),
+            let keyBytes = reader.readArray(of: UInt8.self), let values = reader.readArray(of: Int32.self)
+        else { return nil }
+        let count = values.count
+        guard maskWord < UInt64(Int32.max), Int(maskWord) + 1 == slots.count, slots.count & Int(maskWord) == 0,
+            count < slots.count || (count == 0 && slots.isEmpty), keyOffsets.count == count + 1
+        else { return nil }
+        var previous: Int32 = 0
+        for offset in keyOffsets {
+            guard offset >= previous, Int(offset) <= keyBytes.count else { return nil }
+            previous = offset
+        }
+        guard keyOffsets[0] == 0 else { return nil }
+        // Every probe must reach an empty slot: no more occupied slots than entries.
+        var occupied = 0
+        for slot in slots {
+            guard slot >= 0, Int(slot) <= count else { return nil }
+            if slot != 0 { occupied += 1 }
+        }
+        guard occupied <= count, occupied < slots.count else { return nil }
+        for value in values where value < 0 || Int(value) >= valueLimit { return nil }
+        self.slots = slots
+        self.keyOffsets = keyOffsets
+        self.keyBytes = keyBytes
+        self.values = values
+        self.mask = Int(maskWord)
+        self.foldsCase = flag == 1
+    }
+
+    /// Writes a table of distinct keys (already unique after folding) and their values.
+    static func write(_ entries: [(key: [UInt8], value: Int32)], foldsCase: Bool, to writer: inout GraphImageWriter) {
         var capacity = 8
         while capacity < entries.count * 2 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
@@ -57,13 +78,15 @@ struct TagTable: Sendable {
             slots[slot] = Int32(index + 1)
         }
         keyOffsets.append(Int32(keyBytes.count))
-        buffers = Buffers(slots: slots, keyOffsets: keyOffsets, keyBytes: keyBytes, values: values, mask: mask)
+        writer.writeWord(foldsCase ? 1 : 0)
+        writer.writeWord(UInt64(mask))
+        writer.writeArray(slots)
+        writer.writeArray(keyOffsets)
+        writer.writeArray(keyBytes)
+        writer.writeArray(values)
     }
 
-    /// An empty table.
-    static let empty = TagTable([], foldsCase: true)
-
-    var count: Int { buffers.values.count }
+    var count: Int { values.count }
 
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
@@ -79,31 +102,27 @@ struct TagTable: Sendable {
     /// The value stored for `key`, or `nil`.
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let buffers = self.buffers
-        if buffers.values.isEmpty { return nil }
-        let slots = buffers.slots
-        let stored = buffers.keyBytes
-        let offsets = buffers.keyOffsets
-        var slot = Int(truncatingIfNeeded: TagTable.hash(key, fold: foldsCase)) & buffers.mask
+        if values.isEmpty { return nil }
+        var slot = Int(truncatingIfNeeded: TagTable.hash(key, fold: foldsCase)) & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            let start = Int(offsets[entry - 1])
-            let end = Int(offsets[entry])
+            let start = Int(keyOffsets[entry - 1])
+            let end = Int(keyOffsets[entry])
             if end - start == key.count {
                 var equal = true
                 var position = start
                 for byte in key {
                     let candidate = foldsCase ? ASCIICaseFolding.fold(byte) : byte
-                    if stored[position] != candidate {
+                    if keyBytes[position] != candidate {
                         equal = false
                         break
                     }
                     position += 1
                 }
-                if equal { return buffers.values[entry - 1] }
+                if equal { return values[entry - 1] }
             }
-            slot = (slot + 1) & buffers.mask
+            slot = (slot + 1) & mask
         }
     }
 
@@ -121,6 +140,11 @@ struct TagTable: Sendable {
         return key.withUTF8 { value(for: $0) }
     }
 
-    /// Memory held by the table, in bytes.
-    var byteSize: Int { buffers.slots.count * 4 + buffers.keyOffsets.count * 4 + buffers.keyBytes.count + buffers.values.count * 4 }
+    /// The stored (folded, for a folding table) bytes of entry `entry`, in insertion order.
+    func key(at entry: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[Int(keyOffsets[entry])..<Int(keyOffsets[entry + 1])])
+    }
+
+    /// Memory the table reads, in bytes.
+    var byteSize: Int { slots.count * 4 + keyOffsets.count * 4 + keyBytes.count + values.count * 4 }
 }

@@ -44,6 +44,7 @@ struct HandlersRun {
 
     func run() throws {
         let snapshot = try catalog.snapshot()
+        ProcessLifetime.keepUntilExit(snapshot)
         let resolver = TypeResolver(graph: snapshot.graph)
         let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops)
         var reports: [HandlerReport] = []
@@ -71,12 +72,12 @@ struct HandlersRun {
             !CommandList.names.contains(plain.files[0])
         else { return nil }
         var role = RequestedRole.any
-        if let value = plain.options["--role"] {
+        if let value = plain[option: "--role"] {
             guard let parsed = RequestedRole(rawValue: value) else { return nil }
             role = parsed
         }
         self.init(
-            catalog: CatalogAccess(explicitPath: plain.options["--catalog"]), files: plain.files, role: role,
+            catalog: CatalogAccess(explicitPath: plain[option: "--catalog"]), files: plain.files, role: role,
             all: plain.flags.contains("--all"), explain: plain.flags.contains("--explain"), json: plain.flags.contains("--json"))
     }
 

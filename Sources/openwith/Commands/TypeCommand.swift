@@ -41,7 +41,9 @@ struct TypeRun {
     let json: Bool
 
     func run() throws {
-        let resolver = TypeResolver(graph: try catalog.graph())
+        let snapshot = try catalog.snapshot()
+        ProcessLifetime.keepUntilExit(snapshot)
+        let resolver = TypeResolver(graph: snapshot.graph)
         var reports: [ResolutionReport] = []
         var status = ExitStatus.ok
         for file in files {
@@ -70,7 +72,7 @@ struct TypeRun {
         let contentOnly = plain.flags.contains("--content-only")
         if nameOnly && contentOnly { return nil }
         self.init(
-            catalog: CatalogAccess(explicitPath: plain.options["--catalog"]), files: plain.files,
+            catalog: CatalogAccess(explicitPath: plain[option: "--catalog"]), files: plain.files,
             options: ResolutionOptions(
                 mode: nameOnly ? .nameOnly : contentOnly ? .contentOnly : .nameAndContent,
                 followsSymlinks: !plain.flags.contains("--no-follow")),

@@ -1,0 +1,8 @@
+/// Objects the command uses until the process ends: they are never torn down, because exit
+/// reclaims their memory at once while releasing a snapshot and its mapped graph one object
+/// at a time costs more than the lookup it served.
+enum ProcessLifetime {
+    static func keepUntilExit(_ object: AnyObject) {
+        _ = Unmanaged.passRetained(object)
+    }
+}

@@ -1,0 +1,130 @@
+import DocumentCatalog
+import Foundation
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+@Suite("Stored snapshots and graph images beside the catalog")
+struct StoredSnapshotTests {
+    /// A catalog with a desktop entry, the sample bundle (which declares a type), a default, a
+    /// URL scheme and a last use.
+    func populatedCatalog(in folder: TemporaryDirectory) throws -> DocumentCatalog {
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("c.sqlite")))
+        let entry = try folder.write(
+            "applications/viewer.desktop",
+            text: desktopEntry(
+                name: "Viewer", mime: ["image/png", "text/plain", "x-scheme-handler/viewer"],
+                extra: "Categories=Graphics;Viewer;\nTryExec=/bin/sh\nOnlyShowIn=GNOME;KDE;"))
+        _ = try catalog.registerApps(at: [entry, RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
+        try catalog.setDefault(scope: .type, key: "public.plain-text", appID: "viewer.desktop")
+        return catalog
+    }
+
+    @Test("A snapshot load stores the snapshot; the stored one answers exactly like it")
+    func storedEqualsLoaded() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let catalog = try populatedCatalog(in: folder)
+        #expect(DocumentCatalog.storedSnapshot(location: catalog.location) == nil, "nothing stored before a load")
+        let loaded = try catalog.snapshot()
+        #expect(FileManager.default.fileExists(atPath: folder.path("c.sqlite.snapshot")))
+        #expect(FileManager.default.fileExists(atPath: CatalogGraphImage.path(for: catalog.location)))
+        let stored = try #require(DocumentCatalog.storedSnapshot(location: catalog.location))
+        #expect(stored.generation == loaded.generation)
+        #expect(stored.apps.map(\.id) == loaded.apps.map(\.id))
+        #expect(stored.apps == loaded.apps)
+        #expect(stored.apps.map(\.onlyShowIn) == loaded.apps.map(\.onlyShowIn))
+        #expect(stored.apps.map(\.tryExec) == loaded.apps.map(\.tryExec))
+        #expect(stored.claims.map(\.type.identifier) == loaded.claims.map(\.type.identifier))
+        #expect(stored.claims.map(\.value) == loaded.claims.map(\.value))
+        #expect(stored.urlClaims == loaded.urlClaims)
+        #expect(stored.urlHandlers(scheme: "viewer").count == 1)
+        let viewer = try #require(stored.app(id: "viewer.desktop"))
+        #expect(stored.userDefault(scope: .type, key: "public.plain-text", role: .any) == viewer.index)
+        // The app-declared type is in the stored snapshot's graph, from the graph image.
+        let sketch = try #require(stored.graph.type(filenameExtension: "sketch"))
+        #expect(sketch.identifier == "org.openwith.sample-sketch")
+        #expect(sketch.conforms(to: stored.graph["public.image"]!))
+        #expect(stored.graph.sourceDigest == loaded.graph.sourceDigest)
+    }
+
+    @Test("Every change removes the stored snapshot; the next load stores the new state")
+    func changesInvalidate() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let catalog = try populatedCatalog(in: folder)
+        _ = try catalog.snapshot()
+        #expect(DocumentCatalog.storedSnapshot(location: catalog.location) != nil)
+        try catalog.unregister(appID: "org.openwith.sample-editor")
+        #expect(DocumentCatalog.storedSnapshot(location: catalog.location) == nil, "a change removes it")
+        let reloaded = try catalog.snapshot()
+        let stored = try #require(DocumentCatalog.storedSnapshot(location: catalog.location))
+        #expect(stored.generation == reloaded.generation)
+        #expect(stored.app(id: "org.openwith.sample-editor") == nil)
+        #expect(stored.graph["org.openwith.sample-sketch"] == nil, "the type left with its app")
+        // A failed change removes it too (it may have been written while the change ran).
+        _ = try catalog.snapshot()
+        #expect(throws: CatalogError.self) { try catalog.unregister(appID: "no.such.app") }
+        #expect(DocumentCatalog.storedSnapshot(location: catalog.location) == nil)
+    }
+
+    @Test("A stored snapshot of another catalog file, or a damaged one, is ignored")
+    func foreignAndDamaged() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let catalog = try populatedCatalog(in: folder)
+        _ = try catalog.snapshot()
+        let snapshotPath = folder.path("c.sqlite.snapshot")
+        let good = try Data(contentsOf: URL(fileURLWithPath: snapshotPath))
+        // Every truncation and a sample of corruptions: ignored or read, never a crash.
+        for length in stride(from: 0, to: good.count, by: max(good.count / 400, 1)) {
+            try good.prefix(length).write(to: URL(fileURLWithPath: snapshotPath))
+            #expect(DocumentCatalog.storedSnapshot(location: catalog.location) == nil)
+        }
+        for seed in 0..<300 {
+            var bytes = [UInt8](good)
+            let position = (seed * 7_919) % bytes.count
+            bytes[position] ^= UInt8(truncatingIfNeeded: seed | 1)
+            try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
+            if let damaged = DocumentCatalog.storedSnapshot(location: catalog.location) {
+                _ = damaged.apps.map(\.name)
+                _ = damaged.claims.count
+            }
+        }
+        // The stored file of a catalog that was replaced by another file at the same path.
+        try good.write(to: URL(fileURLWithPath: snapshotPath))
+        #expect(DocumentCatalog.storedSnapshot(location: catalog.location) != nil)
+        let replacement = folder.path("replacement.sqlite")
+        _ = try DocumentCatalog(location: CatalogLocation(path: replacement))
+        try good.write(to: URL(fileURLWithPath: replacement + ".snapshot"))
+        #expect(DocumentCatalog.storedSnapshot(location: CatalogLocation(path: replacement)) == nil, "written for another file")
+    }
+
+    @Test("A stale or damaged graph image is replaced by a freshly compiled one")
+    func graphImageRebuilt() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let catalog = try populatedCatalog(in: folder)
+        let imagePath = CatalogGraphImage.path(for: catalog.location)
+        _ = try catalog.snapshot()
+        let original = try Data(contentsOf: URL(fileURLWithPath: imagePath))
+        try Data(original.prefix(original.count / 2)).write(to: URL(fileURLWithPath: imagePath))
+        try catalog.unregister(appID: "viewer.desktop")  // a change, so the next snapshot loads anew
+        let snapshot = try catalog.snapshot()
+        #expect(snapshot.graph["org.openwith.sample-sketch"] != nil)
+        let rewritten = try Data(contentsOf: URL(fileURLWithPath: imagePath))
+        #expect(rewritten == original, "the same declarations compile to the same image")
+        // After the sample bundle leaves, the image holds the system types alone.
+        try catalog.unregister(appID: "org.openwith.sample-editor")
+        let systemOnly = try catalog.snapshot().graph
+        #expect(systemOnly.count == SystemTypeCatalog.graph.count)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: imagePath)) != original)
+    }
+
+    @Test("A read-only catalog reads without storing anything beside it")
+    func readOnlyStoresNothing() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let location = CatalogLocation(path: folder.path("c.sqlite"))
+        _ = try populatedCatalog(in: folder)
+        let readOnly = try DocumentCatalog(location: location, readOnly: true)
+        let snapshot = try readOnly.snapshot()
+        #expect(snapshot.apps.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("c.sqlite.snapshot")))
+    }
+}

@@ -1,0 +1,207 @@
+import Glibc
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+@Suite("Graph images: written, mapped back, refused when stale or damaged")
+struct GraphImageTests {
+    static let declarations = (try? SystemTypeCatalog.declarations()) ?? []
+    static let extra = [
+        TypeDeclaration(
+            identifier: "com.example.sketch", conformsTo: ["public.image", "public.data"],
+            tags: [.filenameExtension: ["sketch", "skt"], .mimeType: ["application/x-example-sketch"], TagClass("com.example.code"): ["SKCH"]],
+            filenamePatterns: [FilenamePattern("Sketchfile", weight: 60), FilenamePattern("*.sketch.bak", weight: 55), FilenamePattern("sk-*.dat")],
+            description: "Example sketch", iconName: "sketch", referenceURL: "https://example.com/sketch", tier: .exported,
+            origin: "com.example.app", verification: ""),
+        TypeDeclaration(identifier: "public.png", conformsTo: ["public.data"], description: "a duplicate that loses", tier: .imported),
+        TypeDeclaration(identifier: "com.example.orphan", conformsTo: ["com.example.missing"]),
+    ]
+
+    /// A graph compiled from the system table plus app declarations, and the same graph mapped
+    /// back from the image file it wrote.
+    func roundTrip(in directory: TemporaryDirectory) throws -> (compiled: TypeGraph, mapped: TypeGraph) {
+        let all = GraphImageTests.declarations + GraphImageTests.extra
+        let digest = TypeGraph.sourceDigest(of: all)
+        let compiled = try TypeGraph(declarations: all, recordingDigest: digest)
+        let path = directory.path("types.image")
+        try compiled.writeImage(to: path)
+        return (compiled, try TypeGraph(imageAt: path, sourceDigest: digest))
+    }
+
+    @Test("A mapped image answers every lookup exactly as the compiled graph")
+    func mappedEqualsCompiled() throws {
+        let directory = TemporaryDirectory("graph-image")
+        let (compiled, mapped) = try roundTrip(in: directory)
+        #expect(mapped.count == compiled.count)
+        #expect(mapped.count > 1_500)
+        #expect(mapped.sourceDigest == compiled.sourceDigest)
+        #expect(mapped.declarations == compiled.declarations)
+        #expect(mapped.replacedDeclarations == compiled.replacedDeclarations)
+        #expect(mapped.replacedDeclarations.map(\.description) == ["a duplicate that loses"])
+        #expect(mapped.unresolvedParents.map(\.parent) == ["com.example.missing"])
+        let compiledTypes = compiled.declaredTypes
+        let mappedTypes = mapped.declaredTypes
+        for (a, b) in zip(compiledTypes, mappedTypes) {
+            #expect(a.identifier == b.identifier)
+            #expect(a.supertypes.map(\.identifier) == b.supertypes.map(\.identifier))
+            #expect(a.parents.map(\.identifier) == b.parents.map(\.identifier))
+            #expect(a.hashValue == b.hashValue)
+        }
+        // Conformance: every pair of a sample, bit for bit.
+        let sample = stride(from: 0, to: compiledTypes.count, by: 7).map { $0 }
+        for i in sample {
+            for j in sample {
+                #expect(compiledTypes[i].conforms(to: compiledTypes[j]) == mappedTypes[i].conforms(to: mappedTypes[j]))
+            }
+        }
+        // Tags of every kind, and filename matching with literals, extensions and globs.
+        for declaration in compiled.declarations {
+            for ext in declaration.filenameExtensions {
+                #expect(mapped.type(filenameExtension: ext)?.identifier == compiled.type(filenameExtension: ext)?.identifier)
+            }
+            for mime in declaration.mimeTypes {
+                #expect(mapped.types(mimeType: mime).map(\.identifier) == compiled.types(mimeType: mime).map(\.identifier))
+            }
+        }
+        for name in ["Makefile", "a.tar.gz", "README.md", "x.sketch.bak", "sk-1.dat", "Sketchfile", "libc.so.6", "photo.JPG", "core", "noext"] {
+            let a = compiled.match(filename: name)
+            let b = mapped.match(filename: name)
+            #expect(a.type?.identifier == b.type?.identifier, "\(name)")
+            #expect(a.pattern == b.pattern && a.kind == b.kind && a.weight == b.weight && a.isAmbiguous == b.isAmbiguous, "\(name)")
+        }
+        #expect(mapped.match(filename: "x.sketch.bak").type?.identifier == "com.example.sketch")
+        #expect(mapped.types(tag: "skch", tagClass: TagClass("com.example.code")).map(\.identifier) == ["com.example.sketch"])
+        #expect(mapped["com.example.sketch"]?.declaration?.referenceURL == "https://example.com/sketch")
+        // A dynamic type made from a mapped graph conforms like one from the compiled graph.
+        #expect(mapped.type(mimeType: "image/x-unheard-of")?.conforms(to: mapped["public.image"]!) == true)
+    }
+
+    @Test("Images are deterministic: the same declarations give the same bytes")
+    func deterministic() throws {
+        let all = GraphImageTests.declarations + GraphImageTests.extra
+        let a = try TypeGraph(declarations: all)
+        let b = try TypeGraph(declarations: all)
+        #expect(a.imageBytes == b.imageBytes)
+        #expect(TypeGraph.sourceDigest(of: all) == a.sourceDigest)
+        #expect(TypeGraph.sourceDigest(of: all.dropLast()) != a.sourceDigest)
+    }
+
+    @Test("A stale, foreign, missing or other-version image is refused with the file named")
+    func refusals() throws {
+        let directory = TemporaryDirectory("graph-image")
+        let (compiled, _) = try roundTrip(in: directory)
+        let path = directory.path("types.image")
+        let stale = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: path, sourceDigest: compiled.sourceDigest &+ 1) }
+        #expect(stale.code == .malformedImage)
+        #expect(stale.value == path)
+        #expect(stale.reason.contains("stale"))
+        let missing = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path("absent"), sourceDigest: 1) }
+        #expect(missing.code == .malformedImage && missing.description.contains("absent"))
+        try directory.write("text.image", text: String(repeating: "not an image ", count: 20))
+        let foreign = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path("text.image"), sourceDigest: 1) }
+        #expect(foreign.reason.contains("not a graph image"))
+        var bytes = compiled.imageBytes
+        bytes[8] &+= 1  // the format version word
+        try directory.write("version.image", bytes: bytes)
+        let version = try #require(throws: UniformTypeError.self) {
+            try TypeGraph(imageAt: directory.path("version.image"), sourceDigest: compiled.sourceDigest)
+        }
+        #expect(version.reason.contains("format version"))
+        let folder = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path, sourceDigest: 1) }
+        #expect(folder.reason.contains("regular file"))
+    }
+
+    @Test("Truncated and corrupted images are refused or read safely, never read out of bounds")
+    func damage() throws {
+        let small = [
+            TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
+        ] + GraphImageTests.extra
+        let graph = try TypeGraph(declarations: small)
+        let image = graph.imageBytes
+        let directory = TemporaryDirectory("graph-image")
+        let path = directory.path("damaged.image")
+        var refused = 0
+        // Every truncation point.
+        for length in stride(from: 0, to: image.count, by: 1) {
+            try directory.write("damaged.image", bytes: Array(image[..<length]))
+            if (try? TypeGraph(imageAt: path, sourceDigest: graph.sourceDigest)) == nil { refused += 1 }
+        }
+        #expect(refused == image.count)
+        // Random byte changes after the header: refused, or read and queried without a crash.
+        var generator = SystemRandomNumberGenerator()
+        var accepted = 0
+        for _ in 0..<3_000 {
+            var bytes = image
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 40..<bytes.count, using: &generator)
+                bytes[position] = UInt8.random(in: 0...255, using: &generator)
+            }
+            try directory.write("damaged.image", bytes: bytes)
+            guard let damaged = try? TypeGraph(imageAt: path, sourceDigest: graph.sourceDigest) else { continue }
+            accepted += 1
+            for name in ["a.sketch", "Sketchfile", "sk-9.dat", "x.png", "README"] { _ = damaged.match(filename: name) }
+            _ = damaged.type(mimeType: "application/x-example-sketch")?.localizedDescription
+            for type in damaged.declaredTypes {
+                _ = type.identifier
+                _ = type.supertypes
+                for other in damaged.declaredTypes { _ = type.conforms(to: other) }
+            }
+        }
+        #expect(accepted < 3_000)
+    }
+
+    @Test("Writing replaces the file atomically and leaves no temporary behind")
+    func atomicWrite() throws {
+        let directory = TemporaryDirectory("graph-image")
+        let (compiled, _) = try roundTrip(in: directory)
+        let path = directory.path("types.image")
+        try compiled.writeImage(to: path)
+        var names: [String] = []
+        if let folder = opendir(directory.path) {
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            closedir(folder)
+        }
+        #expect(names == ["types.image"])
+        let error = try #require(throws: UniformTypeError.self) { try compiled.writeImage(to: directory.path("no/such/folder/x.image")) }
+        #expect(error.code == .malformedImage && error.value.contains("no/such/folder"))
+    }
+
+    @Test("Compact records read back what was written and refuse truncations")
+    func compactRecords() {
+        var writer = CompactRecordWriter()
+        writer.write("päth/with ümlauts")
+        writer.write(-5)
+        writer.write(Int.max)
+        writer.write(nil as String?)
+        writer.write("x" as String?)
+        writer.write(true)
+        writer.write(1_763_700_000.123456)
+        writer.write(bytes: [0, 255, 7])
+        let bytes = writer.bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CompactRecordReader(buffer)
+            #expect(reader.readString() == "päth/with ümlauts")
+            #expect(reader.readInt() == -5)
+            #expect(reader.readInt() == Int.max)
+            #expect(reader.readOptionalString() == .some(nil))
+            #expect(reader.readOptionalString() == .some("x"))
+            #expect(reader.readBool() == true)
+            #expect(reader.readDouble() == 1_763_700_000.123456)
+            #expect(reader.readBytes().map(Array.init) == [0, 255, 7])
+            #expect(reader.isAtEnd)
+            #expect(reader.readInt() == nil)
+        }
+        for length in 0..<bytes.count {
+            Array(bytes[..<length]).withUnsafeBufferPointer { buffer in
+                var reader = CompactRecordReader(buffer)
+                let complete = reader.readString() != nil && reader.readInt() != nil && reader.readInt() != nil
+                    && reader.readOptionalString() != nil && reader.readOptionalString() != nil && reader.readBool() != nil
+                    && reader.readDouble() != nil && reader.readBytes() != nil
+                #expect(!complete)
+            }
+        }
+    }
+}
