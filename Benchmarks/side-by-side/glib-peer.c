@@ -21,9 +21,9 @@ struct pairs {
 
 static void guess_names(void *context, size_t start, size_t count) {
     struct sbs_lines *names = context;
-    for (size_t k = start; k < start + count; k++) {
+    SBS_EACH(k, start, count, names->count) {
         gboolean uncertain;
-        gchar *type = g_content_type_guess(names->items[k % names->count], NULL, 0, &uncertain);
+        gchar *type = g_content_type_guess(names->items[k], NULL, 0, &uncertain);
         sbs_sink += (uintptr_t)type[0] + (uintptr_t)uncertain;
         g_free(type);
     }
@@ -31,8 +31,8 @@ static void guess_names(void *context, size_t start, size_t count) {
 
 static void types_from_mimes(void *context, size_t start, size_t count) {
     struct sbs_lines *mimes = context;
-    for (size_t k = start; k < start + count; k++) {
-        gchar *type = g_content_type_from_mime_type(mimes->items[k % mimes->count]);
+    SBS_EACH(k, start, count, mimes->count) {
+        gchar *type = g_content_type_from_mime_type(mimes->items[k]);
         if (type) {
             sbs_sink += (uintptr_t)type[0];
             g_free(type);
@@ -42,16 +42,14 @@ static void types_from_mimes(void *context, size_t start, size_t count) {
 
 static void is_a(void *context, size_t start, size_t count) {
     struct pairs *pairs = context;
-    for (size_t k = start; k < start + count; k++) {
-        size_t i = k % pairs->count;
+    SBS_EACH(i, start, count, pairs->count) {
         sbs_sink += (uintptr_t)g_content_type_is_a(pairs->children[i], pairs->parents[i]);
     }
 }
 
 static void guess_data(void *context, size_t start, size_t count) {
     struct sbs_prefixes *prefixes = context;
-    for (size_t k = start; k < start + count; k++) {
-        size_t i = k % prefixes->count;
+    SBS_EACH(i, start, count, prefixes->count) {
         gboolean uncertain;
         gchar *type = g_content_type_guess(NULL, prefixes->bytes + prefixes->offsets[i], prefixes->lengths[i], &uncertain);
         sbs_sink += (uintptr_t)type[0] + (uintptr_t)uncertain;
@@ -61,8 +59,8 @@ static void guess_data(void *context, size_t start, size_t count) {
 
 static void all_for_type(void *context, size_t start, size_t count) {
     struct sbs_lines *mimes = context;
-    for (size_t k = start; k < start + count; k++) {
-        GList *apps = g_app_info_get_all_for_type(mimes->items[k % mimes->count]);
+    SBS_EACH(k, start, count, mimes->count) {
+        GList *apps = g_app_info_get_all_for_type(mimes->items[k]);
         sbs_sink += (uintptr_t)apps;
         g_list_free_full(apps, g_object_unref);
     }
@@ -70,8 +68,8 @@ static void all_for_type(void *context, size_t start, size_t count) {
 
 static void default_for_type(void *context, size_t start, size_t count) {
     struct sbs_lines *mimes = context;
-    for (size_t k = start; k < start + count; k++) {
-        GAppInfo *app = g_app_info_get_default_for_type(mimes->items[k % mimes->count], FALSE);
+    SBS_EACH(k, start, count, mimes->count) {
+        GAppInfo *app = g_app_info_get_default_for_type(mimes->items[k], FALSE);
         sbs_sink += (uintptr_t)app;
         if (app) g_object_unref(app);
     }

@@ -18,8 +18,7 @@ struct sniff_context {
 
 static void sniff(void *context, size_t start, size_t count) {
     struct sniff_context *c = context;
-    for (size_t k = start; k < start + count; k++) {
-        size_t i = k % c->prefixes.count;
+    SBS_EACH(i, start, count, c->prefixes.count) {
         const char *type = magic_buffer(c->cookie, c->prefixes.bytes + c->prefixes.offsets[i], c->prefixes.lengths[i]);
         sbs_sink += type ? (uintptr_t)type[0] : 1;
     }

@@ -15,7 +15,7 @@
 # Steps: install missing Debian packages (as root, with apt); make the inputs in a temporary
 # folder; build the C peers (cc -O2) and OpenWith's driver (Benchmarks package, SideBySide
 # product, -c release); run each in-process timing, one program after the other; compare the
-# answers; build the CLI (root package, release, static Swift stdlib) and time whole processes
+# answers; build the CLI (Benchmarks/release-cli.sh: release, fully static) and time whole processes
 # with hyperfine; print the table.
 set -euo pipefail
 
@@ -186,9 +186,8 @@ if [ "${SKIP_CLI:-0}" != 1 ]; then
     if [ -n "${OPENWITH_BIN:-}" ]; then
         OPENWITH=$OPENWITH_BIN
     else
-        say "building the openwith CLI (root package, release, static Swift stdlib)"
-        (cd "$ROOT" && swift build -c release --static-swift-stdlib -Xlinker -no-pie --product openwith >&2)
-        OPENWITH=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/openwith
+        say "building the openwith CLI (root package, release, fully static)"
+        OPENWITH=$(bash "$ROOT/Benchmarks/release-cli.sh")
     fi
     sample=$(grep -E '\.png$' "$WORK/sniff.txt" | grep -v ' ' | awk 'NR == 1') || true
     sample=${sample:-$(awk 'NR == 1' "$WORK/sniff.txt")}

@@ -28,15 +28,39 @@ public struct FilenameMatch: Sendable, Equatable {
     public var kind: Kind
     /// The weight of the winning pattern.
     public var weight: Int
-    /// The winning pattern, e.g. `*.tar.gz`, `Makefile`, `README*`.
-    public var pattern: String
+    /// The winning pattern, e.g. `*.tar.gz`, `Makefile`, `README*`: an extension pattern in the
+    /// name's own spelling (`*.JPG` for `photo.JPG`).
+    public var pattern: String {
+        switch patternText {
+        case .name(let text): String(text)
+        case .suffix(let text): "*." + text
+        case .glob(let glob): String(decoding: glob.bytes, as: UTF8.self)
+        }
+    }
+    /// The pattern as the match found it, spelled out by ``pattern`` on demand (a match costs no
+    /// string building).
+    var patternText: PatternText
+
+    enum PatternText: Sendable {
+        /// The pattern is this part of the name (a literal name).
+        case name(Substring)
+        /// `*.` and this part of the name.
+        case suffix(Substring)
+        /// A general glob.
+        case glob(GlobPattern)
+    }
     /// Whether unrelated types tie for the best match.
     public var isAmbiguous: Bool
     /// The other types tied with ``type`` (empty unless ambiguous).
     public var tiedTypes: [UniformType]
 
     /// No match.
-    public static let none = FilenameMatch(type: nil, kind: .extension, weight: 0, pattern: "", isAmbiguous: false, tiedTypes: [])
+    public static let none = FilenameMatch(type: nil, kind: .extension, weight: 0, patternText: .name(""), isAmbiguous: false, tiedTypes: [])
+
+    public static func == (lhs: FilenameMatch, rhs: FilenameMatch) -> Bool {
+        lhs.type == rhs.type && lhs.kind == rhs.kind && lhs.weight == rhs.weight && lhs.pattern == rhs.pattern
+            && lhs.isAmbiguous == rhs.isAmbiguous && lhs.tiedTypes == rhs.tiedTypes
+    }
 }
 
 /// One pattern that matched a filename: every candidate, for explanations.

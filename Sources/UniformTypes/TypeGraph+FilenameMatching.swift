@@ -5,39 +5,46 @@ extension TypeGraph {
     /// allocate beyond the returned pattern string.
     public func match(filename name: String) -> FilenameMatch {
         var name = name
-        return name.withUTF8 { full in
+        let (best, baseStart) = name.withUTF8 { full -> (BestCandidates, Int) in
             let base = TypeGraph.lastComponent(full)
-            var best = BestCandidates()
-            if let list = storage.literalNamesExact.value(for: base) ?? storage.literalNamesFolded.value(for: base) {
-                for candidate in storage.candidates(list) { best.offer(candidate, kind: .literal, in: storage) }
-                return best.result(in: storage, name: base)
-            }
-            forEachSuffix(of: base) { suffix in
-                let start = base.count - suffix.count
-                if let list = storage.extensionsExact.value(for: suffix) {
-                    for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, in: storage, suffixStart: start) }
-                }
-                if let list = storage.extensionsFolded.value(for: suffix) {
-                    for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, in: storage, suffixStart: start) }
-                }
-            }
-            guard let firstByte = base.first, let lastByte = base.last else { return best.result(in: storage, name: base) }
-            let buckets = storage.globBuckets
-            func tryGlobs(_ bucket: Int) {
-                for position in buckets.range(bucket) {
-                    let index = Int(buckets[position])
-                    var candidate = storage.globCandidates[index]
-                    if Int(candidate.weight) < best.weight { break }
-                    // A general glob loses a tie of weight to an extension: its length does not count.
-                    candidate.patternLength = 0
-                    if storage.globPatterns[index].matches(base) { best.offer(candidate, kind: .glob, in: storage, glob: Int32(index)) }
-                }
-            }
-            tryGlobs(Int(ASCIICaseFolding.fold(firstByte)))
-            tryGlobs(256 + Int(ASCIICaseFolding.fold(lastByte)))
-            tryGlobs(TypeGraph.Storage.unanchoredBucket)
-            return best.result(in: storage, name: base)
+            return (bestCandidates(base), full.count - base.count)
         }
+        return best.result(in: storage, name: name, baseStart: baseStart)
+    }
+
+    /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
+    private func bestCandidates(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates {
+        var best = BestCandidates()
+        if let list = storage.literalNamesExact.value(for: base) ?? storage.literalNamesFolded.value(for: base) {
+            for candidate in storage.candidates(list) { best.offer(candidate, kind: .literal) }
+            return best
+        }
+        forEachSuffix(of: base) { suffix in
+            let start = base.count - suffix.count
+            if let list = storage.extensionsExact.value(for: suffix) {
+                for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
+            }
+            if let list = storage.extensionsFolded.value(for: suffix) {
+                for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
+            }
+        }
+        guard let firstByte = base.first, let lastByte = base.last else { return best }
+        let buckets = storage.globBuckets
+        // The globs anchored by the first byte, those anchored by the last byte, the rest.
+        for step in 0..<3 {
+            let bucket = step == 0 ? Int(ASCIICaseFolding.fold(firstByte)) : step == 1 ? 256 + Int(ASCIICaseFolding.fold(lastByte)) : Storage.unanchoredBucket
+            for position in buckets.range(bucket) {
+                let index = Int(buckets[position])
+                var candidate = storage.globCandidates[index]
+                // Globs come heaviest first, and a glob never wins a tie of weight against an
+                // extension: once one cannot beat the best so far, none after it can.
+                if Int(candidate.weight) < best.weight || (Int(candidate.weight) == best.weight && best.length > 0) { break }
+                // A general glob loses a tie of weight to an extension: its length does not count.
+                candidate.patternLength = 0
+                if storage.globPatterns[index].matches(base) { best.offer(candidate, kind: .glob, glob: Int32(index)) }
+            }
+        }
+        return best
     }
 
     /// Every pattern that matches a filename, best first (for explanations): literal names,
@@ -118,9 +125,7 @@ private struct BestCandidates {
     var tiedCount = 0
     var extraTied: [Int32] = []
 
-    mutating func offer(
-        _ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, in storage: TypeGraph.Storage, glob: Int32 = -1, suffixStart: Int = 0
-    ) {
+    mutating func offer(_ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, glob: Int32 = -1, suffixStart: Int = 0) {
         let weight = Int(candidate.weight)
         let length = Int(candidate.patternLength)
         if weight > self.weight || (weight == self.weight && length > self.length) {
@@ -155,9 +160,10 @@ private struct BestCandidates {
         }
     }
 
-    func result(in storage: TypeGraph.Storage, name: UnsafeBufferPointer<UInt8>) -> FilenameMatch {
+    /// The match: the tied types that refine no other tied type win; the pattern is kept as a
+    /// part of `name` (or a glob of the graph) and spelled out only when asked for.
+    func result(in storage: TypeGraph.Storage, name: String, baseStart: Int) -> FilenameMatch {
         guard tiedCount > 0 else { return .none }
-        // Keep the tied types that refine no other tied type: the general ones.
         var winners: [Int32] = []
         var winner: Int32 = -1
         var winnerCount = 0
@@ -178,17 +184,18 @@ private struct BestCandidates {
             }
             winnerCount += 1
         }
-        let pattern: String
+        let utf8 = name.utf8
+        let pattern: FilenameMatch.PatternText
         switch kind {
         case .literal:
-            pattern = String(decoding: name, as: UTF8.self)
+            pattern = .name(name[utf8.index(utf8.startIndex, offsetBy: baseStart)...])
         case .extension:
-            pattern = "*." + String(decoding: UnsafeBufferPointer(rebasing: name[min(suffixStart, name.count)...]), as: UTF8.self)
+            pattern = .suffix(name[utf8.index(utf8.startIndex, offsetBy: min(baseStart + suffixStart, utf8.count))...])
         case .glob:
-            pattern = glob >= 0 ? String(decoding: storage.globPatterns[Int(glob)].bytes, as: UTF8.self) : ""
+            pattern = glob >= 0 ? .glob(storage.globPatterns[Int(glob)]) : .name("")
         }
         return FilenameMatch(
-            type: UniformType(storage, index: winner), kind: kind, weight: weight, pattern: pattern,
+            type: UniformType(storage, index: winner), kind: kind, weight: weight, patternText: pattern,
             isAmbiguous: winnerCount > 1,
             tiedTypes: winners.dropFirst().map { UniformType(storage, index: $0) })
     }

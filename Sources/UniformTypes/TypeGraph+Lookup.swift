@@ -97,6 +97,8 @@ extension TypeGraph {
     private func mimeList(_ mimeType: String) -> Int32? {
         var text = mimeType
         return text.withUTF8 { bytes in
+            // Most MIME types come bare: look the whole string up before scanning for parameters.
+            if let list = storage.mimeTypes.value(for: bytes) { return list }
             var end = 0
             while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
             var start = 0

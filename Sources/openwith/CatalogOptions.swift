@@ -24,7 +24,7 @@ struct CatalogOptions: ParsableArguments {
 struct CatalogAccess {
     let explicitPath: String?
 
-    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, environment: ProcessEnvironment.catalogVariables) }
+    var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, variable: ProcessEnvironment.value) }
 
     func open() throws -> DocumentCatalog {
         do {
@@ -71,15 +71,6 @@ enum ProcessEnvironment {
                 result[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
             }
             pointer += 1
-        }
-        return result
-    }
-
-    /// The variables that choose the catalog's location.
-    static var catalogVariables: [String: String] {
-        var result: [String: String] = [:]
-        for name in ["OPENWITH_CATALOG", "XDG_DATA_HOME", "HOME"] {
-            if let value = value(name) { result[name] = value }
         }
         return result
     }

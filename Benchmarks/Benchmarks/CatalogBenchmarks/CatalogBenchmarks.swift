@@ -68,6 +68,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A short-lived process's first read: the snapshot stored beside the catalog, no SQLite.
+    for appCount in [1_000, 100_000] {
+        let stored = Fixture({ () throws -> RankedCatalog in
+            let ranked = try RankedCatalog(appCount: appCount)
+            _ = try DocumentCatalog(location: ranked.catalog.location).snapshot()  // stores it
+            return ranked
+        }, tearDown: { $0.folder.remove() })
+        let label = String(appCount)
+        Benchmark("StoredSnapshot.\(label)apps", configuration: OpenWithSuite.io(maxDuration: .seconds(5), maxIterations: 200)) { _ in
+            blackHole(DocumentCatalog.storedSnapshot(location: stored.value.catalog.location))
+        } setup: {
+            try stored.setUp()
+        } teardown: {
+            stored.tearDown()
+        }
+    }
+
     // The freedesktop database, as every Linux machine has it.
     let mimeDatabasePath = "/usr/share/mime/packages/freedesktop.org.xml"
     let mimeDatabase = Fixture { try [UInt8](Data(contentsOf: URL(fileURLWithPath: mimeDatabasePath))) }

@@ -77,4 +77,23 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("SystemGraph.parseTable", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
         blackHole(try? SystemTypeCatalog.declarations())
     }
+
+    // What a process pays instead when the catalog keeps the compiled image: map and check it.
+    final class MappedImage: @unchecked Sendable {
+        let folder: TemporaryFolder
+        let path: String
+        init() throws {
+            folder = try TemporaryFolder(prefix: "graph-image")
+            path = folder.appending("types.image")
+            try SystemTypeCatalog.graph.writeImage(to: path)
+        }
+    }
+    let image = Fixture({ try MappedImage() }, tearDown: { $0.folder.remove() })
+    Benchmark("SystemGraph.mapImage", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { _ in
+        blackHole(try? TypeGraph(imageAt: image.value.path, sourceDigest: SystemTypeCatalog.tableDigest))
+    } setup: {
+        try image.setUp()
+    } teardown: {
+        image.tearDown()
+    }
 }

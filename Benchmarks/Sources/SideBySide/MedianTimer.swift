@@ -92,3 +92,15 @@ struct MedianTimer {
 /// Keeps a value alive so the optimizer cannot drop the work that produced it.
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
+
+/// Calls `body` with item indices `start`, `start + 1`, … cyclically over `items` items,
+/// `count` times, without a division per step (the C peers walk their inputs the same way).
+@inline(__always)
+func cycle(_ start: Int, _ count: Int, _ items: Int, _ body: (Int) -> Void) {
+    var index = start % items
+    for _ in 0..<count {
+        body(index)
+        index += 1
+        if index == items { index = 0 }
+    }
+}

@@ -12,12 +12,18 @@ public struct CatalogLocation: Sendable, Equatable {
 
     /// The catalog chosen by the policy above from an environment.
     public static func resolve(explicitPath: String? = nil, environment: [String: String]) -> CatalogLocation {
+        resolve(explicitPath: explicitPath) { environment[$0] }
+    }
+
+    /// The catalog chosen by the policy above, reading each environment variable through
+    /// `variable` (for example `getenv`), so nothing else of the environment is copied.
+    public static func resolve(explicitPath: String? = nil, variable: (String) -> String?) -> CatalogLocation {
         if let explicitPath, !explicitPath.isEmpty { return CatalogLocation(path: explicitPath) }
-        if let path = environment["OPENWITH_CATALOG"], !path.isEmpty { return CatalogLocation(path: path) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        if let path = variable("OPENWITH_CATALOG"), !path.isEmpty { return CatalogLocation(path: path) }
+        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
             return CatalogLocation(path: data + "/openwith/catalog.sqlite")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "/"
         return CatalogLocation(path: (home == "/" ? "" : home) + "/.local/share/openwith/catalog.sqlite")
     }
 

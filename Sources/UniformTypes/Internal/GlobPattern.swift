@@ -6,6 +6,9 @@ final class GlobPattern: Sendable {
     /// Bytes every match starts with and ends with, for a cheap rejection before matching.
     let literalPrefix: [UInt8]
     let literalSuffix: [UInt8]
+    /// The longest run of literal bytes every match contains somewhere (`.so.` for
+    /// `*.so.[0-9]*`): most names are rejected by a scan for it, without backtracking.
+    let requiredRun: [UInt8]
 
     init(_ pattern: String, caseSensitive: Bool) {
         foldsCase = !caseSensitive
@@ -18,6 +21,56 @@ final class GlobPattern: Sendable {
             suffix.append(byte)
         }
         literalSuffix = suffix.reversed()
+        requiredRun = GlobPattern.longestLiteralRun(bytes)
+    }
+
+    /// The longest run of bytes outside wildcards and bracket expressions. An unclosed `[`
+    /// ends the search (the run found so far is still required).
+    private static func longestLiteralRun(_ bytes: [UInt8]) -> [UInt8] {
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        var index = 0
+        func flush() {
+            if run.count > best.count { best = run }
+            run.removeAll()
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") {
+                flush()
+                index += 1
+            } else if byte == UInt8(ascii: "[") {
+                flush()
+                var end = index + 1
+                if end < bytes.count && (bytes[end] == UInt8(ascii: "!") || bytes[end] == UInt8(ascii: "^")) { end += 1 }
+                if end < bytes.count && bytes[end] == UInt8(ascii: "]") { end += 1 }
+                while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
+                index = end < bytes.count ? end + 1 : bytes.count
+            } else {
+                run.append(byte)
+                index += 1
+            }
+        }
+        flush()
+        return best
+    }
+
+    /// Whether `name` contains ``requiredRun`` (folded, for a case-insensitive pattern).
+    private func containsRequiredRun(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = requiredRun
+        if needle.isEmpty { return true }
+        if name.count < needle.count { return false }
+        let first = needle[0]
+        var start = 0
+        while start + needle.count <= name.count {
+            if fold(name[start]) == first {
+                var offset = 1
+                while offset < needle.count && fold(name[start + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -25,6 +78,7 @@ final class GlobPattern: Sendable {
         for (offset, byte) in literalPrefix.enumerated() where fold(name[offset]) != byte { return false }
         let start = name.count - literalSuffix.count
         for (offset, byte) in literalSuffix.enumerated() where fold(name[start + offset]) != byte { return false }
+        if !containsRequiredRun(name) { return false }
         return bytes.withUnsafeBufferPointer { match($0[...], name[...]) }
     }
 

@@ -9,8 +9,12 @@ struct GraphImageWriter {
 
     mutating func writeArray<T: FixedWidthInteger>(_ values: [T]) {
         writeWord(UInt64(values.count))
-        bytes.reserveCapacity(bytes.count + values.count * MemoryLayout<T>.size + 8)
-        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        if UInt16(1).littleEndian == 1 {
+            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        } else {
+            bytes.reserveCapacity(bytes.count + values.count * MemoryLayout<T>.size + 8)
+            for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        }
         while bytes.count % 8 != 0 { bytes.append(0) }
     }
 

@@ -11,6 +11,9 @@ struct TagTable: @unchecked Sendable {
     private let keyBytes: UnsafeBufferPointer<UInt8>
     private let values: UnsafeBufferPointer<Int32>
     private let mask: Int
+    /// Bit `n` is set when some key is `n` bytes long (bit 63: 63 or more): most lookups of a
+    /// key no entry could match end here, before hashing.
+    private let lengths: UInt64
     let foldsCase: Bool
 
     /// An empty table.
@@ -22,6 +25,7 @@ struct TagTable: @unchecked Sendable {
         keyBytes = UnsafeBufferPointer(start: nil, count: 0)
         values = slots
         mask = 0
+        lengths = 0
         foldsCase = true
     }
 
@@ -56,7 +60,13 @@ struct TagTable: @unchecked Sendable {
         self.values = values
         self.mask = Int(maskWord)
         self.foldsCase = flag == 1
+        var lengths: UInt64 = 0
+        for entry in 0..<count { lengths |= TagTable.lengthBit(Int(keyOffsets[entry + 1] - keyOffsets[entry])) }
+        self.lengths = lengths
     }
+
+    @inline(__always)
+    static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// Writes a table of distinct keys (already unique after folding) and their values.
     static func write(_ entries: [(key: [UInt8], value: Int32)], foldsCase: Bool, to writer: inout GraphImageWriter) {
@@ -88,42 +98,104 @@ struct TagTable: @unchecked Sendable {
 
     var count: Int { values.count }
 
+    /// A hash of `bytes`, eight at a time; with `fold`, ASCII letters are folded to lower case
+    /// first, so a key and its folded form hash alike. A key of 8 bytes or more ends with the
+    /// word of its last 8 bytes (overlapping the one before), a shorter key is one word.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        if fold {
-            for byte in bytes { hash = (hash ^ UInt64(ASCIICaseFolding.fold(byte))) &* 0x0000_0100_0000_01b3 }
-        } else {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ (fold ? foldWord(word) : word)) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 32
         }
-        return hash ^ (hash >> 29)
+        if count < 8 {
+            mix(shortWord(raw, count: count))
+        } else {
+            var offset = 0
+            while count - offset > 8 {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        // Every input bit reaches the low bits that choose the slot.
+        hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+        hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return hash ^ (hash >> 33)
+    }
+
+    /// Eight bytes with `A`–`Z` mapped to `a`–`z`, all at once.
+    @inline(__always)
+    static func foldWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & ~high
+        let atLeastA = low7 &+ (0x80 - 0x41) &* ones
+        let aboveZ = low7 &+ (0x80 - 0x5B) &* ones
+        let isUpper = atLeastA & ~aboveZ & ~word & high
+        return word | (isUpper >> 2)
+    }
+
+    /// A key of fewer than 8 bytes as one word (zero above its bytes), read without going past
+    /// them: at most one 4-, one 2- and one 1-byte load.
+    @inline(__always)
+    static func shortWord(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var offset = 0
+        if count & 4 != 0 {
+            word = UInt64(pointer.loadUnaligned(as: UInt32.self))
+            offset = 4
+        }
+        if count & 2 != 0 {
+            word |= UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) << UInt64(offset * 8)
+            offset += 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self)) << UInt64(offset * 8)
+        }
+        return word
     }
 
     /// The value stored for `key`, or `nil`.
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
-        if values.isEmpty { return nil }
+        if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
         var slot = Int(truncatingIfNeeded: TagTable.hash(key, fold: foldsCase)) & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
             let start = Int(keyOffsets[entry - 1])
             let end = Int(keyOffsets[entry])
-            if end - start == key.count {
-                var equal = true
-                var position = start
-                for byte in key {
-                    let candidate = foldsCase ? ASCIICaseFolding.fold(byte) : byte
-                    if keyBytes[position] != candidate {
-                        equal = false
-                        break
-                    }
-                    position += 1
-                }
-                if equal { return values[entry - 1] }
+            if end - start == key.count && TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: foldsCase) {
+                return values[entry - 1]
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether `key` (folded first, with `fold`) equals `stored`, a key of the same length,
+    /// compared eight bytes at a time as ``hash(_:fold:)`` reads them.
+    @inline(__always)
+    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
+        let count = key.count
+        guard count == stored.count, let keyBase = key.baseAddress, let storedBase = stored.baseAddress else {
+            return key.count == stored.count
+        }
+        let a = UnsafeRawPointer(keyBase)
+        let b = UnsafeRawPointer(storedBase)
+        @inline(__always) func same(_ left: UInt64, _ right: UInt64) -> Bool { (fold ? foldWord(left) : left) == right }
+        if count < 8 { return same(shortWord(a, count: count), shortWord(b, count: count)) }
+        var offset = 0
+        while count - offset > 8 {
+            if !same(a.loadUnaligned(fromByteOffset: offset, as: UInt64.self), b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+                return false
+            }
+            offset += 8
+        }
+        return same(a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
     /// The value stored for `key`, or `nil`.

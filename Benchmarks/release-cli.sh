@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the release `openwith` CLI as a fully static executable and prints its path.
+#
+# Fully static (Swift runtime, Foundation, libmagic, SQLite and libc linked in) because a
+# short-lived command pays for every shared library it loads: here the dynamic loader and
+# the relocations of the system libraries cost more than answering the question.
+#
+#   bash Benchmarks/release-cli.sh        # prints .build/static-cli/release/openwith
+#
+# Needs the static archives of libmagic's compression libraries (installed when missing and
+# running as root): liblzma-dev, libbz2-dev, zlib1g-dev, plus libmagic-dev and libsqlite3-dev.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LIBDIR=/usr/lib/$(gcc -dumpmachine 2>/dev/null || echo x86_64-linux-gnu)
+missing=()
+for pair in liblzma.a:liblzma-dev libbz2.a:libbz2-dev libz.a:zlib1g-dev libmagic.a:libmagic-dev libsqlite3.a:libsqlite3-dev; do
+    [ -e "$LIBDIR/${pair%%:*}" ] || missing+=("${pair#*:}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null; }
+    else
+        echo "release-cli.sh: install ${missing[*]} first" >&2
+        exit 1
+    fi
+fi
+cd "$ROOT"
+flags=(-c release --scratch-path .build/static-cli -Xswiftc -static-executable
+    -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz --product openwith)
+swift build "${flags[@]}" >&2
+echo "$(swift build "${flags[@]}" --show-bin-path)/openwith"
