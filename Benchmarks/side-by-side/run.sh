@@ -211,7 +211,7 @@ if [ "${SKIP_CLI:-0}" != 1 ]; then
     for (( k = 0; k < ${#commands[@]}; k += 2 )); do
         printf '%s\t%s\n' "${commands[k]}" "${commands[k + 1]}" >> "$WORK/out/cli.tsv"
     done
-    cli_note="Whole processes: hyperfine --shell=none, 5 warm-up runs, at least 30 runs, on \`$(basename "$sample")\` ($mime); \`openwith\` is a release build with the static Swift standard library, reading a catalog of the same $APPS desktop entries."
+    cli_note="Whole processes: hyperfine --shell=none, 5 warm-up runs, at least 30 runs, on \`$(basename "$sample")\` ($mime); \`openwith\` is the fully static release build of \`Benchmarks/release-cli.sh\`, reading a catalog of the same $APPS desktop entries (its graph image and stored snapshot written by the warm-up runs)."
 fi
 
 # --- Table ------------------------------------------------------------------------------------

@@ -298,13 +298,17 @@ extension TypeGraph {
         }
 
         /// The declaration of type `index`, decoded from the image on first use.
-        func declaration(at index: Int32) -> TypeDeclaration {
-            if let cached = decoded.withLock({ $0[Int(index)] }) { return cached.declaration }
-            let declaration =
+        func declaration(at index: Int32) -> TypeDeclaration { box(at: index).declaration }
+
+        /// The decoded declaration of type `index`, shared: read single fields through it
+        /// (`box(at:).declaration.identifier`) without copying the whole declaration.
+        func box(at index: Int32) -> DeclarationBox {
+            if let cached = decoded.withLock({ $0[Int(index)] }) { return cached }
+            let box = DeclarationBox(
                 DeclarationCoding.decode(encodedDeclarations[Int(index)])
-                ?? TypeDeclaration(identifier: TypeIdentifier(String(decoding: identifierTable.key(at: Int(index)), as: UTF8.self)))
-            decoded.withLock { $0[Int(index)] = DeclarationBox(declaration) }
-            return declaration
+                    ?? TypeDeclaration(identifier: TypeIdentifier(String(decoding: identifierTable.key(at: Int(index)), as: UTF8.self))))
+            decoded.withLock { $0[Int(index)] = box }
+            return box
         }
 
         /// The declarations dropped as duplicates.

@@ -42,7 +42,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type's identifier.
     public var identifier: TypeIdentifier {
-        index >= 0 ? storage.declaration(at: index).identifier : undeclared!.identifier
+        index >= 0 ? storage.box(at: index).declaration.identifier : undeclared!.identifier
     }
 
     /// The declaration, for a declared type.
@@ -68,7 +68,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// A human description: the declared one, else one built from the tag.
     public var localizedDescription: String {
         if index >= 0 {
-            let description = storage.declaration(at: index).description
+            let description = storage.box(at: index).declaration.description
             if !description.isEmpty { return description }
         }
         if let dynamic = undeclared?.dynamic {
@@ -83,21 +83,21 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The preferred filename extension: the first extension tag, or the tag of a dynamic type.
     public var preferredFilenameExtension: String? {
-        if index >= 0 { return storage.declaration(at: index).tags[.filenameExtension]?.first }
+        if index >= 0 { return storage.box(at: index).declaration.tags[.filenameExtension]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .filenameExtension { return dynamic.tag }
         return nil
     }
 
     /// The preferred MIME type: the first MIME tag, or the tag of a dynamic type.
     public var preferredMIMEType: String? {
-        if index >= 0 { return storage.declaration(at: index).tags[.mimeType]?.first }
+        if index >= 0 { return storage.box(at: index).declaration.tags[.mimeType]?.first }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .mimeType { return dynamic.tag }
         return nil
     }
 
     /// All tags by class (for a dynamic type, its one tag).
     public var tags: [TagClass: [String]] {
-        if index >= 0 { return storage.declaration(at: index).tags }
+        if index >= 0 { return storage.box(at: index).declaration.tags }
         if let dynamic = undeclared?.dynamic { return [dynamic.tagClass: [dynamic.tag]] }
         return [:]
     }

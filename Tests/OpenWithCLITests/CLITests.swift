@@ -117,6 +117,34 @@ struct CLITests {
         #expect(wav.output.contains("no application"))
     }
 
+    @Test("openwith FILE answers from the files stored beside the catalog, and follows every change")
+    func storedSnapshotFollowsChanges() throws {
+        let cli = try CLIFixture()
+        let notes = RepositoryPaths.path("Catalog/samples/notes.txt")
+        #expect(try cli.run("apps", "register", RepositoryPaths.path("Catalog/apps")).status == 0)
+        let first = try cli.run(notes)
+        #expect(first.output.contains("* Sample Viewer"))
+        let catalog = cli.folder.path("catalog/catalog.sqlite")
+        #expect(FileManager.default.fileExists(atPath: catalog + ".snapshot"))
+        #expect(FileManager.default.fileExists(atPath: catalog + ".types"))
+        // Answered from the stored files: the same output.
+        #expect(try cli.run(notes).output == first.output)
+        // A change removes the stored snapshot; the next answer sees the change.
+        #expect(try cli.run("apps", "register", RepositoryPaths.path("Catalog/apps/SampleEditor.plist")).status == 0)
+        #expect(try cli.run("default", "set", ".txt", "org.openwith.sample-editor").status == 0)
+        let after = try cli.run(notes)
+        #expect(after.output.contains("* Sample Editor"))
+        #expect(try cli.run(notes).output == after.output)
+        // The editor's declared type is in the graph the stored snapshot maps.
+        let sketch = try cli.folder.write("drawing.sketch", text: "not really a sketch")
+        #expect(try cli.run("type", "--name-only", sketch).output.contains("org.openwith.sample-sketch"))
+        // Damaged stored files are ignored and rebuilt.
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: catalog + ".snapshot"))
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: catalog + ".types"))
+        #expect(try cli.run(notes).output == after.output)
+        #expect(try cli.run(notes).output == after.output)
+    }
+
     @Test("default set refuses non-claimants unless forced; default show reports it")
     func defaults() throws {
         let cli = try CLIFixture()

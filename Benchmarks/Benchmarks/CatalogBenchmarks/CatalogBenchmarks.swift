@@ -53,6 +53,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The first query of each type: a new ranking (an empty memo) asked once per type, as a
+    // short-lived process asks. One iteration = one query of each of the 7 types.
+    for appCount in [100, 1_000] {
+        let ranked = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
+        Benchmark("Handlers.\(appCount)apps.firstQuery", configuration: OpenWithSuite.io(maxDuration: .seconds(3))) { _ in
+            let state = ranked.value
+            let fresh = HandlerRanking(snapshot: state.ranking.snapshot)
+            for type in state.types { blackHole(fresh.handlers(for: type)) }
+        } setup: {
+            try ranked.setUp()
+        } teardown: {
+            ranked.tearDown()
+        }
+    }
+
     // A process's first read: open the file (migrations checked) and load a snapshot.
     for appCount in [1_000, 100_000] {
         let stored = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })

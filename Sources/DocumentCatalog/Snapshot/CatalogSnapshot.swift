@@ -33,7 +33,8 @@ public final class CatalogSnapshot: Sendable {
     let associationRemoved: [FoldedKey: Set<FoldedKey>]
     let lastUsedTimes: [String: Double]
     let queried: [Int32: Set<String>]
-    private let availability = Mutex<[Int32: Bool]>([:])
+    /// Whether each app is available, once checked: 0 not yet, 1 yes, 2 no.
+    private let availability: Mutex<[UInt8]>
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
@@ -77,6 +78,7 @@ public final class CatalogSnapshot: Sendable {
         self.associationRemoved = associationRemoved
         self.lastUsedTimes = lastUsedTimes
         self.queried = queried
+        availability = Mutex([UInt8](repeating: 0, count: apps.count))
     }
 
     // MARK: Apps
@@ -91,10 +93,11 @@ public final class CatalogSnapshot: Sendable {
     public func isAvailable(_ app: Int32) -> Bool {
         let record = apps[Int(app)]
         if record.tryExec == nil || record.tryExec!.isEmpty { return !record.hidden }
-        if let known = availability.withLock({ $0[app] }) { return known }
+        let known = availability.withLock { $0[Int(app)] }
+        if known != 0 { return known == 1 }
         var available = !record.hidden
         if available, let tryExec = record.tryExec, !tryExec.isEmpty { available = ExecutableLookup.exists(tryExec) }
-        availability.withLock { $0[app] = available }
+        availability.withLock { $0[Int(app)] = available ? 1 : 2 }
         return available
     }
 

@@ -228,17 +228,17 @@ public struct HandlerRanking: Sendable {
                     }
                 }
             }
-            level.sort { a, b in
-                if a.rank != b.rank { return a.rank < b.rank }
-                let fitA = roleFit(a.role, role) ?? 9
-                let fitB = roleFit(b.role, role) ?? 9
-                if fitA != fitB { return fitA < fitB }
-                if a.lastUsed != b.lastUsed { return (a.lastUsed ?? 0) > (b.lastUsed ?? 0) }
-                return snapshot.nameRank(a.app.index) < snapshot.nameRank(b.app.index)
-            }
-            for candidate in level {
-                placed.append(candidate.app.index)
-                chosen.append(candidate)
+            // Sort small keys, then place the candidates once (moving whole candidates while
+            // sorting would copy every reference they hold at each step).
+            let order = level.indices.map { index in
+                let candidate = level[index]
+                return LevelKey(
+                    rank: candidate.rank, fit: roleFit(candidate.role, role) ?? 9, lastUsed: candidate.lastUsed ?? 0,
+                    nameRank: snapshot.nameRank(candidate.app.index), position: index)
+            }.sorted()
+            for key in order {
+                placed.append(level[key.position].app.index)
+                chosen.append(level[key.position])
             }
             if firstOnly && !chosen.isEmpty { return finished() }
         }
@@ -263,5 +263,22 @@ public struct HandlerRanking: Sendable {
         case (.any, .shell): 2
         default: nil
         }
+    }
+}
+
+/// The order inside one level of the ranking: rank, role fit, most recent use, then name order.
+private struct LevelKey: Comparable {
+    var rank: HandlerRank
+    var fit: Int
+    var lastUsed: Double
+    var nameRank: Int32
+    var position: Int
+
+    static func < (a: LevelKey, b: LevelKey) -> Bool {
+        if a.rank != b.rank { return a.rank < b.rank }
+        if a.fit != b.fit { return a.fit < b.fit }
+        if a.lastUsed != b.lastUsed { return a.lastUsed > b.lastUsed }
+        if a.nameRank != b.nameRank { return a.nameRank < b.nameRank }
+        return a.position < b.position
     }
 }
