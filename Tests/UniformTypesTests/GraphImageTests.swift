@@ -109,6 +109,10 @@ struct GraphImageTests {
         #expect(version.reason.contains("format version"))
         let folder = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path, sourceDigest: 1) }
         #expect(folder.reason.contains("regular file"))
+        // A FIFO in its place is refused at once, without waiting for a writer.
+        #expect(mkfifo(directory.path("fifo.image"), 0o600) == 0)
+        let fifo = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path("fifo.image"), sourceDigest: 1) }
+        #expect(fifo.reason.contains("regular file"))
     }
 
     @Test("Truncated and corrupted images are refused or read safely, never read out of bounds")

@@ -19,7 +19,7 @@ final class GraphImage: @unchecked Sendable {
     /// The file must not be changed in place while mapped; image files are only ever replaced
     /// by renaming a new file over them, which leaves this mapping intact.
     init(mapping path: String) throws(UniformTypeError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never wait on a FIFO
         guard descriptor >= 0 else { throw GraphImage.failure(path, "cannot open: \(GraphImage.lastError())") }
         defer { close(descriptor) }
         var info = stat()
