@@ -1,3 +1,5 @@
+import Glibc
+
 extension TypeGraph {
     /// The type a filename suggests, by the rules documented on ``FilenameMatch``.
     ///
@@ -103,12 +105,11 @@ extension TypeGraph {
     /// Calls `body` with each suffix after a `.`, longest first.
     @inline(__always)
     private func forEachSuffix(of name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = name.baseAddress else { return }
         var index = 0
-        while index < name.count {
-            if name[index] == UInt8(ascii: "."), index + 1 < name.count {
-                body(UnsafeBufferPointer(rebasing: name[(index + 1)...]))
-            }
-            index += 1
+        while index + 1 < name.count, let dot = memchr(base + index, Int32(UInt8(ascii: ".")), name.count - 1 - index) {
+            index = UnsafeRawPointer(dot) - UnsafeRawPointer(base) + 1
+            body(UnsafeBufferPointer(rebasing: name[index...]))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A compiled shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) for the shared-mime-info patterns
 /// that are neither literal names nor plain extensions, such as `README*` or `*.[1-9]`.
 final class GlobPattern: Sendable {
@@ -60,14 +62,23 @@ final class GlobPattern: Sendable {
         let needle = requiredRun
         if needle.isEmpty { return true }
         if name.count < needle.count { return false }
+        guard let base = name.baseAddress else { return false }
         let first = needle[0]
+        // A first byte that case folding leaves alone (`.` of `.so.`) is found with memchr.
+        let findsFirstDirectly = !foldsCase || (first &- 0x61 >= 26 && first &- 0x41 >= 26)
         var start = 0
-        while start + needle.count <= name.count {
-            if fold(name[start]) == first {
-                var offset = 1
-                while offset < needle.count && fold(name[start + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
+        let last = name.count - needle.count
+        while start <= last {
+            if findsFirstDirectly {
+                guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
+                start = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            } else if fold(name[start]) != first {
+                start += 1
+                continue
             }
+            var offset = 1
+            while offset < needle.count && fold(name[start + offset]) == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
             start += 1
         }
         return false
