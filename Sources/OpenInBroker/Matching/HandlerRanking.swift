@@ -28,15 +28,17 @@ public struct HandlerRanking: Sendable {
     public let desktops: [String]
 
     private let catchAll: [UniformType]
-    private let memo = RankingMemo()
+    private let memo: RankingMemo?
 
     /// Creates a ranking over a snapshot.
     ///
     /// A ranking remembers its answers: the snapshot never changes, so the same type, role and
-    /// options always rank the same (a per-file override is looked up every time).
-    public init(snapshot: CatalogSnapshot, desktops: [String] = []) {
+    /// options always rank the same (a per-file override is looked up every time). A process
+    /// that asks once and exits passes `remembersAnswers: false` and skips the memo.
+    public init(snapshot: CatalogSnapshot, desktops: [String] = [], remembersAnswers: Bool = true) {
         self.snapshot = snapshot
         self.desktops = desktops
+        memo = remembersAnswers ? RankingMemo() : nil
         let graph = snapshot.graph
         catchAll = ["public.data", "public.item", "public.content"].compactMap { graph[$0] }
     }
@@ -55,7 +57,7 @@ public struct HandlerRanking: Sendable {
     /// The answer for a declared type without a per-file override comes from the memo when it
     /// was ranked before; everything else is ranked afresh.
     private func memoized(_ type: UniformType, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
-        guard let ordinal = type.ordinal, !hasFileOverride(path, role: role) else {
+        guard let memo, let ordinal = type.ordinal, !hasFileOverride(path, role: role) else {
             return rank(type, role: role, path: path, includeAll: includeAll, firstOnly: firstOnly)
         }
         let key = RankingMemo.Key(type: Int32(ordinal), role: role, includeAll: includeAll, firstOnly: firstOnly)

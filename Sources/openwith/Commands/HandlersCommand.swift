@@ -46,7 +46,9 @@ struct HandlersRun {
         let snapshot = try catalog.snapshot()
         ProcessLifetime.keepUntilExit(snapshot)
         let resolver = TypeResolver(graph: snapshot.graph)
-        let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops)
+        // A command names few files and a ranking costs microseconds: the memo would cost more
+        // to set up in a fresh process than it saves.
+        let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops, remembersAnswers: false)
         var reports: [HandlerReport] = []
         var status = ExitStatus.ok
         for file in files {

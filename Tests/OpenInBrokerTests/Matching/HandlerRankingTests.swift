@@ -100,6 +100,16 @@ struct HandlerRankingTests {
         #expect(ranking.defaultHandler(for: png, path: "/docs/one.png")?.app.id == "other")
         #expect(ranking.handlers(for: png, path: "/docs/two.png").candidates.first?.app.id == "owner")
         #expect(ranking.handlers(for: png, role: .editor).candidates.isEmpty)
+        // Without the memo, every answer is the same.
+        let unremembered = HandlerRanking(snapshot: ranking.snapshot, remembersAnswers: false)
+        for path in [nil, "/docs/one.png", "/docs/two.png"] as [String?] {
+            for role in [RequestedRole.any, .viewer, .editor] {
+                #expect(
+                    unremembered.handlers(for: png, role: role, path: path).candidates.map(\.app.id)
+                        == ranking.handlers(for: png, role: role, path: path).candidates.map(\.app.id))
+                #expect(unremembered.defaultHandler(for: png, role: role, path: path)?.app.id == ranking.defaultHandler(for: png, role: role, path: path)?.app.id)
+            }
+        }
     }
 
     @Test("Last use breaks ties between equal ranks")
