@@ -31,13 +31,8 @@ struct GraphImageReader {
     /// Strings written by ``GraphImageWriter/writeStrings(_:)``: checked offsets and bytes.
     mutating func readStrings() -> ByteStrings? {
         guard let offsets = readArray(of: Int32.self), let bytes = readArray(of: UInt8.self), !offsets.isEmpty,
-            offsets[0] == 0
+            GraphImageChecks.offsetsAreValid(offsets, lists: offsets.count - 1, total: bytes.count)
         else { return nil }
-        var previous: Int32 = 0
-        for offset in offsets {
-            guard offset >= previous, Int(offset) <= bytes.count else { return nil }
-            previous = offset
-        }
         return ByteStrings(offsets: offsets, bytes: bytes)
     }
 }

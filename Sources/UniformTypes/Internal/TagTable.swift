@@ -38,14 +38,8 @@ struct TagTable: @unchecked Sendable {
         else { return nil }
         let count = values.count
         guard maskWord < UInt64(Int32.max), Int(maskWord) + 1 == slots.count, slots.count & Int(maskWord) == 0,
-            count < slots.count || (count == 0 && slots.isEmpty), keyOffsets.count == count + 1
+            count < slots.count, GraphImageChecks.offsetsAreValid(keyOffsets, lists: count, total: keyBytes.count)
         else { return nil }
-        var previous: Int32 = 0
-        for offset in keyOffsets {
-            guard offset >= previous, Int(offset) <= keyBytes.count else { return nil }
-            previous = offset
-        }
-        guard keyOffsets[0] == 0 else { return nil }
         // Every probe must reach an empty slot: no more occupied slots than entries.
         var occupied = 0
         for slot in slots {
