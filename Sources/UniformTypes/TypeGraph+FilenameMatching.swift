@@ -4,7 +4,7 @@ extension TypeGraph {
     /// The type a filename suggests, by the rules documented on ``FilenameMatch``.
     ///
     /// `name` may be a path; only its last component is used. Unambiguous matches do not
-    /// allocate beyond the returned pattern string.
+    /// allocate (the pattern is spelled out when ``FilenameMatch/pattern`` is read).
     public func match(filename name: String) -> FilenameMatch {
         var name = name
         let (best, baseStart) = name.withUTF8 { full -> (BestCandidates, Int) in
