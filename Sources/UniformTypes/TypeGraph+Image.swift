@@ -11,15 +11,13 @@ import Glibc
 /// ```swift
 /// let digest = TypeGraph.sourceDigest(of: declarations)
 /// let graph = (try? TypeGraph(imageAt: path, sourceDigest: digest))
-///     ?? TypeGraph(declarations: declarations, sourceDigest: digest)  // then graph.writeImage(to: path)
+///     ?? TypeGraph(declarations: declarations, recordingDigest: digest)  // then graph.writeImage(to: path)
 /// ```
 extension TypeGraph {
     /// A digest of declarations, the identity an image is checked against. Equal declarations
     /// in the same order give the same digest.
     public static func sourceDigest(of declarations: [TypeDeclaration]) -> UInt64 {
-        var digest = SourceDigest()
-        for declaration in declarations { digest.add(DeclarationCoding.encode(declaration)) }
-        return digest.value
+        SourceDigest.of(declarations.map(DeclarationCoding.encode))
     }
 
     /// A digest of raw bytes (for example a declaration table's text), comparable with
@@ -108,6 +106,13 @@ extension TypeGraph {
 /// measure).
 struct SourceDigest {
     private(set) var value: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+    /// The digest of encoded declarations, in order.
+    static func of(_ records: [[UInt8]]) -> UInt64 {
+        var digest = SourceDigest()
+        for record in records { digest.add(record) }
+        return digest.value
+    }
 
     mutating func add(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { add($0) }

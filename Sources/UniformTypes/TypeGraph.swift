@@ -36,10 +36,11 @@ public struct TypeGraph: Sendable {
     /// - Throws: ``UniformTypeError`` with code `.malformedDeclaration` for a conformance cycle or
     ///   a malformed identifier or tag.
     public init(declarations: [TypeDeclaration]) throws(UniformTypeError) {
-        try self.init(declarations: declarations, sourceDigest: TypeGraph.sourceDigest(of: declarations))
+        try self.init(declarations: declarations, sourceDigest: nil)
     }
 
-    init(declarations: [TypeDeclaration], sourceDigest: UInt64) throws(UniformTypeError) {
+    /// Compiles declarations, recording `sourceDigest` (or, when `nil`, their own digest).
+    init(declarations: [TypeDeclaration], sourceDigest: UInt64?) throws(UniformTypeError) {
         let output = try GraphCompiler.compile(declarations, sourceDigest: sourceDigest)
         let image = GraphImage(copying: output.image)
         guard let storage = Storage(image: image, knownDeclarations: output.chosen) else {
@@ -370,8 +371,6 @@ extension TypeGraph {
     /// A candidate list read from the image.
     struct CandidateList: Sequence {
         let words: UnsafeBufferPointer<UInt64>
-
-        var first: Candidate? { words.first.map(Candidate.init(packed:)) }
 
         func makeIterator() -> Iterator { Iterator(words: words, position: 0) }
 

@@ -20,7 +20,6 @@ struct PlainArguments {
             } else if knownFlags.contains(argument) {
                 flags.append(argument)
             } else if knownOptions.contains(argument), let value = iterator.next() {
-                optionValues.removeAll { $0.name == argument }
                 optionValues.append((argument, value))
             } else {
                 return nil

@@ -9,12 +9,17 @@ enum GraphCompiler {
         var chosen: [TypeDeclaration]
     }
 
-    static func compile(_ input: [TypeDeclaration], sourceDigest: UInt64) throws(UniformTypeError) -> Output {
-        // 1. One declaration per identifier.
+    /// Compiles `input`; `sourceDigest` is recorded as its identity, or when `nil` the digest of
+    /// the declarations themselves (``TypeGraph/sourceDigest(of:)``), from the same encodings the
+    /// image stores.
+    static func compile(_ input: [TypeDeclaration], sourceDigest: UInt64?) throws(UniformTypeError) -> Output {
+        let encoded = input.map(DeclarationCoding.encode)
+        // 1. One declaration per identifier (kept and replaced ones by their position in `input`).
         var chosen: [TypeDeclaration] = []
+        var chosenInput: [Int] = []
         var position: [String: Int] = [:]
-        var replaced: [TypeDeclaration] = []
-        for declaration in input {
+        var replacedInput: [Int] = []
+        for (inputIndex, declaration) in input.enumerated() {
             if let reason = TypeIdentifier.syntaxProblem(in: declaration.identifier.rawValue) {
                 throw UniformTypeError(
                     .malformedDeclaration, value: declaration.identifier.rawValue, source: declaration.origin,
@@ -24,15 +29,17 @@ enum GraphCompiler {
             guard let existing = position[key] else {
                 position[key] = chosen.count
                 chosen.append(declaration)
+                chosenInput.append(inputIndex)
                 continue
             }
             let current = chosen[existing]
             let keepCurrent = (current.tier == .system && current.identifier.isPublic) || current.tier >= declaration.tier
             if keepCurrent {
-                replaced.append(declaration)
+                replacedInput.append(inputIndex)
             } else {
-                replaced.append(current)
+                replacedInput.append(chosenInput[existing])
                 chosen[existing] = declaration
+                chosenInput[existing] = inputIndex
             }
         }
         let count = chosen.count
@@ -85,7 +92,7 @@ enum GraphCompiler {
         let words = max((count + 63) / 64, 1)
         writer.writeWord(GraphImageLayout.magic)
         writer.writeWord(GraphImageLayout.formatVersion)
-        writer.writeWord(sourceDigest)
+        writer.writeWord(sourceDigest ?? SourceDigest.of(encoded))
         writer.writeWord(0)  // total length, patched below
         writer.writeWord(UInt64(count))
         writer.writeWord(UInt64(words))
@@ -153,9 +160,9 @@ enum GraphCompiler {
         }
 
         // 7. The declarations themselves, decoded only when asked for.
-        writer.writeStrings(chosen.map(DeclarationCoding.encode))
-        writer.writeStrings(replaced.map(DeclarationCoding.encode))
-        writer.patchWord(at: 24, UInt64(writer.bytes.count + 0))
+        writer.writeStrings(chosenInput.map { encoded[$0] })
+        writer.writeStrings(replacedInput.map { encoded[$0] })
+        writer.patchWord(at: 24, UInt64(writer.bytes.count))
         return Output(image: writer.bytes, chosen: chosen)
     }
 
