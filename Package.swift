@@ -69,6 +69,7 @@ let package = Package(
         ),
         .target(
             name: "OpenWithTestSupport",
+            dependencies: ["CFileAttributes"],
             path: "Tests/OpenWithTestSupport",
             swiftSettings: strictFlags
         ),

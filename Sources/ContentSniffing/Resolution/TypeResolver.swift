@@ -250,7 +250,11 @@ public struct TypeResolver: Sendable {
         var type: UniformType
         var source: ResolutionEvidence.Source
         var ambiguous: Bool
-        var tied: [UniformType]
+        /// Other types an ambiguous name ties with ``type`` (empty for a declared type or an
+        /// attribute, which name exactly one).
+        var rivals: [UniformType] = []
+        /// Every type the claim names, ``type`` first: never empty.
+        var tied: [UniformType] { [type] + rivals }
         /// For a compound extension (`*.pcf.gz`), the type of its last extension alone (gzip).
         var compoundTail: UniformType? = nil
     }
@@ -266,7 +270,7 @@ public struct TypeResolver: Sendable {
         if declared == nil, options.readsExtendedAttribute, options.mode != .contentOnly, let stored = FileSystemItem.storedMIMEType(path: path) {
             if let type = graph.type(mimeType: stored), type.isDeclared {
                 evidence.append(.init(source: .xattr, identifier: type.identifier, detail: "user.mime_type=\(stored)"))
-                return Claim(type: type, source: .xattr, ambiguous: false, tied: [])
+                return Claim(type: type, source: .xattr, ambiguous: false)
             }
         }
         if options.mode == .contentOnly { declared = nil }
@@ -276,7 +280,7 @@ public struct TypeResolver: Sendable {
     private func claim(name: String?, declared: String?, evidence: inout [ResolutionEvidence]) -> Claim? {
         if let declared, let type = graph.type(mimeType: declared) {
             evidence.append(.init(source: .declared, identifier: type.identifier, detail: declared))
-            return Claim(type: type, source: .declared, ambiguous: false, tied: [])
+            return Claim(type: type, source: .declared, ambiguous: false)
         }
         guard let name else { return nil }
         let match = graph.match(filename: name)
@@ -289,7 +293,7 @@ public struct TypeResolver: Sendable {
         if match.kind == .extension, match.pattern.dropFirst(2).contains("."), let last = match.pattern.split(separator: ".").last {
             tail = graph.types(filenameExtension: String(last)).first
         }
-        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, tied: [type] + match.tiedTypes, compoundTail: tail)
+        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, rivals: match.tiedTypes, compoundTail: tail)
     }
 
     // MARK: - Combination
