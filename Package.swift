@@ -90,7 +90,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenInBrokerTests",
-            dependencies: ["OpenInBroker", "DocumentCatalog", "UniformTypes", "OpenWithTestSupport"],
+            dependencies: [
+                "OpenInBroker", "DocumentCatalog", "UniformTypes", "OpenWithTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictFlags
         ),
         .testTarget(

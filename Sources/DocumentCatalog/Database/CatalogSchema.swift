@@ -14,11 +14,12 @@ import GRDB
 /// - `defaults`: the user's defaults per type, per URL scheme and per single file, by role;
 /// - `associations`: mimeapps.list defaults, added and removed associations, by source file;
 /// - `last_used`: when an app last opened a type;
-/// - `providers`, `grants`, `transfer_journal`, `open_requests`, `signing_keys`: the hand-over;
+/// - `providers`, `grants`, `transfer_journal`, `open_requests`, `signing_keys`: the hand-over
+///   (`v2-transfer-staging` adds the journal's staging folder, source disposal and staged identity);
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog"] }
+    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging"] }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -178,6 +179,20 @@ public enum CatalogSchema {
                     subject TEXT NOT NULL,
                     detail TEXT NOT NULL DEFAULT ''
                 );
+                """)
+        }
+        // The journal records where a transfer stages its file, whether a move still has to
+        // remove its source, and the staged file's identity in columns of its own (v1 kept the
+        // identity as text in `final_name`, which later holds the final path).
+        migrator.registerMigration("v2-transfer-staging") { db in
+            try db.execute(sql: """
+                ALTER TABLE transfer_journal ADD COLUMN staging TEXT;
+                ALTER TABLE transfer_journal ADD COLUMN source_disposal TEXT CHECK (source_disposal IN ('pending', 'done'));
+                ALTER TABLE transfer_journal ADD COLUMN staged_device INTEGER;
+                ALTER TABLE transfer_journal ADD COLUMN staged_inode INTEGER;
+                ALTER TABLE transfer_journal ADD COLUMN staged_size INTEGER;
+                ALTER TABLE transfer_journal ADD COLUMN staged_sha256 TEXT;
+                CREATE INDEX transfer_journal_disposal ON transfer_journal(source_disposal);
                 """)
         }
         return migrator

@@ -89,11 +89,26 @@ extension DocumentCatalog {
     // MARK: Transfer journal
 
     /// Writes a journal entry in state `started`, before any byte is copied, and returns its id.
-    public func beginTransfer(operation: String, appID: String, sourcePath: String, folder: String) throws(CatalogError) -> Int64 {
+    ///
+    /// - Parameters:
+    ///   - staging: the staging folder when it is not the receiving container's own.
+    ///   - keepsSourceUntilCommitted: a move that stages a *copy* of its source (the source is on
+    ///     another file system): its source is removed only after the entry is committed, and
+    ///     the entry records that removal as pending until it is done.
+    public func beginTransfer(
+        operation: String, appID: String, sourcePath: String, folder: String, staging: String? = nil,
+        keepsSourceUntilCommitted: Bool = false
+    ) throws(CatalogError) -> Int64 {
         try write(action: "transfer-begin", subject: appID, detail: "\(operation) \(sourcePath)") { db in
             try db.execute(
-                sql: "INSERT INTO transfer_journal(operation, app_id, source_path, folder, state, started_at) VALUES (?, ?, ?, ?, 'started', ?)",
-                arguments: [operation, appID, sourcePath, folder, WallClock.now()])
+                sql: """
+                    INSERT INTO transfer_journal(operation, app_id, source_path, folder, staging, source_disposal, state, started_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 'started', ?)
+                    """,
+                arguments: [
+                    operation, appID, sourcePath, folder, staging,
+                    keepsSourceUntilCommitted ? TransferJournalEntry.SourceDisposal.pending.rawValue : nil, WallClock.now(),
+                ])
             return db.lastInsertedRowID
         }
     }
@@ -102,12 +117,16 @@ extension DocumentCatalog {
     public func markTransferCopied(id: Int64, stagedName: String, device: UInt64, inode: UInt64, size: Int64, sha256: String) throws(CatalogError) {
         try write(action: "transfer-copied", subject: String(id), detail: stagedName) { db in
             try db.execute(
-                sql: "UPDATE transfer_journal SET state = 'copied', temporary_name = ?, final_name = ? WHERE id = ? AND state = 'started'",
-                arguments: [stagedName, "\(device):\(inode):\(size):\(sha256)", id])
+                sql: """
+                    UPDATE transfer_journal SET state = 'copied', temporary_name = ?, staged_device = ?, staged_inode = ?,
+                    staged_size = ?, staged_sha256 = ? WHERE id = ? AND state = 'started'
+                    """,
+                arguments: [stagedName, Int64(bitPattern: device), Int64(bitPattern: inode), size, sha256, id])
         }
     }
 
-    /// Closes a journal entry as committed and stores its grant, in one transaction.
+    /// Closes a journal entry as committed and stores its grant, in one transaction. A move that
+    /// kept its source stays listed by ``openTransfers()`` until ``markSourceDisposed(id:)``.
     public func commitTransfer(id: Int64, finalPath: String, grant: Grant) throws(CatalogError) -> Grant {
         try write(action: "transfer-commit", subject: String(id), detail: finalPath) { db in
             let stored = try DocumentCatalog.insertGrant(grant, into: db)
@@ -118,17 +137,35 @@ extension DocumentCatalog {
         }
     }
 
-    /// Closes a journal entry as rolled back.
-    public func rollBackTransfer(id: Int64, reason: String) throws(CatalogError) {
-        try write(action: "transfer-rollback", subject: String(id), detail: reason) { db in
-            try db.execute(sql: "UPDATE transfer_journal SET state = 'rolled-back', finished_at = ? WHERE id = ?", arguments: [WallClock.now(), id])
+    /// Records that a committed move's source was removed (or kept because it changed).
+    public func markSourceDisposed(id: Int64, detail: String) throws(CatalogError) {
+        try write(action: "transfer-source", subject: String(id), detail: detail) { db in
+            try db.execute(
+                sql: "UPDATE transfer_journal SET source_disposal = 'done' WHERE id = ? AND source_disposal = 'pending'",
+                arguments: [id])
         }
     }
 
-    /// Journal entries not yet committed or rolled back.
+    /// Closes a journal entry as rolled back.
+    public func rollBackTransfer(id: Int64, reason: String) throws(CatalogError) {
+        try write(action: "transfer-rollback", subject: String(id), detail: reason) { db in
+            try db.execute(
+                sql: "UPDATE transfer_journal SET state = 'rolled-back', source_disposal = NULL, finished_at = ? WHERE id = ?",
+                arguments: [WallClock.now(), id])
+        }
+    }
+
+    /// Journal entries with work left: not yet committed or rolled back, or committed moves
+    /// whose source is still to be removed.
     public func openTransfers() throws(CatalogError) -> [TransferJournalEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM transfer_journal WHERE state IN ('started', 'copied') ORDER BY id").map(TransferJournalEntry.init(row:))
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM transfer_journal
+                    WHERE state IN ('started', 'copied') OR (state = 'committed' AND source_disposal = 'pending') ORDER BY id
+                    """
+            ).map(TransferJournalEntry.init(row:))
         }
     }
 

@@ -39,9 +39,11 @@ public final class DocumentCatalog: Sendable {
     ///   - location: the catalog file.
     ///   - systemGraph: the system types; `nil` (the default) for the embedded catalog.
     ///   - readOnly: open without writing; fails if the catalog does not exist.
+    ///   - busyTimeout: how long, in seconds, a write waits for another process's write before
+    ///     it fails with ``CatalogError/Code/databaseFailure``.
     /// - Throws: ``CatalogError`` — `.cannotOpen` (folder or file not creatable or not
     ///   readable), `.notACatalog` (not an SQLite file, or damaged), `.newerSchema`.
-    public init(location: CatalogLocation, systemGraph: TypeGraph? = nil, readOnly: Bool = false) throws(CatalogError) {
+    public init(location: CatalogLocation, systemGraph: TypeGraph? = nil, readOnly: Bool = false, busyTimeout: Double = 30) throws(CatalogError) {
         self.location = location
         self.customSystemGraph = systemGraph
         let path = location.path
@@ -54,7 +56,7 @@ public final class DocumentCatalog: Sendable {
         if existed && writable && access(path, W_OK) != 0 { writable = false }
         if existed && writable && access(location.dataFolder, W_OK) != 0 { writable = false }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.readonly = !writable
         configuration.label = "openwith-catalog"

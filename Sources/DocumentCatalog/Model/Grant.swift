@@ -97,38 +97,6 @@ public struct Grant: Sendable, Equatable {
     public func allows(_ right: Right) -> Bool { revokedAt == nil && rights.contains(right) }
 }
 
-/// One entry of the transfer journal: a copy or move into a container, written before it
-/// starts and closed after it ends.
-public struct TransferJournalEntry: Sendable, Equatable {
-    /// The entry's id.
-    public var id: Int64
-    /// `open-in`, `import`, `export` or `move`.
-    public var operation: String
-    /// The receiving app.
-    public var appID: String
-    /// The file handed over.
-    public var sourcePath: String
-    /// The folder the file goes to.
-    public var folder: String
-    /// `started`, `copied`, `committed` or `rolled-back`.
-    public var state: String
-    /// The staged file's name, once copied.
-    public var stagedName: String?
-    /// For a copied entry, `device:inode:size:sha256` of the staged file; for a committed one, the final path.
-    public var finalName: String?
-
-    init(row: Row) {
-        id = row["id"]
-        operation = row["operation"]
-        appID = row["app_id"]
-        sourcePath = row["source_path"]
-        folder = row["folder"]
-        state = row["state"]
-        stagedName = row["temporary_name"]
-        finalName = row["final_name"]
-    }
-}
-
 /// A request for an app known from an `Info.plist` to open a URL, queued until the app drains
 /// it (as `application(_:open:options:)` would receive it).
 public struct OpenRequest: Sendable, Equatable {

@@ -4,19 +4,35 @@ import Glibc
 /// A journaled, crash-safe transfer of a file into an app's container: the open-in copy, the
 /// picker import, the export to a provider and the move to a provider.
 ///
-/// Protocol (so that an inbox never shows a partial file and no grant points at a missing file):
-/// 1. a journal entry `started` is committed before any byte moves;
-/// 2. the file is copied into the container's staging folder as `<entry-id>.staged` — through a
-///    temporary file created exclusively, never following links, synced and renamed;
+/// Protocol (so that an inbox never shows a partial file, no grant points at a missing file, and
+/// the only copy of a moved file is never lost, whatever step a crash or a failure hits):
+/// 1. the transfer takes the journal lock shared (``TransferJournalLock``) and a journal entry
+///    `started` is committed before any byte moves;
+/// 2. the file is staged as `<entry-id>.staged` in a staging folder on the destination's file
+///    system (the container's `tmp/.openwith-staging`, or `.openwith-staging` inside a
+///    provider's storage on another file system) — through a temporary file created
+///    exclusively, never following links, synced and renamed. A copy copies; a move *renames*
+///    its source into staging when the source is on that file system, and otherwise stages a
+///    copy and keeps the source;
 /// 3. the entry becomes `copied`, recording the staged file's device, inode, size and SHA-256;
 /// 4. the staged file is renamed into the target folder under a free name (`name.ext`,
 ///    `name-1.ext`, …) without replacing anything — a rename keeps the inode;
-/// 5. the grant is stored and the entry `committed`, in one transaction.
+/// 5. the grant is stored and the entry `committed`, in one transaction;
+/// 6. a move that kept its source removes it — only if it still holds exactly the bytes
+///    transferred (same size and SHA-256, read again without following links) — and records
+///    that; a source changed since it was copied is kept.
 ///
-/// Recovery (``recover(catalog:)``, run when a broker opens): a `started` entry is rolled back
-/// (its staged and temporary files removed); a `copied` entry is finished — the staged file is
-/// moved into place, or, if the move had happened, the file is found in the target folder by
-/// its inode — and its grant stored; if neither, it is rolled back.
+/// A failure before step 5 undoes the transfer: copies are removed, and a renamed source is put
+/// back where it was (under a free name if its old name was taken meanwhile; copied back if a
+/// rename cannot cross the file systems). An entry is closed as rolled back only once no byte
+/// exists solely in staging; otherwise it stays open for recovery.
+///
+/// Recovery (``recover(catalog:)``, run when a broker opens) first takes the journal lock
+/// exclusive without waiting: while any process is transferring it does nothing, so a live
+/// transfer is never touched. Then a `started` entry is rolled back as above; a `copied` entry
+/// is finished — the staged file is moved into place, or, if the move had happened, found in the
+/// target folder by its inode — and its grant stored; a committed move whose source removal is
+/// pending gets it. An entry that can be neither finished nor undone stays open.
 public struct InboxTransfer: Sendable {
     /// What to do with the source.
     public enum Operation: String, Sendable {
@@ -28,7 +44,10 @@ public struct InboxTransfer: Sendable {
 
     /// The catalog holding the journal and grants.
     public let catalog: DocumentCatalog
-    /// Failure injection for tests: called at each step with its name.
+    /// Failure injection for tests: called at each step with its name (`started`, `staged`,
+    /// `copied`, `placed`, and `committed` for a move that kept its source). A throw before
+    /// `committed` fails the transfer as a real failure would; a throw at `committed` stops it
+    /// there as a crash would, leaving the source's removal to recovery.
     public var checkpoint: (@Sendable (String) throws -> Void)?
 
     /// Creates a transfer runner.
@@ -44,8 +63,9 @@ public struct InboxTransfer: Sendable {
     ///   - journalOperation: the name the journal records (`open-in`, `import`, `export`, `move`).
     ///   - mode: the final file mode (0444 for inbox copies).
     /// - Returns: the stored grant.
-    /// - Throws: ``HandOverError``; nothing is left behind in the target folder, and the journal
-    ///   entry is rolled back.
+    /// - Throws: ``HandOverError``; nothing is left behind in the target folder, a moved source
+    ///   is back in its folder, and the journal entry is rolled back (or left open for recovery
+    ///   when the source could not be put back yet).
     public func transfer(
         _ source: String, into folder: String, of container: AppContainer, operation: Operation, journalOperation: String,
         mode: UInt32, grant: Grant
@@ -54,44 +74,52 @@ public struct InboxTransfer: Sendable {
         try AppContainer.makeFolders(folder, trusted: container.dataFolder)
         let name = AtomicFileCopy.lastComponent(of: source)
         _ = try SafeFileName(validating: name)
+        let staging = try Self.stagingFolder(for: folder, of: container)
+        let keepsSource = operation == .move && !Self.sameFileSystem(AtomicFileCopy.parentPath(of: source), staging)
+        let lock: TransferJournalLock
         let entry: Int64
-        do { entry = try catalog.beginTransfer(operation: journalOperation, appID: container.appID, sourcePath: source, folder: folder) } catch {
-            throw HandOverError(error)
-        }
-        var placedPath: String?
+        do {
+            lock = try TransferJournalLock.holdForTransfer(catalog: catalog)
+            entry = try catalog.beginTransfer(
+                operation: journalOperation, appID: container.appID, sourcePath: source, folder: folder,
+                staging: staging == container.staging ? nil : staging, keepsSourceUntilCommitted: keepsSource)
+        } catch { throw HandOverError(error) }
+        defer { withExtendedLifetime(lock) {} }
+        let renamesSource = operation == .move && !keepsSource
+        var placed: CopiedFile?
+        let committed: Grant
         do throws(HandOverError) {
             try step("started")
             let stagedName = "\(entry).staged"
             let copier = AtomicFileCopy(mode: mode)
-            let staged: CopiedFile
-            switch operation {
-            case .copy: staged = try copier.copy(from: source, toFolder: container.staging, as: stagedName)
-            case .move: staged = try copier.move(from: source, toFolder: container.staging, as: stagedName)
-            }
+            let staged =
+                renamesSource
+                ? try copier.move(from: source, toFolder: staging, as: stagedName)
+                : try copier.copy(from: source, toFolder: staging, as: stagedName)
             try step("staged")
             do {
                 try catalog.markTransferCopied(
                     id: entry, stagedName: stagedName, device: staged.device, inode: staged.inode, size: staged.size, sha256: staged.sha256)
             } catch { throw HandOverError(error) }
             try step("copied")
-            let placed = try copier.move(from: container.staging + "/" + stagedName, toFolder: folder, as: name)
-            placedPath = placed.path
+            placed = try copier.move(from: staging + "/" + stagedName, toFolder: folder, as: name)
             try step("placed")
             var record = grant
-            record.path = placed.path
+            record.path = placed?.path ?? ""
             record.size = staged.size
             record.sha256 = staged.sha256
-            do { return try catalog.commitTransfer(id: entry, finalPath: placed.path, grant: record) } catch { throw HandOverError(error) }
+            do { committed = try catalog.commitTransfer(id: entry, finalPath: record.path, grant: record) } catch { throw HandOverError(error) }
         } catch {
-            // A file already placed has no grant yet: take it back out, so no orphan stays. A
-            // moved file goes back where it came from; a copy is removed.
-            let restore = operation == .move ? source : nil
-            if let placedPath {
-                if let restore, !FolderListing.exists(restore) { rename(placedPath, restore) } else if restore == nil { unlink(placedPath) }
-            }
-            InboxTransfer.rollBack(entry: entry, container: container, catalog: catalog, reason: error.reason, restoringTo: restore)
+            let undo = TransferUndo(
+                entry: entry, staging: staging, placed: placed.map { ($0.path, $0.device, $0.inode) },
+                restoringTo: renamesSource ? source : nil)
+            undo.run(catalog: catalog, reason: error.reason)
             throw error
         }
+        guard keepsSource else { return committed }
+        try step("committed")
+        MovedSourceRemoval.run(entry: entry, source: source, size: committed.size, sha256: committed.sha256 ?? "", catalog: catalog)
+        return committed
     }
 
     private func step(_ name: String) throws(HandOverError) {
@@ -101,112 +129,23 @@ public struct InboxTransfer: Sendable {
         }
     }
 
-    /// Removes a transfer's temporary files and staged file — or, for a move, puts the staged
-    /// file back at `restoringTo` — and closes its journal entry as rolled back.
-    static func rollBack(entry: Int64, container: AppContainer, catalog: DocumentCatalog, reason: String, restoringTo original: String? = nil) {
-        let prefix = "\(entry).staged"
-        for name in FolderListing.names(container.staging) where name == prefix || name.hasPrefix("." + prefix + ".") {
-            let path = container.staging + "/" + name
-            if name == prefix, let original, !FolderListing.exists(original) {
-                rename(path, original)
-            } else {
-                unlink(path)
-            }
-        }
-        try? catalog.rollBackTransfer(id: entry, reason: reason)
+    /// Where a transfer into `folder` stages its file: the container's staging folder, unless
+    /// `folder` is on another file system (a provider's storage), then `.openwith-staging`
+    /// inside `folder`, so that placing the file is always a rename.
+    static func stagingFolder(for folder: String, of container: AppContainer) throws(HandOverError) -> String {
+        if sameFileSystem(folder, container.staging) { return container.staging }
+        let beside = AtomicFileCopy.join(folder, besideStagingName)
+        try AppContainer.makeFolders(beside, trusted: folder)
+        return beside
     }
 
-    /// Finishes or rolls back every open journal entry (see the type's documentation).
-    ///
-    /// - Returns: how many entries were finished and how many rolled back.
-    @discardableResult
-    public static func recover(catalog: DocumentCatalog) throws(HandOverError) -> (finished: Int, rolledBack: Int) {
-        let entries: [TransferJournalEntry]
-        do { entries = try catalog.openTransfers() } catch { throw HandOverError(error) }
-        var finished = 0
-        var rolledBack = 0
-        for entry in entries {
-            guard let container = try? AppContainer(appID: entry.appID, dataFolder: catalog.location.dataFolder) else {
-                try? catalog.rollBackTransfer(id: entry.id, reason: "invalid container")
-                rolledBack += 1
-                continue
-            }
-            if entry.state == "copied", let stagedName = entry.stagedName, let identity = StagedIdentity(entry.finalName) {
-                let name = AtomicFileCopy.lastComponent(of: entry.sourcePath)
-                var placedPath: String?
-                if FolderListing.exists(container.staging + "/" + stagedName) {
-                    placedPath = try? AtomicFileCopy().move(from: container.staging + "/" + stagedName, toFolder: entry.folder, as: name).path
-                } else {
-                    placedPath = FolderListing.names(entry.folder).map { entry.folder + "/" + $0 }.first { identity.matches($0) }
-                }
-                if let placedPath, let grant = recoveredGrant(entry, path: placedPath, identity: identity) {
-                    if (try? catalog.commitTransfer(id: entry.id, finalPath: placedPath, grant: grant)) != nil {
-                        finished += 1
-                        continue
-                    }
-                }
-            }
-            rollBack(
-                entry: entry.id, container: container, catalog: catalog, reason: "recovered after an interrupted transfer",
-                restoringTo: entry.operation == "move" ? entry.sourcePath : nil)
-            rolledBack += 1
-        }
-        return (finished, rolledBack)
-    }
+    /// The name of the staging folder kept inside a destination on another file system.
+    static let besideStagingName = ".openwith-staging"
 
-    private static func recoveredGrant(_ entry: TransferJournalEntry, path: String, identity: StagedIdentity) -> Grant? {
-        let kind: Grant.Kind
-        let rights: Set<Grant.Right>
-        switch entry.operation {
-        case "open-in": (kind, rights) = (.inbox, [.read, .delete])
-        case "import": (kind, rights) = (.import, [.read, .write, .delete])
-        default: (kind, rights) = (.provider, [.read, .write, .delete])
-        }
-        return Grant(
-            appID: entry.appID, path: path, kind: kind, rights: rights, originalPath: entry.sourcePath, size: identity.size,
-            sha256: identity.sha256, createdAt: WallClock.now())
-    }
-}
-
-/// The identity a journal records for a staged file: `device:inode:size:sha256`.
-struct StagedIdentity {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let sha256: String
-
-    init?(_ text: String?) {
-        guard let parts = text?.split(separator: ":"), parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
-            let size = Int64(parts[2])
-        else { return nil }
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.sha256 = String(parts[3])
-    }
-
-    func matches(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
-    }
-}
-
-/// Folder listings for the workflows.
-enum FolderListing {
-    /// Entry names of a folder (no `.` and `..`), sorted; empty if it cannot be read.
-    static func names(_ folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+    /// Whether two existing paths are on one file system (unknown counts as not).
+    static func sameFileSystem(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
     }
 }
