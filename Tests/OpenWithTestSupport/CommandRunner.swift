@@ -47,6 +47,12 @@ public struct CommandRunner: Sendable {
         ]
     }
 
+    /// A runner of `executable` with exactly `environment`.
+    public init(executable: String, environment: [String: String]) {
+        self.executable = executable
+        self.environment = environment
+    }
+
     /// Runs `openwith` with `arguments` and waits for it.
     @discardableResult
     public func run(_ arguments: [String]) throws -> Result {

@@ -13,6 +13,9 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
         public static let cannotOpen = Code("cannot open catalog")
         /// The file exists but is not an SQLite database, or is damaged.
         public static let notACatalog = Code("not a catalog")
+        /// The file is there but has lost its contents (it is empty): every app, default and
+        /// grant it held is gone. It is left as it was, for the user to move aside or restore.
+        public static let damaged = Code("damaged catalog")
         /// The catalog was written by a newer version of OpenWith (unknown migrations).
         public static let newerSchema = Code("newer catalog schema")
         /// A read or write failed.

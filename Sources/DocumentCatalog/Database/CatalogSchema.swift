@@ -19,7 +19,7 @@ import GRDB
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging"] }
+    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id"] }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -194,6 +194,10 @@ public enum CatalogSchema {
                 ALTER TABLE transfer_journal ADD COLUMN staged_sha256 TEXT;
                 CREATE INDEX transfer_journal_disposal ON transfer_journal(source_disposal);
                 """)
+        }
+        // Marks the file as a catalog (see `CatalogFile`): a database without this id is not adopted.
+        migrator.registerMigration("v3-application-id") { db in
+            try db.execute(sql: "PRAGMA application_id = \(CatalogFile.applicationID)")
         }
         return migrator
     }

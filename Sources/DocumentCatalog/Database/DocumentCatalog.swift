@@ -35,6 +35,9 @@ public final class DocumentCatalog: Sendable {
 
     /// Opens (and if needed creates) the catalog.
     ///
+    /// Policy (see `CatalogFile`): a new catalog appears whole or not at all, private to its
+    /// owner; an existing file is used only if it is a catalog; reading never needs to write.
+    ///
     /// - Parameters:
     ///   - location: the catalog file.
     ///   - systemGraph: the system types; `nil` (the default) for the embedded catalog.
@@ -42,68 +45,68 @@ public final class DocumentCatalog: Sendable {
     ///   - busyTimeout: how long, in seconds, a write waits for another process's write before
     ///     it fails with ``CatalogError/Code/databaseFailure``.
     /// - Throws: ``CatalogError`` — `.cannotOpen` (folder or file not creatable or not
-    ///   readable), `.notACatalog` (not an SQLite file, or damaged), `.newerSchema`.
+    ///   readable), `.damaged` (an empty file), `.notACatalog` (not an SQLite file, another
+    ///   application's database, or corrupt), `.newerSchema`. The file is then left as it was.
     public init(location: CatalogLocation, systemGraph: TypeGraph? = nil, readOnly: Bool = false, busyTimeout: Double = 30) throws(CatalogError) {
         self.location = location
         self.customSystemGraph = systemGraph
         let path = location.path
-        let existed = try DocumentCatalog.checkExistingFile(path)
+        let existed = try CatalogFile.inspect(path) == .catalog
         if !existed {
             if readOnly { throw CatalogError(.cannotOpen, path: path, reason: "the catalog does not exist") }
-            try DocumentCatalog.makeFolder(location.dataFolder, catalogPath: path)
+            // A snapshot file left by an earlier catalog at this path (inodes are reused).
+            SnapshotImage.remove(location: location)
+            try CatalogFile.create(at: path, folder: location.dataFolder, migrator: CatalogSchema.migrator)
         }
         var writable = !readOnly
-        if existed && writable && access(path, W_OK) != 0 { writable = false }
-        if existed && writable && access(location.dataFolder, W_OK) != 0 { writable = false }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.foreignKeysEnabled = true
-        configuration.readonly = !writable
-        configuration.label = "openwith-catalog"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw DocumentCatalog.translate(error, path: path, opening: true)
-        }
-        isReadOnly = !writable
+        if writable && access(path, W_OK) != 0 { writable = false }
+        if writable && access(location.dataFolder, W_OK) != 0 { writable = false }
+        if writable { Self.restrictPermissions(path) }
+        (pool, isReadOnly) = try Self.openPool(path: path, writable: writable, busyTimeout: busyTimeout)
         wasCreated = !existed
         try migrate()
     }
 
-    /// Returns `true` when a non-empty file is at `path` (checking that it is SQLite), `false`
-    /// when there is nothing there yet.
-    private static func checkExistingFile(_ path: String) throws(CatalogError) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return false }
-            throw CatalogError(.cannotOpen, path: path, reason: String(cString: strerror(errno)))
+    /// Opens the connection pool. Reading never needs to write: when a reader cannot create
+    /// the files SQLite keeps beside a write-ahead-logged database (a read-only folder, a full
+    /// disk) and no log content is pending, the file is read as immutable instead.
+    private static func openPool(path: String, writable: Bool, busyTimeout: Double) throws(CatalogError) -> (DatabasePool, Bool) {
+        func configuration(readonly: Bool) -> Configuration {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            configuration.foreignKeysEnabled = true
+            configuration.readonly = readonly
+            configuration.label = "openwith-catalog"
+            if !readonly {
+                configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            }
+            return configuration
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw CatalogError(.notACatalog, path: path, reason: "not a regular file")
-        }
-        if info.st_size == 0 { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CatalogError(.cannotOpen, path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 16)
-        let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
-        if count != 16 || header != Array("SQLite format 3\u{0}".utf8) {
-            throw CatalogError(.notACatalog, path: path, reason: "the file is not an SQLite database")
-        }
-        return true
-    }
-
-    private static func makeFolder(_ folder: String, catalogPath: String) throws(CatalogError) {
-        var current = ""
-        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw CatalogError(.cannotOpen, path: catalogPath, reason: "cannot create folder \(current): \(String(cString: strerror(errno)))")
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration(readonly: !writable))
+            // The first read opens the write-ahead log; a failure here is the reader's, not the file's.
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            return (pool, !writable)
+        } catch {
+            let translated = translate(error, path: path, opening: true)
+            guard translated.code == .cannotOpen || translated.code == .databaseFailure, !CatalogFile.hasWriteAheadLog(path) else {
+                throw translated
+            }
+            do {
+                let pool = try DatabasePool(path: CatalogFile.immutableURI(path), configuration: configuration(readonly: true))
+                _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+                return (pool, true)
+            } catch {
+                throw translated
             }
         }
+    }
+
+    /// Narrows an existing catalog file to its owner (`0600`), as new ones are created.
+    private static func restrictPermissions(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == geteuid(), (info.st_mode & 0o077) != 0 else { return }
+        chmod(path, 0o600)
     }
 
     private func migrate() throws(CatalogError) {
@@ -116,20 +119,12 @@ public final class DocumentCatalog: Sendable {
                 throw CatalogError(.newerSchema, path: location.path, reason: "the catalog was written by a newer version of openwith; upgrade openwith or use another catalog")
             }
             if state.complete { return }
-            if isReadOnly {
-                throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog needs an upgrade but is read-only")
-            }
-            // Serialise first-time creation across processes.
+            // A read-only catalog of an older schema is read as it is: later migrations only add.
+            if isReadOnly { return }
+            // Serialise upgrades across processes.
             let lock = try FileLock(path: location.path + ".lock")
             defer { lock.unlock() }
-            // A snapshot file left by an earlier catalog at this path (inodes are reused).
-            SnapshotImage.remove(location: location)
             try migrator.migrate(pool)
-            try pool.write { db in
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO catalog_info(key, value) VALUES ('generation', '0'), ('created_at', ?)",
-                    arguments: [String(WallClock.now())])
-            }
         } catch let error as CatalogError {
             throw error
         } catch {

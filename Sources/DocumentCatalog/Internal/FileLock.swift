@@ -6,7 +6,7 @@ struct FileLock {
     private let descriptor: Int32
 
     init(path: String) throws(CatalogError) {
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw CatalogError(.cannotOpen, path: path, reason: "cannot open lock file: \(String(cString: strerror(errno)))")
         }
