@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenWithCLITests",
-            dependencies: ["openwith", "OpenWithTestSupport"],
+            dependencies: ["openwith", "OpenWithTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictFlags
         ),
     ],

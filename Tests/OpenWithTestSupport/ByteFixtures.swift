@@ -38,6 +38,13 @@ public enum ByteFixtures {
         return ~crc
     }
 
+    /// Deterministic pseudo-random text: lowercase letters, spaces and newlines.
+    public static func text(count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SplitMix64(seed: seed)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz \n".utf8)
+        return (0..<count).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }
+    }
+
     /// Deterministic pseudo-random bytes (SplitMix64) for content and fuzz inputs.
     public static func pseudoRandom(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SplitMix64(seed: seed)

@@ -234,15 +234,3 @@ struct DocumentCatalogTests {
         #expect(error.code == .notFound)
     }
 }
-
-/// Runs SQL against a database file with the sqlite3 command-line shell.
-enum SQLiteShell {
-    static func run(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, sql]
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { throw CatalogError(.databaseFailure, path: path, reason: "sqlite3 failed: \(sql)") }
-    }
-}
