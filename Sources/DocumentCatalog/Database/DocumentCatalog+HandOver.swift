@@ -95,19 +95,20 @@ extension DocumentCatalog {
     ///   - keepsSourceUntilCommitted: a move that stages a *copy* of its source (the source is on
     ///     another file system): its source is removed only after the entry is committed, and
     ///     the entry records that removal as pending until it is done.
+    ///   - grantID: the grant an operation moves (a move out of an inbox), if any.
     public func beginTransfer(
         operation: String, appID: String, sourcePath: String, folder: String, staging: String? = nil,
-        keepsSourceUntilCommitted: Bool = false
+        keepsSourceUntilCommitted: Bool = false, grantID: Int64? = nil
     ) throws(CatalogError) -> Int64 {
         try write(action: "transfer-begin", subject: appID, detail: "\(operation) \(sourcePath)") { db in
             try db.execute(
                 sql: """
-                    INSERT INTO transfer_journal(operation, app_id, source_path, folder, staging, source_disposal, state, started_at)
-                    VALUES (?, ?, ?, ?, ?, ?, 'started', ?)
+                    INSERT INTO transfer_journal(operation, app_id, source_path, folder, staging, source_disposal, grant_id, state, started_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)
                     """,
                 arguments: [
                     operation, appID, sourcePath, folder, staging,
-                    keepsSourceUntilCommitted ? TransferJournalEntry.SourceDisposal.pending.rawValue : nil, WallClock.now(),
+                    keepsSourceUntilCommitted ? TransferJournalEntry.SourceDisposal.pending.rawValue : nil, grantID, WallClock.now(),
                 ])
             return db.lastInsertedRowID
         }
@@ -134,6 +135,23 @@ extension DocumentCatalog {
                 sql: "UPDATE transfer_journal SET state = 'committed', final_name = ?, grant_id = ?, finished_at = ? WHERE id = ?",
                 arguments: [finalPath, stored.id, WallClock.now(), id])
             return stored
+        }
+    }
+
+    /// Closes a journal entry that moved an already granted file (out of an inbox) as committed,
+    /// and points its grant at the new path with a new kind and rights, in one transaction.
+    public func commitGrantMove(id: Int64, grantID: Int64, path: String, kind: Grant.Kind, rights: Set<Grant.Right>) throws(CatalogError) -> Grant {
+        try write(action: "transfer-commit", subject: String(id), detail: path) { db in
+            try db.execute(
+                sql: "UPDATE grants SET path = ?, kind = ?, rights = ? WHERE id = ?",
+                arguments: [path, kind.rawValue, rights.map(\.rawValue).sorted().joined(separator: ","), grantID])
+            try db.execute(
+                sql: "UPDATE transfer_journal SET state = 'committed', final_name = ?, finished_at = ? WHERE id = ?",
+                arguments: [path, WallClock.now(), id])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [grantID]) else {
+                throw CatalogError(.notFound, key: String(grantID), reason: "no grant with this id")
+            }
+            return Grant(row: row)
         }
     }
 

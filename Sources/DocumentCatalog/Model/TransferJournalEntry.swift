@@ -18,7 +18,7 @@ public struct TransferJournalEntry: Sendable, Equatable {
 
     /// The entry's id.
     public var id: Int64
-    /// `open-in`, `import`, `export` or `move`.
+    /// `open-in`, `import`, `export`, `move` or `move-out`.
     public var operation: String
     /// The receiving app.
     public var appID: String
@@ -40,6 +40,9 @@ public struct TransferJournalEntry: Sendable, Equatable {
     public var stagedIdentity: StagedFileIdentity?
     /// For a committed entry, the final path.
     public var finalName: String?
+    /// The grant: the one stored by a committed transfer, or the one a move out of an inbox
+    /// carries along.
+    public var grantID: Int64?
 
     init(row: Row) {
         id = row["id"]
@@ -51,6 +54,7 @@ public struct TransferJournalEntry: Sendable, Equatable {
         stagingFolder = row["staging"]
         sourceDisposal = (row["source_disposal"] as String?).flatMap(SourceDisposal.init(rawValue:))
         stagedName = row["temporary_name"]
+        grantID = row["grant_id"]
         let finalName: String? = row["final_name"]
         if let device = row["staged_device"] as Int64?, let inode = row["staged_inode"] as Int64?,
             let size = row["staged_size"] as Int64?, let sha256 = row["staged_sha256"] as String?

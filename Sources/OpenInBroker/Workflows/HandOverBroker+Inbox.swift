@@ -89,12 +89,8 @@ extension HandOverBroker {
         let (found, grant) = try inboxGrant(appID: appID, item: item)
         guard grant.allows(.delete) else { throw HandOverError(.rightDenied, reason: "the grant does not allow moving", path: found.path) }
         let container = try container(appID: appID)
-        let moved = try AtomicFileCopy(mode: 0o600).move(from: found.path, toFolder: container.documents, as: found.name)
-        chmod(moved.path, 0o600)
-        do {
-            try catalog.updateGrant(id: grant.id, path: moved.path, kind: .import, rights: [.read, .write, .delete])
-            return try catalog.grant(id: grant.id) ?? grant
-        } catch { throw HandOverError(error) }
+        return try transfer.moveGranted(
+            found.path, grant: grant, into: container.documents, of: container, kind: .import, rights: [.read, .write, .delete], mode: 0o600)
     }
 
     /// Removes inbox items older than `age` seconds (all with `nil`) and revokes their grants.

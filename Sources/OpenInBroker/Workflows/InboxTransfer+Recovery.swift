@@ -27,6 +27,10 @@ extension InboxTransfer {
                 rolledBack += 1
                 continue
             }
+            if entry.operation == grantedMoveOperation {
+                if recoverGrantedMove(entry, catalog: catalog) { finished += 1 } else { rolledBack += 1 }
+                continue
+            }
             let staging = entry.stagingFolder ?? container.staging
             let keptSource = entry.sourceDisposal != nil
             if entry.state == "committed" {

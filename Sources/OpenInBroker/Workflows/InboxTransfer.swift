@@ -122,7 +122,7 @@ public struct InboxTransfer: Sendable {
         return committed
     }
 
-    private func step(_ name: String) throws(HandOverError) {
+    func step(_ name: String) throws(HandOverError) {
         guard let checkpoint else { return }
         do { try checkpoint(name) } catch {
             throw HandOverError(.checkpointFailed, reason: "stopped at \(name): \(error)")

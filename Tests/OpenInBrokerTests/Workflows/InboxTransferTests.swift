@@ -191,3 +191,41 @@ struct InboxTransferTests {
         #expect(try String(contentsOfFile: source, encoding: .utf8) == "still mine\n")
     }
 }
+
+@Suite("Journaled moves out of the inbox")
+struct GrantedMoveTests {
+    @Test("A move out of the inbox that fails after the rename puts the item back with its grant unchanged")
+    func failureRestores() throws {
+        let fixture = try HandOverFixture()
+        let opened = try fixture.broker().openIn(path: fixture.document)
+        let grant = try #require(opened.grant)
+        let broker = try fixture.broker(checkpoint: { if $0 == "placed" { throw CancellationError() } })
+        #expect(throws: HandOverError.self) { try broker.moveOutOfInbox(appID: "viewer.desktop", item: "notes.txt") }
+        #expect(FileManager.default.fileExists(atPath: grant.path))
+        #expect(try fixture.catalog.grant(id: grant.id)?.path == grant.path)
+        #expect(try fixture.catalog.grant(id: grant.id)?.kind == .inbox)
+        #expect(try fixture.catalog.openTransfers().isEmpty)
+    }
+
+    @Test("A move out of the inbox killed after the rename is finished by recovery: the grant follows the file")
+    func recoveryFinishes() throws {
+        let fixture = try HandOverFixture()
+        let opened = try fixture.broker().openIn(path: fixture.document)
+        let grant = try #require(opened.grant)
+        let documents = fixture.folder.path("data/containers/viewer.desktop/Documents")
+        // What a process killed right after the rename leaves: an entry with the item's identity, the file moved.
+        var info = stat()
+        #expect(lstat(grant.path, &info) == 0)
+        let entry = try fixture.catalog.beginTransfer(
+            operation: "move-out", appID: "viewer.desktop", sourcePath: grant.path, folder: documents, grantID: grant.id)
+        try fixture.catalog.markTransferCopied(
+            id: entry, stagedName: "notes.txt", device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            sha256: grant.sha256 ?? "")
+        #expect(rename(grant.path, documents + "/notes.txt") == 0)
+        _ = try fixture.broker()  // opening a broker recovers
+        let moved = try #require(try fixture.catalog.grant(id: grant.id))
+        #expect(moved.path == documents + "/notes.txt")
+        #expect(moved.kind == .import && moved.rights == [.read, .write, .delete])
+        #expect(try fixture.catalog.openTransfers().isEmpty)
+    }
+}
