@@ -40,6 +40,8 @@ struct CrashHarnessTests {
         Scenario(operation: .moveOut, sourceElsewhere: false, rootElsewhere: false),
     ]
 
+    static let openEntries = "SELECT count(*) FROM transfer_journal WHERE state IN ('started', 'copied') OR source_disposal = 'pending'"
+
     static var runs: Int { Int(ProcessInfo.processInfo.environment["OPENWITH_CRASH_RUNS"] ?? "") ?? 12 }
 
     @Test("Killed at random moments, no byte is lost and no grant, file or journal entry is left inconsistent", arguments: scenarios)
@@ -99,6 +101,8 @@ struct CrashHarnessTests {
         }
         var generator = SplitMix64(seed: 11)
         var killed = 0
+        var interrupted = 0
+        let catalogFile = cli.folder.path("catalog/catalog.sqlite")
         for run in 2...(Self.runs + 1) {
             let source = try prepare(run)
             let command = try cli.runner.start(arguments(run, source))
@@ -108,6 +112,8 @@ struct CrashHarnessTests {
                 killed += 1
             }
             _ = try cli.runner.finish(command)
+            // A kill that left a journal entry open landed inside the protocol itself.
+            if try SQLiteShell.query(catalogFile, Self.openEntries) != "0" { interrupted += 1 }
         }
         // The next command recovers what the kills interrupted.
         #expect(try cli.run("inbox", "list", "--app", "viewer.desktop").status != 3)
@@ -161,16 +167,14 @@ struct CrashHarnessTests {
                 if deliveredByRun[run] > 1 { violations.append("run \(run): delivered \(deliveredByRun[run]) times") }
             }
         }
-        let open = try SQLiteShell.query(
-            cli.folder.path("catalog/catalog.sqlite"),
-            "SELECT count(*) FROM transfer_journal WHERE state IN ('started', 'copied') OR source_disposal = 'pending'")
+        let open = try SQLiteShell.query(catalogFile, Self.openEntries)
         if open != "0" { violations.append("\(open) journal entries left open") }
         for container in (try? FileManager.default.contentsOfDirectory(atPath: containers)) ?? [] {
             let staging = containers + "/" + container + "/tmp/.openwith-staging"
             let left = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []
             if !left.isEmpty { violations.append("staging of \(container) not empty: \(left)") }
         }
-        print("crash harness: \(scenario.testDescription): runs \(Self.runs + 2), killed \(killed), lost \(violations.filter { $0.contains("places") || $0.contains("gone") }.count), violations \(violations.count)")
+        print("crash harness: \(scenario.testDescription): runs \(Self.runs + 2), killed \(killed), interrupted mid-transfer \(interrupted), lost \(violations.filter { $0.contains("places") || $0.contains("gone") }.count), violations \(violations.count)")
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
         #expect(killed > 0)
     }
