@@ -19,7 +19,7 @@ import GRDB
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id"] }
+    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence"] }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -198,6 +198,11 @@ public enum CatalogSchema {
         // Marks the file as a catalog (see `CatalogFile`): a database without this id is not adopted.
         migrator.registerMigration("v3-application-id") { db in
             try db.execute(sql: "PRAGMA application_id = \(CatalogFile.applicationID)")
+        }
+        // An app whose desktop entry disappeared from the system stays, marked absent, while the
+        // user has state on it (defaults, URL settings…): a reinstall brings it all back.
+        migrator.registerMigration("v4-app-presence") { db in
+            try db.execute(sql: "ALTER TABLE apps ADD COLUMN absent_since REAL")
         }
         return migrator
     }

@@ -3,6 +3,7 @@ import UniformTypes
 
 extension DocumentCatalog {
     /// Registers apps, replacing earlier registrations with the same ids, in one transaction.
+    /// A replaced app keeps the user's state (see `insert(_:into:)`).
     ///
     /// The types the apps declare are checked first: compiled together with the system types
     /// and every other app's, they must form a graph without cycles. On any error nothing is
@@ -19,7 +20,8 @@ extension DocumentCatalog {
         }
     }
 
-    /// Removes an app and everything that hangs on it (claims, declared types, defaults).
+    /// Removes an app and everything that hangs on it (claims, declared types, defaults, URL
+    /// settings, last-used times): the user's explicit request, unlike any import.
     ///
     /// - Throws: ``CatalogError`` `.notFound` when no app has this id.
     public func unregister(appID: String) throws(CatalogError) {
@@ -38,7 +40,7 @@ extension DocumentCatalog {
                 SELECT a.id, a.name, a.kind, a.source_path, a.origin, a.version,
                        (SELECT COUNT(*) FROM document_claims c WHERE c.app_id = a.id) AS claims,
                        (SELECT COUNT(*) FROM url_claims u WHERE u.app_id = a.id) AS schemes
-                FROM apps a ORDER BY a.id
+                FROM apps a WHERE a.absent_since IS NULL ORDER BY a.id
                 """).map {
                 AppSummary(
                     id: $0["id"], name: $0["name"], kind: AppRegistration.Kind(rawValue: $0["kind"]) ?? .desktop,
@@ -52,26 +54,54 @@ extension DocumentCatalog {
     ///
     /// - Throws: ``CatalogError`` `.notFound`.
     public func registration(appID: String) throws(CatalogError) -> AppRegistration {
-        let found = try read { db in try DocumentCatalog.loadRegistrations(db, where: "WHERE id = ?", arguments: [appID]).first }
+        let found = try read { db in try DocumentCatalog.loadRegistrations(db, where: "AND id = ?", arguments: [appID]).first }
         guard let found else { throw CatalogError(.notFound, path: location.path, key: appID, reason: "no app with this id is registered") }
         return found
     }
 
     // MARK: - Storage
 
+    /// Stores an app's registration: the app row is updated in place (never deleted, so the
+    /// user's defaults, URL settings, last-used times, provider registration and signing keys
+    /// that hang on it stay), and what the app *declares* — document claims, queried schemes,
+    /// declared types, URL schemes — is replaced. A URL scheme the app still declares keeps the
+    /// signature requirement and source allow-list the user configured for it.
+    ///
+    /// - Throws: ``CatalogError/Code/importRefused`` when another app, from another file, has an
+    ///   id that differs only in case (ids name container folders and are compared ignoring case).
     static func insert(_ app: AppRegistration, into db: Database) throws {
-        try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [app.id])
+        if let existing = try Row.fetchOne(db, sql: "SELECT id, source_path FROM apps WHERE id = ?", arguments: [app.id]) {
+            let existingID: String = existing["id"]
+            let existingSource: String = existing["source_path"]
+            if existingID != app.id && existingSource != app.sourcePath {
+                throw CatalogError(
+                    .importRefused, path: app.sourcePath, key: app.id,
+                    reason: "the app \(existingID) from \(existingSource) has the same id but for case; ids that differ only in case are one app")
+            }
+        }
         try db.execute(
             sql: """
                 INSERT INTO apps(id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
-                                 only_show_in, not_show_in, icon, registered_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 only_show_in, not_show_in, icon, registered_at, absent_since)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+                ON CONFLICT(id) DO UPDATE SET
+                    kind = excluded.kind, name = excluded.name, version = excluded.version, source_path = excluded.source_path,
+                    origin = excluded.origin, exec = excluded.exec, try_exec = excluded.try_exec, terminal = excluded.terminal,
+                    hidden = excluded.hidden, no_display = excluded.no_display, only_show_in = excluded.only_show_in,
+                    not_show_in = excluded.not_show_in, icon = excluded.icon, registered_at = excluded.registered_at,
+                    absent_since = NULL
                 """,
             arguments: [
                 app.id, app.kind.rawValue, app.name, app.version, app.sourcePath, app.origin, app.exec, app.tryExec,
                 app.terminal, app.hidden, app.noDisplay, app.onlyShowIn.joined(separator: ";"),
                 app.notShowIn.joined(separator: ";"), app.icon, WallClock.now(),
             ])
+        // The user's settings of URL schemes, kept across the replacement of the declared ones.
+        var configured: [String: (requiresSignature: Bool, allowedSources: String)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT scheme, requires_signature, allowed_sources FROM url_claims WHERE app_id = ?", arguments: [app.id]) {
+            configured[row["scheme"]] = (row["requires_signature"], row["allowed_sources"])
+        }
+        try removeDeclarations(ofApp: app.id, from: db)
         let claim = try db.makeStatement(sql: """
             INSERT INTO document_claims(app_id, claim_kind, value, role, rank, type_name, position) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
@@ -79,14 +109,17 @@ extension DocumentCatalog {
             try claim.execute(arguments: [app.id, item.kind.rawValue, item.value, item.role.rawValue, item.rank.rawValue, item.typeName, position])
         }
         for item in app.urlClaims {
+            let scheme = item.scheme.lowercased()
+            let kept = configured[scheme]
+            let declaredSources = item.allowedSources.joined(separator: ";")
             try db.execute(
                 sql: """
                     INSERT INTO url_claims(app_id, scheme, role, rank, name, requires_signature, allowed_sources)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    app.id, item.scheme.lowercased(), item.role.rawValue, item.rank.rawValue, item.name, item.requiresSignature,
-                    item.allowedSources.joined(separator: ";"),
+                    app.id, scheme, item.role.rawValue, item.rank.rawValue, item.name, item.requiresSignature || (kept?.requiresSignature ?? false),
+                    kept.map { $0.allowedSources.isEmpty ? declaredSources : $0.allowedSources } ?? declaredSources,
                 ])
         }
         for scheme in Set(app.queriedSchemes.map { $0.lowercased() }).sorted() {
@@ -95,6 +128,25 @@ extension DocumentCatalog {
         for declaration in app.declaredTypes {
             try insert(declaration, appID: app.id, sourcePath: app.sourcePath, into: db)
         }
+    }
+
+    /// Deletes what an app declares (claims, URL schemes, queried schemes, declared types),
+    /// leaving the app row and the user's state.
+    static func removeDeclarations(ofApp appID: String, from db: Database) throws {
+        for table in ["document_claims", "url_claims", "queried_schemes", "type_declarations"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE app_id = ?", arguments: [appID])
+        }
+    }
+
+    /// Whether the user has state hanging on an app: defaults, last-used times, a provider
+    /// registration, a signing key, or a configured URL scheme.
+    static func hasUserState(appID: String, in db: Database) throws -> Bool {
+        let sql = """
+            SELECT EXISTS (SELECT 1 FROM defaults WHERE app_id = ?1) OR EXISTS (SELECT 1 FROM last_used WHERE app_id = ?1)
+                OR EXISTS (SELECT 1 FROM providers WHERE app_id = ?1) OR EXISTS (SELECT 1 FROM signing_keys WHERE app_id = ?1)
+                OR EXISTS (SELECT 1 FROM url_claims WHERE app_id = ?1 AND (requires_signature != 0 OR allowed_sources != ''))
+            """
+        return try Bool.fetchOne(db, sql: sql, arguments: [appID]) ?? false
     }
 
     static func insert(_ declaration: TypeDeclaration, appID: String?, sourcePath: String, into db: Database) throws {
@@ -147,7 +199,7 @@ extension DocumentCatalog {
     static func loadRegistrations(_ db: Database, where clause: String = "", arguments: StatementArguments = []) throws -> [AppRegistration] {
         var apps: [AppRegistration] = []
         let declarations = try loadDeclarations(db)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM apps \(clause) ORDER BY id", arguments: arguments) {
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM apps WHERE absent_since IS NULL \(clause) ORDER BY id", arguments: arguments) {
             let id: String = row["id"]
             var app = AppRegistration(
                 id: id, kind: AppRegistration.Kind(rawValue: row["kind"]) ?? .desktop, name: row["name"], version: row["version"],

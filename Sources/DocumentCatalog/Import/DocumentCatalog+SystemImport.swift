@@ -8,7 +8,11 @@ extension DocumentCatalog {
     /// is compiled in), and the `mimeapps.list` files in the spec's precedence order.
     ///
     /// Idempotent: everything a previous system import stored is replaced in one transaction,
-    /// so entries whose files disappeared are removed; apps registered by hand are kept. A file
+    /// so entries whose files disappeared are removed; apps registered by hand are kept. No
+    /// import deletes user state: apps are updated in place (their defaults, URL settings,
+    /// last-used times, provider registrations and keys stay), and an app that disappeared
+    /// while the user has such state on it is kept, absent — hidden from listings and ranking —
+    /// until its entry comes back. A file
     /// that cannot be read or parsed is skipped and reported; it does not stop the import.
     public func importSystem(environment: [String: String]) throws(CatalogError) -> ImportReport {
         var report = ImportReport()
@@ -84,12 +88,22 @@ extension DocumentCatalog {
             }
         }
 
-        let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system'") }.map { $0.lowercased() })
+        let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") }.map { $0.lowercased() })
         try write(action: "import-system", subject: directories.dataHome, detail: "\(systemApps.count) apps, \(declarations.count) types, \(associations.count) associations") { db in
-            try db.execute(sql: "DELETE FROM apps WHERE origin = 'system'")
             try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
             try db.execute(sql: "DELETE FROM associations")
             for app in systemApps { try DocumentCatalog.insert(app, into: db) }
+            // Apps whose entries disappeared: gone, unless the user has state on them; then
+            // kept, absent, without their declarations, until they come back.
+            let present = Set(systemApps.map { $0.id.lowercased() })
+            for id in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") where !present.contains(id.lowercased()) {
+                if try DocumentCatalog.hasUserState(appID: id, in: db) {
+                    try DocumentCatalog.removeDeclarations(ofApp: id, from: db)
+                    try db.execute(sql: "UPDATE apps SET absent_since = ? WHERE id = ?", arguments: [WallClock.now(), id])
+                } else {
+                    try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
+                }
+            }
             for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
             let statement = try db.makeStatement(sql: """
                 INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)

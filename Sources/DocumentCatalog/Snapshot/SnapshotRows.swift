@@ -52,7 +52,7 @@ struct SnapshotRows {
         declarations = try DocumentCatalog.loadDeclarations(db)
         apps = try Row.fetchAll(db, sql: """
             SELECT id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
-                   only_show_in, not_show_in, icon FROM apps ORDER BY id
+                   only_show_in, not_show_in, icon FROM apps WHERE absent_since IS NULL ORDER BY id
             """).map { row in
             App(id: row[0], kind: row[1], name: row[2], version: row[3], sourcePath: row[4], origin: row[5], exec: row[6],
                 tryExec: row[7], terminal: row[8], hidden: row[9], noDisplay: row[10], onlyShowIn: row[11], notShowIn: row[12], icon: row[13])
@@ -60,17 +60,17 @@ struct SnapshotRows {
         claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
             Claim(appID: row[0], kind: row[1], value: row[2], role: row[3], rank: row[4], typeName: row[5], position: row[6])
         }
-        urlClaims = try Row.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims ORDER BY app_id, id").map { row in
+        urlClaims = try Row.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL) ORDER BY app_id, id").map { row in
             URLClaim(appID: row[0], scheme: row[1], role: row[2], rank: row[3], name: row[4], requiresSignature: row[5], allowedSources: row[6])
         }
         queried = try Row.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes").map { ($0[0], $0[1]) }
-        defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults").map { row in
+        defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             Default(scope: row[0], key: row[1], role: row[2], appID: row[3])
         }
         associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id FROM associations ORDER BY precedence, position").map { row in
             Association(kind: row[0], mimeType: row[1], appID: row[2])
         }
-        lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used").map { row in
+        lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             LastUse(appID: row[0], typeIdentifier: row[1], usedAt: row[2])
         }
     }

@@ -233,4 +233,21 @@ struct DocumentCatalogTests {
         let error = try #require(throws: CatalogError.self) { try catalog.unregister(appID: "org.openwith.sample-editor") }
         #expect(error.code == .notFound)
     }
+
+    @Test("An app whose id differs only in case from another file's app is refused; the same file updates")
+    func caseOnlyDuplicates() throws {
+        let folder = TemporaryDirectory("catalog")
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        try catalog.register([AppRegistration(id: "org.example.Viewer", kind: .bundle, name: "Viewer", sourcePath: "/apps/Viewer.plist")])
+        let error = try #require(throws: CatalogError.self) {
+            try catalog.register([AppRegistration(id: "org.example.viewer", kind: .bundle, name: "Impostor", sourcePath: "/other/viewer.plist")])
+        }
+        #expect(error.code == .importRefused)
+        #expect(error.path == "/other/viewer.plist")
+        #expect(error.key == "org.example.viewer")
+        #expect(error.reason.contains("org.example.Viewer") && error.reason.contains("/apps/Viewer.plist"))
+        #expect(try catalog.registration(appID: "org.example.Viewer").name == "Viewer")
+        try catalog.register([AppRegistration(id: "org.example.Viewer", kind: .bundle, name: "Viewer 2", sourcePath: "/apps/Viewer.plist")])
+        #expect(try catalog.registration(appID: "org.example.Viewer").name == "Viewer 2")
+    }
 }

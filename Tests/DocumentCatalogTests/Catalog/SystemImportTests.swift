@@ -58,6 +58,54 @@ struct SystemImportTests {
         #expect(!snapshot.isAvailable(snapshot.app(id: "hidden.desktop")!.index))
     }
 
+    @Test("A system import after a desktop entry changed keeps the user's defaults, URL settings and last use")
+    func importKeepsUserState() throws {
+        let folder = TemporaryDirectory("xdg")
+        let environment = try makeTree(folder)
+        let entry = "data/applications/editor.desktop"
+        try folder.write(entry, text: desktopEntry(name: "Editor", mime: ["text/plain", "x-scheme-handler/notes"]))
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        _ = try catalog.importSystem(environment: environment)
+        try catalog.setDefault(scope: .type, key: "public.plain-text", appID: "editor.desktop")
+        try catalog.setDefault(scope: .scheme, key: "notes", appID: "editor.desktop")
+        try catalog.configureURLHandler(appID: "editor.desktop", scheme: "notes", key: Array(repeating: 7, count: 32), allowedSources: ["org.example.mail"])
+        try catalog.recordUse(appID: "editor.desktop", typeIdentifier: "public.plain-text")
+        // A package upgrade changes the entry.
+        try folder.write(entry, text: desktopEntry(name: "Editor 2", mime: ["text/plain", "text/markdown", "x-scheme-handler/notes"]))
+        _ = try catalog.importSystem(environment: environment)
+        let snapshot = try catalog.snapshot()
+        let editor = try #require(snapshot.app(id: "editor.desktop"))
+        #expect(editor.name == "Editor 2")
+        #expect(snapshot.userDefault(scope: .type, key: "public.plain-text", role: .any) == editor.index)
+        #expect(snapshot.userDefault(scope: .scheme, key: "notes", role: .any) == editor.index)
+        #expect(try catalog.signingKey(appID: "editor.desktop", scheme: "notes") == Array(repeating: 7, count: 32))
+        let claim = try #require(try catalog.registration(appID: "editor.desktop").urlClaims.first { $0.scheme == "notes" })
+        #expect(claim.requiresSignature && claim.allowedSources == ["org.example.mail"])
+        #expect(try catalog.registration(appID: "editor.desktop").documentClaims.map(\.value).contains("text/markdown"))
+        #expect(try SQLiteShell.query(folder.path("catalog.sqlite"), "SELECT count(*) FROM last_used WHERE app_id = 'editor.desktop'") == "1")
+    }
+
+    @Test("An app whose entry disappeared keeps the user's defaults, hidden, until it comes back")
+    func vanishedAppKeepsUserState() throws {
+        let folder = TemporaryDirectory("xdg")
+        let environment = try makeTree(folder)
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        _ = try catalog.importSystem(environment: environment)
+        try catalog.setDefault(scope: .type, key: "public.png", appID: "kde4-viewer.desktop")
+        let saved = try String(contentsOfFile: folder.path("data/applications/kde4/viewer.desktop"), encoding: .utf8)
+        try FileManager.default.removeItem(atPath: folder.path("data/applications/kde4"))
+        let report = try catalog.importSystem(environment: environment)
+        #expect(report.removedApps == ["kde4-viewer.desktop"])
+        #expect(try catalog.snapshot().app(id: "kde4-viewer.desktop") == nil)
+        #expect(try !catalog.appSummaries().contains { $0.id == "kde4-viewer.desktop" })
+        // The package comes back.
+        try folder.write("data/applications/kde4/viewer.desktop", text: saved)
+        _ = try catalog.importSystem(environment: environment)
+        let snapshot = try catalog.snapshot()
+        let viewer = try #require(snapshot.app(id: "kde4-viewer.desktop"))
+        #expect(snapshot.userDefault(scope: .type, key: "public.png", role: .any) == viewer.index)
+    }
+
     @Test("Re-running is idempotent and removes what disappeared; apps registered by hand stay")
     func idempotent() throws {
         let folder = TemporaryDirectory("xdg")
