@@ -110,3 +110,60 @@ struct FullDiskTests {
         }
     }
 }
+
+@Suite("Inbox items from the command line")
+struct InboxReadTests {
+    @Test("inbox read writes a whole item larger than 64 MiB")
+    func readsLargeItem() throws {
+        let cli = try CLIFixture()
+        try cli.folder.write(
+            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        let content = ByteFixtures.text(count: (64 << 20) + 12_345, seed: 3)
+        let source = try cli.folder.write("big.txt", bytes: content)
+        #expect(try cli.run("open", source, "--with", "viewer.desktop").status == 0)
+        let output = cli.folder.path("read.txt")
+        var runner = CommandRunner(executable: "/bin/sh", environment: cli.runner.environment)
+        runner.environment["OPENWITH"] = cli.runner.executable
+        let result = try runner.run(["-c", "\"$OPENWITH\" inbox read --app viewer.desktop big.txt > '\(output)'"])
+        #expect(result.status == 0, "\(result.error)")
+        let read = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(read.count == content.count)
+        #expect(read == Data(content))
+    }
+}
+
+@Suite("Relative paths when the working directory cannot be named")
+struct WorkingDirectoryTests {
+    @Test("A relative path in a working directory deeper than PATH_MAX is never resolved against another folder")
+    func deepWorkingDirectory() throws {
+        let cli = try CLIFixture()
+        try cli.folder.write(
+            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        var runner = CommandRunner(executable: "/usr/bin/env", environment: cli.runner.environment)
+        runner.environment["OPENWITH"] = cli.runner.executable
+        // Deeper than PATH_MAX (4096): getcwd fails with ENAMETOOLONG, relative opens still work.
+        // Each step is a relative chdir, which works at any depth.
+        let script = """
+            import os, shutil, subprocess, sys
+            os.chdir(sys.argv[1])
+            for _ in range(25):
+                os.mkdir("d" * 200)
+                os.chdir("d" * 200)
+            os.mkdir("etc")
+            open("etc/passwd", "w").write("deep\\n")
+            run = subprocess.run([os.environ["OPENWITH"], "open", "etc/passwd", "--with", "viewer.desktop"], capture_output=True, text=True)
+            sys.stderr.write(run.stderr)
+            sys.stdout.write(run.stdout)
+            os.chdir(sys.argv[1])
+            shutil.rmtree("d" * 200)
+            sys.exit(run.returncode)
+            """
+        let result = try runner.run(["python3", "-c", script, cli.folder.path])
+        // The file meant is refused (its absolute name is too long to open) rather than another
+        // one handed over: resolved against "/", "etc/passwd" would be the system's.
+        #expect(result.status == 2, "\(result.output) \(result.error)")
+        #expect(result.error.contains("too long") || result.error.contains("working directory"))
+        let inbox = cli.folder.path("catalog/containers/viewer.desktop/Documents/Inbox")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).isEmpty)
+    }
+}

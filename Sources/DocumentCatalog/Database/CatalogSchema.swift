@@ -19,7 +19,7 @@ import GRDB
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence"] }
+    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity"] }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -203,6 +203,14 @@ public enum CatalogSchema {
         // user has state on it (defaults, URL settings…): a reinstall brings it all back.
         migrator.registerMigration("v4-app-presence") { db in
             try db.execute(sql: "ALTER TABLE apps ADD COLUMN absent_since REAL")
+        }
+        // A grant for a delivered copy records the file's device and inode, so a later access
+        // can tell the very file from one put in its place.
+        migrator.registerMigration("v5-grant-identity") { db in
+            try db.execute(sql: """
+                ALTER TABLE grants ADD COLUMN device INTEGER;
+                ALTER TABLE grants ADD COLUMN inode INTEGER;
+                """)
         }
         return migrator
     }

@@ -17,12 +17,13 @@ extension DocumentCatalog {
     static func insertGrant(_ grant: Grant, into db: Database) throws -> Grant {
         try db.execute(
             sql: """
-                INSERT INTO grants(app_id, path, kind, rights, source_app, original_path, size, sha256, annotation, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO grants(app_id, path, kind, rights, source_app, original_path, size, sha256, annotation, created_at, device, inode)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 grant.appID, grant.path, grant.kind.rawValue, grant.rights.map(\.rawValue).sorted().joined(separator: ","),
                 grant.sourceApp, grant.originalPath, grant.size, grant.sha256, grant.annotation.map { Data($0) }, grant.createdAt,
+                grant.device.map { Int64(bitPattern: $0) }, grant.inode.map { Int64(bitPattern: $0) },
             ])
         var stored = grant
         stored.id = db.lastInsertedRowID

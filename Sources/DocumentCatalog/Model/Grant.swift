@@ -56,11 +56,17 @@ public struct Grant: Sendable, Equatable {
     public var revokedAt: Double?
     /// Open start-access calls not yet balanced by a stop (security-scoped grants).
     public var accessCount: Int
+    /// The device of the file granted, when the grant was given for a copy it delivered: with
+    /// ``inode``, ``size`` and ``sha256``, what a later access checks it is still that file.
+    public var device: UInt64?
+    /// The inode of the file granted (see ``device``).
+    public var inode: UInt64?
 
     /// Creates a grant (not yet stored).
     public init(
         appID: String, path: String, kind: Kind, rights: Set<Right>, sourceApp: String? = nil, originalPath: String? = nil,
-        size: Int64 = 0, sha256: String? = nil, annotation: [UInt8]? = nil, createdAt: Double
+        size: Int64 = 0, sha256: String? = nil, annotation: [UInt8]? = nil, createdAt: Double, device: UInt64? = nil,
+        inode: UInt64? = nil
     ) {
         self.id = 0
         self.appID = appID
@@ -75,6 +81,8 @@ public struct Grant: Sendable, Equatable {
         self.createdAt = createdAt
         self.revokedAt = nil
         self.accessCount = 0
+        self.device = device
+        self.inode = inode
     }
 
     init(row: Row) {
@@ -91,6 +99,8 @@ public struct Grant: Sendable, Equatable {
         createdAt = row["created_at"]
         revokedAt = row["revoked_at"]
         accessCount = row["access_count"]
+        device = (row["device"] as Int64?).map { UInt64(bitPattern: $0) }
+        inode = (row["inode"] as Int64?).map { UInt64(bitPattern: $0) }
     }
 
     /// Whether the grant is live and includes `right`.

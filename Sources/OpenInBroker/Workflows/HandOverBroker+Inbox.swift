@@ -16,14 +16,16 @@ public struct InboxItem: Sendable {
 }
 
 extension HandOverBroker {
-    /// The items of an app's open-in inbox and picker inbox.
+    /// The items of an app's open-in inbox and picker inbox: every regular file in them.
     public func inbox(appID: String) throws(HandOverError) -> [InboxItem] {
         let container = try container(appID: appID)
         let grants: [Grant]
         do { grants = try catalog.grants(appID: container.appID) } catch { throw HandOverError(error) }
         var items: [InboxItem] = []
         for (folder, location) in [(container.inbox, "inbox"), (container.pickerInbox, "import")] {
-            for name in FolderListing.names(folder) where !name.hasPrefix(".") {
+            // Every regular file, names starting with a dot included: they are delivered and
+            // granted like any other.
+            for name in FolderListing.names(folder) {
                 let path = folder + "/" + name
                 var info = stat()
                 guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -45,22 +47,66 @@ extension HandOverBroker {
         return (found, grant)
     }
 
-    /// Reads an inbox item (the grant must allow `read`); at most `limit` bytes.
+    /// Reads a whole inbox item (the grant must allow `read`, and the item must still be the
+    /// file delivered: see `InboxItemVerification`).
+    ///
+    /// - Throws: ``HandOverError`` — `.fileTooLarge` when the item is larger than `limit`
+    ///   bytes (use ``readInboxItem(appID:item:to:)`` to stream it); it is never cut short.
     public func readInboxItem(appID: String, item: String, limit: Int = 64 << 20) throws(HandOverError) -> [UInt8] {
         let (found, grant) = try inboxGrant(appID: appID, item: item)
         guard grant.allows(.read) else { throw HandOverError(.rightDenied, reason: "the grant does not allow reading", path: found.path) }
-        let descriptor = open(found.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw HandOverError(.permissionDenied, reason: String(cString: strerror(errno)), path: found.path, errno: errno) }
+        let (descriptor, size) = try InboxItemVerification.open(found.path, grant: grant)
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Int(min(Int64(limit), max(found.size, 0))))
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            total += count
+        guard size <= Int64(limit) else {
+            throw HandOverError(.fileTooLarge, reason: "the item has \(size) bytes, more than the \(limit) asked for", path: found.path, value: String(size))
         }
-        return Array(bytes[..<total])
+        var bytes: [UInt8] = []
+        try Self.stream(descriptor, path: found.path, expected: size) { chunk throws(HandOverError) in bytes.append(contentsOf: chunk) }
+        return bytes
+    }
+
+    /// Writes a whole inbox item to `output` (a file descriptor, such as standard output), in
+    /// chunks, after the same checks as ``readInboxItem(appID:item:limit:)``.
+    ///
+    /// - Returns: the number of bytes written.
+    @discardableResult
+    public func readInboxItem(appID: String, item: String, to output: Int32) throws(HandOverError) -> Int64 {
+        let (found, grant) = try inboxGrant(appID: appID, item: item)
+        guard grant.allows(.read) else { throw HandOverError(.rightDenied, reason: "the grant does not allow reading", path: found.path) }
+        let (descriptor, size) = try InboxItemVerification.open(found.path, grant: grant)
+        defer { close(descriptor) }
+        var written: Int64 = 0
+        try Self.stream(descriptor, path: found.path, expected: size) { chunk throws(HandOverError) in
+            var offset = 0
+            while offset < chunk.count {
+                let count = chunk.withUnsafeBytes { write(output, $0.baseAddress! + offset, $0.count - offset) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw HandOverError(.systemCallFailed, reason: "writing the item: \(String(cString: strerror(errno)))", path: found.path, errno: errno) }
+                offset += count
+            }
+            written += Int64(chunk.count)
+        }
+        return written
+    }
+
+    /// Reads `descriptor` to its end in chunks; throws if it does not hold `expected` bytes.
+    private static func stream(
+        _ descriptor: Int32, path: String, expected: Int64, _ body: (UnsafeRawBufferPointer) throws(HandOverError) -> Void
+    ) throws(HandOverError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw HandOverError(.readFailed, reason: String(cString: strerror(errno)), path: path, errno: errno) }
+            if count == 0 { break }
+            total += Int64(count)
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+        if total != expected {
+            throw HandOverError(.sourceChanged, reason: "read \(total) bytes of \(expected): the item changed while it was read", path: path)
+        }
     }
 
     /// Refuses to write an inbox item in place: an inbox grant never includes `write`. Throws
@@ -89,18 +135,29 @@ extension HandOverBroker {
         let (found, grant) = try inboxGrant(appID: appID, item: item)
         guard grant.allows(.delete) else { throw HandOverError(.rightDenied, reason: "the grant does not allow moving", path: found.path) }
         let container = try container(appID: appID)
+        // Only the very file delivered moves, and gets the app's mode (never a linked outside file).
+        let (descriptor, _) = try InboxItemVerification.open(found.path, grant: grant)
+        close(descriptor)
         return try transfer.moveGranted(
             found.path, grant: grant, into: container.documents, of: container, kind: .import, rights: [.read, .write, .delete], mode: 0o600)
     }
 
-    /// Removes inbox items older than `age` seconds (all with `nil`) and revokes their grants.
-    /// Returns the paths removed.
-    public func cleanInbox(appID: String, olderThan age: Double?) throws(HandOverError) -> [String] {
+    /// Removes an app's inbox items older than `age` seconds (all with `nil`) and revokes
+    /// their grants. Returns the paths removed.
+    ///
+    /// Policy: an item's age is that of its grant, or, without a grant, of the file's last
+    /// change; an item younger than `age` stays. The picker imports in `tmp/<app>-Inbox` are
+    /// the app's own copies and are removed only when `includingImports` is set.
+    public func cleanInbox(appID: String, olderThan age: Double?, includingImports: Bool = false) throws(HandOverError) -> [String] {
         let now = WallClock.now()
         var removed: [String] = []
-        for item in try inbox(appID: appID) {
-            let created = item.grant?.createdAt ?? 0
-            if let age, now - created < age { continue }
+        for item in try inbox(appID: appID) where includingImports || item.location == "inbox" {
+            if let age {
+                var info = stat()
+                let modified = lstat(item.path, &info) == 0 ? Double(info.st_mtim.tv_sec) : now
+                let created = item.grant?.createdAt ?? modified
+                if now - created < age { continue }
+            }
             if unlink(item.path) == 0 || errno == ENOENT {
                 removed.append(item.path)
                 if let grant = item.grant { _ = try? catalog.revokeGrant(id: grant.id, reason: "inbox clean") }

@@ -35,7 +35,7 @@ extension HandOverBroker {
         role: RequestedRole = .any, inPlace: Bool = false, force: Bool = false
     ) throws(HandOverError) -> OpenInResult {
         let snapshot = try snapshot()
-        let absolute = PathNormalization.absolute(path)
+        let absolute = try PathNormalization.absolute(path)
         let resolution = try resolve(absolute)
         guard resolution.type.conforms(to: snapshot.graph.identity("public.data")) || resolution.type.conforms(to: snapshot.graph.identity("public.content")) else {
             throw HandOverError(.notRegularFile, reason: "\(resolution.identifier) is not a document that can be handed over", path: path)
@@ -83,9 +83,19 @@ extension HandOverBroker {
                     annotation: annotation, createdAt: WallClock.now()))
             delivered = grant.path
         }
-        let delivery = try launcher.deliver(
-            [delivered], to: chosen.0, catalog: catalog, sourceApp: sourceApp, annotation: annotation,
-            options: inPlace ? ["open-in-place"] : [], grantID: grant.id)
+        let delivery: HandlerLauncher.Delivery
+        do {
+            delivery = try launcher.deliver(
+                [delivered], to: chosen.0, catalog: catalog, sourceApp: sourceApp, annotation: annotation,
+                options: inPlace ? ["open-in-place"] : [], grantID: grant.id)
+        } catch {
+            // Nothing was handed over: the copy and the grant go again.
+            if !inPlace, let device = grant.device, let inode = grant.inode, TransferUndo.isFile(grant.path, device: device, inode: inode) {
+                unlink(grant.path)
+            }
+            _ = try? catalog.revokeGrant(id: grant.id, reason: "the delivery failed: \(error.reason)")
+            throw error
+        }
         try? catalog.recordUse(appID: chosen.0.id, typeIdentifier: resolution.identifier.rawValue)
         return OpenInResult(resolution: resolution, handler: chosen.0, reason: chosen.1, grant: grant, plannedFolder: container.inbox, delivery: delivery)
     }
@@ -93,30 +103,5 @@ extension HandOverBroker {
     func isRunnable(_ resolution: Resolution, _ snapshot: CatalogSnapshot) -> Bool {
         let graph = snapshot.graph
         return resolution.type.conforms(to: graph.identity("public.executable")) || resolution.type.conforms(to: graph.identity("public.script"))
-    }
-}
-
-/// Absolute, normalised paths for grants and per-file defaults: a relative path is joined to the
-/// current directory; `.` and `..` components are folded; symbolic links are kept.
-public enum PathNormalization {
-    /// The absolute, normalised form of `path`.
-    public static func absolute(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: 4097)
-            if getcwd(&buffer, buffer.count) != nil {
-                full = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
-            }
-        }
-        var components: [Substring] = []
-        for component in full.split(separator: "/") {
-            if component == "." { continue }
-            if component == ".." {
-                _ = components.popLast()
-                continue
-            }
-            components.append(component)
-        }
-        return "/" + components.joined(separator: "/")
     }
 }

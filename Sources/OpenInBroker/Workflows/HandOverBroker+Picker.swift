@@ -13,14 +13,15 @@ extension HandOverBroker {
     ///
     /// - `import`: copies it into the app's `tmp/<app-id>-Inbox/` (journaled; the app owns the
     ///   copy: read, write, delete);
-    /// - `open`: grants security-scoped access (read, write) to the original, no copy;
+    /// - `open`: grants security-scoped access (read, write) to the original, no copy (a
+    ///   symbolic link is refused: the grant names a regular file);
     /// - `export`: copies it into `provider`'s storage root;
     /// - `move`: moves it into `provider`'s storage root.
     /// The document must conform to one of `contentTypes` (what the picking app asked for).
     public func pick(
         path: String, appID: String, mode: DocumentPickerMode, provider providerID: String? = nil, contentTypes: [UniformType] = []
     ) throws(HandOverError) -> Grant {
-        let absolute = PathNormalization.absolute(path)
+        let absolute = try PathNormalization.absolute(path)
         let resolution = try resolve(absolute)
         guard pickerAccepts(resolution.type, contentTypes: contentTypes) else {
             throw HandOverError(
@@ -33,7 +34,15 @@ extension HandOverBroker {
                 absolute, into: container.pickerInbox, of: container, operation: .copy, journalOperation: "import", mode: 0o600,
                 grant: Grant(appID: container.appID, path: "", kind: .import, rights: [.read, .write, .delete], originalPath: absolute, createdAt: WallClock.now()))
         case .open:
-            guard FolderListing.exists(absolute) else { throw HandOverError(.notFound, reason: "no such file", path: path) }
+            // The grant names the file itself: a symbolic link would grant whatever it points to later.
+            var info = stat()
+            guard lstat(absolute, &info) == 0 else { throw HandOverError(.notFound, reason: "no such file", path: path, errno: errno) }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                throw HandOverError(.symlinkRefused, reason: "a symbolic link is not granted; pick the file it points to", path: path)
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw HandOverError(.notRegularFile, reason: "only regular files are granted", path: path)
+            }
             do {
                 return try catalog.insertGrant(Grant(
                     appID: container.appID, path: absolute, kind: .securityScoped, rights: [.read, .write], originalPath: absolute,
@@ -64,9 +73,10 @@ extension HandOverBroker {
     // MARK: Providers
 
     /// Registers `appID` as a document provider with a storage root (created, mode 0700) and
-    /// the types it holds.
+    /// the types it holds. The root must pass ``ProviderStorageRoot``'s rules: not empty, not
+    /// `/`, not overlapping the catalog's data folder and its app containers.
     public func registerProvider(appID: String, storageRoot: String, contentTypes: [String]) throws(HandOverError) {
-        let root = PathNormalization.absolute(storageRoot)
+        let root = try ProviderStorageRoot.validated(storageRoot, dataFolder: catalog.location.dataFolder)
         try AppContainer.makeFolders(root, trusted: "/")
         do { try catalog.registerProvider(appID: appID, storageRoot: root, contentTypes: contentTypes) } catch { throw HandOverError(error) }
     }
@@ -75,7 +85,9 @@ extension HandOverBroker {
         let found: (storageRoot: String, contentTypes: [String])?
         do { found = try catalog.provider(appID: providerID) } catch { throw HandOverError(error) }
         guard let found else { throw HandOverError(.notAProvider, reason: "not a registered document provider", key: providerID) }
-        return (found.storageRoot, found.contentTypes)
+        // A root registered before the rules existed is checked on every use.
+        let root = try ProviderStorageRoot.validated(found.storageRoot, dataFolder: catalog.location.dataFolder)
+        return (root, found.contentTypes)
     }
 
     /// A provider grants one file of its storage to a requesting app

@@ -38,7 +38,7 @@ extension HandOverBroker {
     public func options(path: String, role: RequestedRole = .any) throws(HandOverError) -> DocumentOptions {
         let (resolution, preview) = try preview(path: path)
         let snapshot = try snapshot()
-        let handlers = HandlerRanking(snapshot: snapshot, desktops: desktops).handlers(for: resolution.type, role: role, path: PathNormalization.absolute(path))
+        let handlers = HandlerRanking(snapshot: snapshot, desktops: desktops).handlers(for: resolution.type, role: role, path: try PathNormalization.absolute(path))
         var actions = ["preview"]
         if !handlers.candidates.isEmpty { actions.append("open-in") }
         actions.append("copy")

@@ -11,6 +11,9 @@ extension HandOverError.Code {
     public static let notGranted = HandOverError.Code(rawValue: "notGranted")
     /// A provider tried to grant a file outside its storage root.
     public static let outsideProviderRoot = HandOverError.Code(rawValue: "outsideProviderRoot")
+    /// A provider's storage root is refused: empty, `/`, or overlapping the catalog's data
+    /// folder (where every app's container lives).
+    public static let invalidStorageRoot = HandOverError.Code(rawValue: "invalidStorageRoot")
     /// The app is not a registered document provider.
     public static let notAProvider = HandOverError.Code(rawValue: "notAProvider")
     /// The document's type is not one the picking app asked for.

@@ -89,6 +89,6 @@ extension InboxTransfer {
         }
         return Grant(
             appID: entry.appID, path: path, kind: kind, rights: rights, originalPath: entry.sourcePath, size: identity.size,
-            sha256: identity.sha256, createdAt: WallClock.now())
+            sha256: identity.sha256, createdAt: WallClock.now(), device: identity.device, inode: identity.inode)
     }
 }

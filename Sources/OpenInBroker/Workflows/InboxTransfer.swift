@@ -108,6 +108,8 @@ public struct InboxTransfer: Sendable {
             record.path = placed?.path ?? ""
             record.size = staged.size
             record.sha256 = staged.sha256
+            record.device = placed?.device
+            record.inode = placed?.inode
             do { committed = try catalog.commitTransfer(id: entry, finalPath: record.path, grant: record) } catch { throw HandOverError(error) }
         } catch {
             let undo = TransferUndo(

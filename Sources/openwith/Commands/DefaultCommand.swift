@@ -18,7 +18,9 @@ struct DefaultCommand: ParsableCommand {
         let key: String
 
         static func parse(_ text: String, isFile: Bool, graph: TypeGraph) throws -> Target {
-            if isFile { return Target(scope: .file, key: PathNormalization.absolute(text)) }
+            if isFile {
+                do { return Target(scope: .file, key: try PathNormalization.absolute(text)) } catch { throw CommandFailure(error) }
+            }
             if text.hasPrefix("scheme:") { return Target(scope: .scheme, key: String(text.dropFirst(7)).lowercased()) }
             if text.hasSuffix(":"), !text.contains("/") { return Target(scope: .scheme, key: String(text.dropLast()).lowercased()) }
             let type: UniformType?

@@ -54,7 +54,7 @@ struct HandlersRun {
         for file in files {
             do {
                 let resolution = try resolver.resolve(path: file)
-                let list = ranking.handlers(for: resolution.type, role: role, path: PathNormalization.absolute(file), includeAll: all)
+                let list = ranking.handlers(for: resolution.type, role: role, path: try? PathNormalization.absolute(file), includeAll: all)
                 let report = HandlerReport(type: ResolutionReport(path: file, resolution: resolution), list: list)
                 if list.candidates.isEmpty { status = status.combined(with: .nothingFound) }
                 if json { reports.append(report) } else { print(report.text(explain: explain)) }

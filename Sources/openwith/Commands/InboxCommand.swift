@@ -34,8 +34,7 @@ struct InboxCommand: ParsableCommand {
 
         func run() throws {
             do {
-                let bytes = try catalog.broker().readInboxItem(appID: app, item: item)
-                bytes.withUnsafeBytes { _ = Glibc.write(1, $0.baseAddress, $0.count) }
+                try catalog.broker().readInboxItem(appID: app, item: item, to: 1)
             } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
@@ -68,6 +67,7 @@ struct InboxCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Option(help: "Only items older than this (Nd, Nh, Nm or Ns).") var olderThan: String?
+        @Flag(help: "Also remove the app's own picker imports (tmp/<app>-Inbox).") var includeImports = false
 
         func run() throws {
             var age: Double?
@@ -78,7 +78,7 @@ struct InboxCommand: ParsableCommand {
                 age = parsed
             }
             do {
-                let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age)
+                let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
                 print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
             } catch let error as HandOverError { throw CommandFailure(error) }
         }

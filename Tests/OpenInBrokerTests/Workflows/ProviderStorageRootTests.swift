@@ -1,0 +1,65 @@
+import DocumentCatalog
+import Foundation
+import OpenInBroker
+import OpenWithTestSupport
+import Testing
+
+@Suite("Provider storage roots, picked links and failed launches")
+struct ProviderStorageRootTests {
+    @Test("A storage root that is empty, /, inside the containers or above the catalog is refused")
+    func refusedRoots() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker()
+        let data = fixture.catalog.location.dataFolder
+        _ = try broker.openIn(path: fixture.document)
+        for root in ["", "/", data, data + "/containers/viewer.desktop/Documents", data + "/containers", fixture.folder.path, data + "/../data/x"] {
+            let error = try #require(throws: HandOverError.self, "\(root)") {
+                try broker.registerProvider(appID: "org.example.files", storageRoot: root, contentTypes: [])
+            }
+            #expect(error.code == .invalidStorageRoot, "\(root)")
+            #expect(error.path == root)
+        }
+        #expect(try fixture.catalog.provider(appID: "org.example.files") == nil)
+        // A root stored before these rules is refused when used: the viewer's inbox stays its own.
+        try fixture.catalog.registerProvider(appID: "org.example.files", storageRoot: data + "/containers/viewer.desktop", contentTypes: [])
+        let use = try #require(throws: HandOverError.self) {
+            try broker.provider("org.example.files", grant: data + "/containers/viewer.desktop/Documents/Inbox/notes.txt", to: "org.example.editor")
+        }
+        #expect(use.code == .invalidStorageRoot)
+    }
+
+    @Test("A root beside the catalog is accepted")
+    func acceptedRoot() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker()
+        try broker.registerProvider(appID: "org.example.files", storageRoot: fixture.folder.path("storage"), contentTypes: [])
+        #expect(try fixture.catalog.provider(appID: "org.example.files")?.storageRoot == fixture.folder.path("storage"))
+    }
+
+    @Test("Picking a symbolic link to open in place is refused; no grant is made")
+    func pickedLinkIsRefused() throws {
+        let fixture = try HandOverFixture()
+        let link = fixture.folder.path("docs/link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.document)
+        let error = try #require(throws: HandOverError.self) {
+            try fixture.broker().pick(path: link, appID: "org.example.editor", mode: .open)
+        }
+        #expect(error.code == .symlinkRefused)
+        #expect(try fixture.catalog.grants().isEmpty)
+    }
+
+    @Test("A launch that fails takes back the inbox copy and its grant")
+    func failedLaunchRollsBack() throws {
+        let fixture = try HandOverFixture()
+        try fixture.catalog.register([
+            AppRegistration(
+                id: "gone.desktop", kind: .desktop, name: "Gone", sourcePath: "/apps/gone.desktop", exec: "/nonexistent/gone-viewer %f",
+                documentClaims: [DocumentClaim(kind: .mime, value: "text/plain", role: .viewer, rank: .default)])
+        ])
+        let error = try #require(throws: HandOverError.self) { try fixture.broker().openIn(path: fixture.document, with: "gone.desktop") }
+        #expect(error.code == .launchFailed)
+        let inbox = fixture.folder.path("data/containers/gone.desktop/Documents/Inbox")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).isEmpty)
+        #expect(try fixture.catalog.grants(appID: "gone.desktop").isEmpty)
+    }
+}
