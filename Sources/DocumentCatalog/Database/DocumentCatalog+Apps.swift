@@ -13,6 +13,11 @@ extension DocumentCatalog {
     ///   a cycle or a malformed declaration; database errors.
     public func register(_ apps: [AppRegistration], action: String = "register") throws(CatalogError) {
         guard !apps.isEmpty else { return }
+        for app in apps {
+            if let problem = AppIdentifierRules.problem(in: app.id) {
+                throw CatalogError(.importRefused, path: app.sourcePath, key: "id", reason: "'\(VisibleText.escaping(app.id))': \(problem)")
+            }
+        }
         try validateDeclaredTypes(adding: apps)
         let subject = apps.count == 1 ? apps[0].id : "\(apps.count) apps"
         try write(action: action, subject: subject, detail: apps.map(\.sourcePath).prefix(3).joined(separator: ", ")) { db in

@@ -13,7 +13,10 @@ import UniformTypes
 ///   `RasterGraphics`, `VectorGraphics`, `AudioVideoEditing`, `IDE`) an Editor, any other a
 ///   Viewer; the rank is Default;
 /// - `Hidden`, `NoDisplay`, `TryExec`, `OnlyShowIn`, `NotShowIn`, `Terminal`, `Exec` and `Icon`
-///   are kept for ranking and launching.
+///   are kept for ranking and launching;
+/// - the desktop-file id must pass ``AppIdentifierRules``, and `Exec` (and each action's `Exec`)
+///   the Exec syntax (``DesktopExecSyntax``): an entry that fails is refused whole, naming the
+///   file, the key and the reason.
 public enum DesktopEntryImporter {
     static let editorCategories: Set<String> = [
         "texteditor", "wordprocessor", "spreadsheet", "presentation", "rastergraphics", "vectorgraphics",
@@ -37,6 +40,10 @@ public enum DesktopEntryImporter {
         let folder = applicationsFolder ?? inferredApplicationsFolder(path)
         let id = folder.flatMap { DesktopFileID.make(path: path, applicationsDirectory: $0) }
             ?? String(path.split(separator: "/").last ?? Substring(path))
+        if let problem = AppIdentifierRules.problem(in: id) {
+            throw CatalogFormatError(code: .malformedDesktopEntry, source: path, key: "desktop-file id", reason: "'\(VisibleText.escaping(id))': \(problem)")
+        }
+        try checkExecLines(entry, path: path)
         let categories = Set(entry.categories.map { $0.lowercased() })
         let role: DocumentRole = categories.contains("viewer") ? .viewer : categories.isDisjoint(with: editorCategories) ? .viewer : .editor
         var claims: [DocumentClaim] = []
@@ -64,6 +71,25 @@ public enum DesktopEntryImporter {
             tryExec: entry.tryExec, terminal: entry.terminal, hidden: entry.hidden, noDisplay: entry.noDisplay,
             onlyShowIn: entry.onlyShowIn, notShowIn: entry.notShowIn, icon: entry.icon, documentClaims: claims, urlClaims: schemes)
         return (registration, warnings)
+    }
+
+    /// Refuses an entry whose `Exec` (or an action's `Exec`) breaks the Exec syntax: the values
+    /// are checked as read (their string escapes already decoded, so decoded exactly once).
+    static func checkExecLines(_ entry: DesktopEntry, path: String) throws(CatalogFormatError) {
+        var lines: [(key: String, value: String)] = []
+        if let exec = entry.exec, !exec.isEmpty { lines.append(("Exec", exec)) }
+        for action in entry.actions {
+            if let exec = action.exec, !exec.isEmpty { lines.append(("Desktop Action \(action.identifier)/Exec", exec)) }
+        }
+        for (key, value) in lines {
+            do {
+                _ = try DesktopExecSyntax(value, key: key, unescapingStringValue: false)
+            } catch {
+                throw CatalogFormatError(
+                    code: .malformedDesktopEntry, source: path, key: key,
+                    reason: "\(error.reason) (\(error.code.rawValue)) in \(VisibleText.escaping(value))")
+            }
+        }
     }
 
     /// The nearest enclosing folder named `applications`, if any.

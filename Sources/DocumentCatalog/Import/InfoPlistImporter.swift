@@ -35,6 +35,9 @@ public enum InfoPlistImporter {
         var warnings = document.warnings
         let fallback = fallbackIdentity(path)
         let id = try document.requireIdentity(fallback: fallback)
+        if let problem = AppIdentifierRules.problem(in: id) {
+            throw CatalogFormatError(code: .malformedInfoPlist, source: plistPath, key: "CFBundleIdentifier", reason: "'\(VisibleText.escaping(id))': \(problem)")
+        }
         if id == fallback {
             warnings.append(CatalogFormatWarning(
                 code: .missingIdentity, source: plistPath, key: "CFBundleIdentifier",

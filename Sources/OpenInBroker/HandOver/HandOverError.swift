@@ -59,6 +59,8 @@ public struct HandOverError: Error, Sendable, Equatable, CustomStringConvertible
         public static let invalidFieldCode = Code(rawValue: "invalidFieldCode")
         /// A field code other than `%%` appears inside a quoted argument.
         public static let fieldCodeInQuotes = Code(rawValue: "fieldCodeInQuotes")
+        /// A double quote in an `Exec` line is never closed.
+        public static let unterminatedQuote = Code(rawValue: "unterminatedQuote")
         /// Files were given to an `Exec` line without `%f %F %u %U`, or a non-file URL to `%f`/`%F`.
         public static let filesNotAccepted = Code(rawValue: "filesNotAccepted")
         /// A path cannot be used as given: it contains NUL (which C would silently cut), or a

@@ -39,3 +39,17 @@ extension HandOverError {
         self.init(code, reason: error.reason, path: error.path, key: error.key)
     }
 }
+
+extension HandOverError {
+    /// An `Exec` syntax error seen through the hand-over, with the same key and value.
+    public init(_ error: DesktopExecSyntaxError) {
+        let code: Code
+        switch error.code {
+        case .invalidExecLine: code = .invalidExecLine
+        case .invalidFieldCode: code = .invalidFieldCode
+        case .fieldCodeInQuotes: code = .fieldCodeInQuotes
+        case .unterminatedQuote: code = .unterminatedQuote
+        }
+        self.init(code, reason: error.reason, key: error.key, value: error.value)
+    }
+}

@@ -60,7 +60,9 @@ public struct HandlerLauncher: Sendable {
             guard let exec = app.exec, !exec.isEmpty else {
                 throw HandOverError(.launchFailed, reason: "the desktop entry has no Exec line", path: app.sourcePath, key: "Exec")
             }
-            let line = try DesktopExecLine(exec)
+            // A registered app's exec is stored as its desktop entry was read: the string escapes
+            // are already decoded, and must not be decoded a second time.
+            let line = try DesktopExecLine(exec, unescapingStringValue: false)
             let context = DesktopExecLine.Context(icon: app.icon, name: app.name, location: app.sourcePath)
             var commands = try line.expand(targets.map { asURLs ? .url($0) : .file($0) }, context: context)
             if app.terminal { commands = commands.map { terminal + $0 } }

@@ -1,4 +1,6 @@
+import DocumentCatalog
 import OpenInBroker
+import OpenWithTestSupport
 import Testing
 
 private typealias H = HandOverTestHelpers
@@ -82,7 +84,7 @@ struct DesktopExecLineTests {
             ("app %f %U", .invalidFieldCode), ("app --x=%F", .invalidFieldCode), ("app -%i", .invalidFieldCode),
             (#"app "%f""#, .fieldCodeInQuotes), (#"app "--file=%u""#, .fieldCodeInQuotes),
             (#"app "%z""#, .invalidFieldCode),
-            (#"app "unterminated"#, .invalidExecLine), ("app | tee", .invalidExecLine), ("app $HOME", .invalidExecLine),
+            (#"app "unterminated"#, .unterminatedQuote), (#"app "%f"#, .unterminatedQuote), ("app | tee", .invalidExecLine), ("app $HOME", .invalidExecLine),
             ("app ~/x", .invalidExecLine), ("app 'single'", .invalidExecLine), ("app a;b", .invalidExecLine),
             (#"app "bad \q escape""#, .invalidExecLine), ("", .invalidExecLine), ("   ", .invalidExecLine),
             ("%f app", .invalidExecLine), (#""" app"#, .invalidExecLine),
@@ -138,5 +140,20 @@ struct TerminalCommandTests {
         H.expectError(.invalidFieldCode) { try TerminalCommand(execSyntax: "term %f") }
         H.expectError(.invalidExecLine) { try TerminalCommand(prefix: []) }
         H.expectError(.invalidExecLine) { try TerminalCommand(prefix: [""]) }
+    }
+}
+
+@Suite("Exec lines of registered apps")
+struct RegisteredExecLineTests {
+    @Test("A registered app's Exec line is unescaped once: the spec's literal backslash reaches the program")
+    func unescapedOnce() throws {
+        let folder = TemporaryDirectory("exec")
+        let entry = try folder.write(
+            "applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=viewer \"a\\\\\\\\b\" %f\nMimeType=text/plain;\n")
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("data/catalog.sqlite")))
+        _ = try catalog.registerApps(at: [entry])
+        let app = try #require(try catalog.snapshot().app(id: "viewer.desktop"))
+        let delivery = try HandlerLauncher(dryRun: true).deliver(["/tmp/notes.txt"], to: app, catalog: catalog)
+        #expect(delivery.commands == [["viewer", #"a\b"#, "/tmp/notes.txt"]])
     }
 }

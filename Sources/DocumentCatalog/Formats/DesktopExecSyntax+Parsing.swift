@@ -1,4 +1,4 @@
-extension DesktopExecLine {
+extension DesktopExecSyntax {
     /// Splits an unescaped `Exec` value into arguments following the quoting rules.
     struct ExecLineParser {
         let text: String
@@ -16,7 +16,8 @@ extension DesktopExecLine {
         static let fileAndOtherCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U", "i", "c", "k"]
         static let deprecatedCodes: Set<Unicode.Scalar> = ["d", "D", "n", "N", "v", "m"]
 
-        func parse() throws(HandOverError) -> [Argument] {
+        func parse() throws(DesktopExecSyntaxError) -> [Argument] {
+            try checkQuotesClosed()
             var arguments: [Argument] = []
             var current: Argument?
             var literal = ""
@@ -79,7 +80,7 @@ extension DesktopExecLine {
                             quoted.unicodeScalars.append(inner)
                         }
                     }
-                    guard closed else { throw refuse(.invalidExecLine, "a double quote is not closed") }
+                    guard closed else { throw refuse(.unterminatedQuote, "a double quote is not closed") }
                     literal += quoted
                     // An empty quoted argument ("") is still an argument: keep a literal piece.
                     if quoted.isEmpty && literal.isEmpty { current?.pieces.append(.literal("")) }
@@ -110,8 +111,24 @@ extension DesktopExecLine {
             return arguments.map(Self.normalised)
         }
 
-        private func refuse(_ code: HandOverError.Code, _ reason: String) -> HandOverError {
-            HandOverError(code, reason: reason, key: key, value: value)
+        private func refuse(_ code: DesktopExecSyntaxError.Code, _ reason: String) -> DesktopExecSyntaxError {
+            DesktopExecSyntaxError(code, reason: reason, key: key, value: value)
+        }
+
+        /// Refuses a double quote that is never closed before anything inside it is judged.
+        private func checkQuotesClosed() throws(DesktopExecSyntaxError) {
+            var inQuotes = false
+            var escaped = false
+            for scalar in text.unicodeScalars {
+                if escaped {
+                    escaped = false
+                } else if inQuotes && scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inQuotes.toggle()
+                }
+            }
+            if inQuotes { throw refuse(.unterminatedQuote, "a double quote is not closed") }
         }
 
         /// Drops empty literal pieces unless the argument is exactly `""`.
