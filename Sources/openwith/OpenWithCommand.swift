@@ -57,8 +57,8 @@ struct OpenWithCommand: ParsableCommand {
     }
 }
 
-/// Writes text to standard error.
+/// Writes text to standard error, made safe for a terminal (see ``TerminalOutput``).
 func writeStandardError(_ text: String) {
-    var text = text
+    var text = TerminalOutput.safe(text)
     text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
 }

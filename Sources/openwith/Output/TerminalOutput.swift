@@ -1,0 +1,24 @@
+import DocumentCatalog
+
+/// Everything the command line prints goes through here, so that text from files and the
+/// catalog (app names, ids, descriptions, paths) can never drive the terminal.
+///
+/// Policy: every control character and escape sequence is shown as a visible escape
+/// (``VisibleText``), except the line breaks and tabs that lay out the output itself. JSON
+/// output passes unchanged in effect: JSON already escapes control characters, so there is
+/// nothing for this step to change in it.
+enum TerminalOutput {
+    /// `text` with every control character but `\n` and `\t` shown as an escape.
+    static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && VisibleText.needsEscape($0) }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).map { VisibleText.escaping(String($0)) }.joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Prints `text` to standard output, made safe for a terminal (see ``TerminalOutput``): every
+/// `print` of a string in this module resolves here rather than to the standard library's.
+func print(_ text: String, terminator: String = "\n") {
+    Swift.print(TerminalOutput.safe(text), terminator: terminator)
+}
