@@ -21,6 +21,10 @@ public struct CatalogFormatLimits: Sendable, Equatable {
     /// 16 per object (default 256 MiB). Binary property lists can share objects, so a small file can
     /// describe a huge tree; this bound stops that.
     public var maximumDecodedSize: Int
+    /// The most values a binary property list may expand to when its shared objects are counted
+    /// at every place they are referenced (default 1 Mi): what a reader walking the result would
+    /// visit. Each object is decoded once, so this bounds the walk, not the decoding.
+    public var maximumExpandedValues: Int
 
     /// Creates limits; every parameter defaults to the value of ``default``.
     public init(
@@ -28,13 +32,15 @@ public struct CatalogFormatLimits: Sendable, Equatable {
         maximumDepth: Int = 512,
         maximumAttributesPerElement: Int = 64,
         maximumObjectCount: Int = 16 << 20,
-        maximumDecodedSize: Int = 256 << 20
+        maximumDecodedSize: Int = 256 << 20,
+        maximumExpandedValues: Int = 1 << 20
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumDepth = maximumDepth
         self.maximumAttributesPerElement = maximumAttributesPerElement
         self.maximumObjectCount = maximumObjectCount
         self.maximumDecodedSize = maximumDecodedSize
+        self.maximumExpandedValues = maximumExpandedValues
     }
 
     /// 64 MiB documents, depth 512, 64 attributes per element, 16 Mi binary objects, 256 MiB decoded.

@@ -9,8 +9,9 @@
 ///   there too, every object reference is below the object count;
 /// - containers are decoded with an explicit stack no deeper than ``CatalogFormatLimits/maximumDepth``;
 /// - a container that contains itself on the current path is a cycle and is refused; shared
-///   (non-cyclic) objects are allowed, but everything decoded counts against
-///   ``CatalogFormatLimits/maximumDecodedSize`` so shared objects cannot blow up;
+///   (non-cyclic) objects are allowed and decoded once, everything decoded counts against
+///   ``CatalogFormatLimits/maximumDecodedSize``, and what shared objects expand to against
+///   ``CatalogFormatLimits/maximumExpandedValues``, so shared objects cannot blow up;
 /// - null (`0x00`) objects are refused (XML property lists cannot represent them), sets and ordered sets
 ///   become arrays, UIDs become `{"CF$UID": n}` as Core Foundation writes them in XML.
 struct PropertyListBinaryReader {
@@ -31,6 +32,8 @@ struct PropertyListBinaryReader {
         var keys: [String]
         var references: [Int]
         var values: [PropertyListValue]
+        /// The values this container expands to, itself included (shared objects counted each time).
+        var expandedSize = 1
     }
 
     private enum Decoded {
@@ -93,9 +96,16 @@ struct PropertyListBinaryReader {
     }
 
     /// Decodes the top object.
+    ///
+    /// Each object is decoded once: an object referenced again (binary property lists share
+    /// strings, and may share containers) reuses the value already decoded, so the work is
+    /// bounded by the file, not by how often objects are referenced. What the shared objects
+    /// expand to — the values a reader of the result would walk — is counted, and a graph that
+    /// expands to more than ``CatalogFormatLimits/maximumExpandedValues`` is refused.
     mutating func read() throws(CatalogFormatError) -> PropertyListValue {
         var stack: [Frame] = []
         var onPath = Set<Int>()
+        var decoded: [Int: (value: PropertyListValue, size: Int)] = [:]
         switch try decode(topObject) {
         case .value(let value):
             return value
@@ -111,9 +121,16 @@ struct PropertyListBinaryReader {
                         "object \(reference) contains itself (a reference cycle)", source: source,
                         key: keyPath(stack))
                 }
+                if let known = decoded[reference] {
+                    stack[last].values.append(known.value)
+                    try grow(&stack[last], by: known.size)
+                    continue
+                }
                 switch try decode(reference) {
                 case .value(let value):
+                    decoded[reference] = (value, 1)
                     stack[last].values.append(value)
+                    try grow(&stack[last], by: 1)
                 case .container(let frame):
                     guard stack.count < limits.maximumDepth else {
                         throw CatalogFormatError(
@@ -134,11 +151,23 @@ struct PropertyListBinaryReader {
                 } else {
                     value = .array(frame.values)
                 }
+                decoded[frame.object] = (value, frame.expandedSize)
                 guard let parent = stack.indices.last else { return value }
                 stack[parent].values.append(value)
+                try grow(&stack[parent], by: frame.expandedSize)
             }
         }
         throw Self.malformed("the object graph is empty", source: source)
+    }
+
+    /// Adds `size` expanded values to a container; refuses a graph that expands beyond the limit.
+    private func grow(_ frame: inout Frame, by size: Int) throws(CatalogFormatError) {
+        frame.expandedSize += size
+        guard frame.expandedSize <= limits.maximumExpandedValues else {
+            throw CatalogFormatError(
+                code: .limitExceeded, source: source,
+                reason: "object \(frame.object) expands to more than \(limits.maximumExpandedValues) values (objects shared by reference)")
+        }
     }
 
     // MARK: - Objects

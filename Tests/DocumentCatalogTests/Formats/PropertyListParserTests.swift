@@ -229,6 +229,38 @@ struct PropertyListParserTests {
         #expect(error?.reason.contains("cycle") == true)
     }
 
+    @Test func sharedReferencesAreRefusedByWhatTheyExpandTo() throws {
+        // Two references to the same child per level, 22 levels: a ~200-byte file that expands to
+        // 2^23 values. With the default limits it must be refused, not walked.
+        var objects = (0..<22).map { BinaryPropertyListWriter.arrayObject([$0 + 1, $0 + 1]) }
+        objects.append([0x10, 1])
+        let file = BinaryPropertyListWriter.assemble(objects: objects, top: 0, referenceSize: 1)
+        #expect(file.count < 200)
+        let error = try #require(throws: CatalogFormatError.self) { try PropertyListParser.parse(file, source: "bomb.bplist") }
+        #expect(error.code == .limitExceeded)
+        #expect(error.reason.contains("expands to more than"))
+        #expect(error.source == "bomb.bplist")
+    }
+
+    @Test func sharedObjectsAreDecodedOnce() throws {
+        // 16 levels of shared references: 17 objects to decode, 2^17 values when expanded. Each
+        // array is charged 16 bytes plus 8 per reference (32 here): a budget of 1 KiB covers the 17
+        // objects decoded once, but not the 2^16 arrays of decoding them at every reference.
+        var objects = (0..<16).map { BinaryPropertyListWriter.arrayObject([$0 + 1, $0 + 1]) }
+        objects.append([0x10, 7])
+        let file = BinaryPropertyListWriter.assemble(objects: objects, top: 0, referenceSize: 1)
+        let value = try PropertyListParser.parse(file, source: "dag.bplist", limits: CatalogFormatLimits(maximumDecodedSize: 1024))
+        var level = value
+        for _ in 0..<16 {
+            guard case .array(let elements) = level, elements.count == 2, elements[0] == elements[1] else {
+                Issue.record("level is not a pair of equal arrays")
+                return
+            }
+            level = elements[0]
+        }
+        #expect(level == .integer(7))
+    }
+
     @Test func sharedObjectsAreBoundedByTheDecodedSizeBudget() throws {
         // 40 levels of arrays that reference the next level twice: 2^40 leaves from a tiny file.
         var objects = (0..<40).map { BinaryPropertyListWriter.arrayObject([$0 + 1, $0 + 1]) }
