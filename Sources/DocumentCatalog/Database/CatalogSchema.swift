@@ -19,7 +19,7 @@ import GRDB
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity"] }
+    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity", "v6-seen-signatures"] }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -210,6 +210,18 @@ public enum CatalogSchema {
             try db.execute(sql: """
                 ALTER TABLE grants ADD COLUMN device INTEGER;
                 ALTER TABLE grants ADD COLUMN inode INTEGER;
+                """)
+        }
+        // Signatures of routed URLs, kept until they expire, so a signed request cannot be replayed.
+        migrator.registerMigration("v6-seen-signatures") { db in
+            try db.execute(sql: """
+                CREATE TABLE seen_signatures (
+                    signature TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    seen_at REAL NOT NULL,
+                    expires_at REAL NOT NULL
+                );
+                CREATE INDEX seen_signatures_expiry ON seen_signatures(expires_at);
                 """)
         }
         return migrator

@@ -245,11 +245,21 @@ extension DocumentCatalog {
 
     /// Stores the HMAC key a URL handler verifies signed requests with, and marks its scheme
     /// claim as requiring signatures and accepting only `allowedSources` (empty: any).
+    ///
+    /// Every allowed source must be a registered app; it is stored under its registered id, the
+    /// one routing compares against exactly.
     public func configureURLHandler(appID: String, scheme: String, key: [UInt8]?, allowedSources: [String]) throws(CatalogError) {
         try write(action: "url-handler", subject: appID, detail: scheme) { db in
+            var canonical: [String] = []
+            for source in allowedSources {
+                guard let id = try String.fetchOne(db, sql: "SELECT id FROM apps WHERE id = ? AND absent_since IS NULL", arguments: [source]) else {
+                    throw CatalogError(.notFound, path: location.path, key: source, reason: "an allowed source must be a registered app")
+                }
+                canonical.append(id)
+            }
             try db.execute(
                 sql: "UPDATE url_claims SET requires_signature = ?, allowed_sources = ? WHERE app_id = ? AND scheme = ?",
-                arguments: [key != nil, allowedSources.joined(separator: ";"), appID, scheme.lowercased()])
+                arguments: [key != nil, canonical.joined(separator: ";"), appID, scheme.lowercased()])
             if db.changesCount == 0 {
                 throw CatalogError(.invalidRequest, path: location.path, key: appID, reason: "\(appID) does not claim the \(scheme) scheme")
             }
@@ -259,6 +269,21 @@ extension DocumentCatalog {
                     sql: "INSERT INTO signing_keys(app_id, scheme, key, created_at) VALUES (?, ?, ?, ?)",
                     arguments: [appID, scheme.lowercased(), Data(key), WallClock.now()])
             }
+        }
+    }
+
+    /// Records a verified request signature as used, so that the same signed request is
+    /// refused if it comes again before it expires; expired records are pruned on the way.
+    ///
+    /// - Returns: `false` when the signature was already recorded (a replay), `true` when it is new.
+    public func recordSignatureUse(_ signature: String, appID: String, expiresAt: Double) throws(CatalogError) -> Bool {
+        try write(action: "url-signature", subject: appID) { db in
+            let now = WallClock.now()
+            try db.execute(sql: "DELETE FROM seen_signatures WHERE expires_at < ?", arguments: [now])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO seen_signatures(signature, app_id, seen_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [signature, appID, now, expiresAt])
+            return db.changesCount == 1
         }
     }
 

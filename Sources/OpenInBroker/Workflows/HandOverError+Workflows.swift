@@ -22,6 +22,11 @@ extension HandOverError.Code {
     public static let unregisteredScheme = HandOverError.Code(rawValue: "unregisteredScheme")
     /// The sending app is not on the handler's allow-list.
     public static let sourceNotAllowed = HandOverError.Code(rawValue: "sourceNotAllowed")
+    /// A signed URL came again: its signature was already used.
+    public static let signatureReplayed = HandOverError.Code(rawValue: "signatureReplayed")
+    /// A URL whose scheme reaches local files or runs script (`file:`, `javascript:` …) was sent
+    /// to a handler that does not explicitly allow the sending app.
+    public static let localOrScriptScheme = HandOverError.Code(rawValue: "localOrScriptScheme")
     /// Launching the handler failed.
     public static let launchFailed = HandOverError.Code(rawValue: "launchFailed")
     /// The catalog failed underneath the hand-over.

@@ -75,16 +75,8 @@ struct URLCommand: ParsableCommand {
 
         func run() throws {
             do {
-                let broker = try catalog.broker()
-                let validated = try URLRequestValidator().validate(url)
-                guard let handler = URLSchemeRanking(snapshot: try broker.snapshot()).handlers(scheme: validated.scheme).first else {
-                    throw CommandFailure(status: .nothingFound, message: "no app handles \(validated.scheme): URLs")
-                }
-                guard let key = try broker.catalog.signingKey(appID: handler.app.id, scheme: validated.scheme) else {
-                    throw CommandFailure(status: .badInput, message: "\(handler.app.id) does not require signed \(validated.scheme): URLs")
-                }
-                print(try RequestSignature(keyBytes: key).sign(url, sourceApp: from))
-            } catch let error as HandOverError { throw CommandFailure(error) } catch let error as CatalogError { throw CommandFailure(error) }
+                print(try catalog.broker().signURL(url, from: from))
+            } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 }
