@@ -177,7 +177,7 @@ private struct MainGroupReader {
         }
         warnings.sort { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
         entry.actions = actions(ids: list("Actions", skippingEmpty: true), groups: groups)
-        entry.warnings = warnings
+        entry.warnings = CatalogFormatWarning.summarised(warnings)
         return entry
     }
 

@@ -104,7 +104,7 @@ public enum MimeAppsListParser {
         list.defaults = groups[0]
         list.added = groups[1]
         list.removed = groups[2]
-        list.warnings = warnings
+        list.warnings = CatalogFormatWarning.summarised(warnings)
         return list
     }
 

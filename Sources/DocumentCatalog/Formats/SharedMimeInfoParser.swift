@@ -115,7 +115,7 @@ public enum SharedMimeInfoParser {
                 case .endElement, .text, .cdata:
                     continue
                 case .endOfDocument:
-                    return SharedMimeInfoPackage(source: source, types: types, warnings: warnings)
+                    return SharedMimeInfoPackage(source: source, types: types, warnings: CatalogFormatWarning.summarised(warnings))
                 }
             }
         }

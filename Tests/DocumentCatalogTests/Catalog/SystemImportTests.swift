@@ -68,7 +68,7 @@ struct SystemImportTests {
         _ = try catalog.importSystem(environment: environment)
         try catalog.setDefault(scope: .type, key: "public.plain-text", appID: "editor.desktop")
         try catalog.setDefault(scope: .scheme, key: "notes", appID: "editor.desktop")
-        try catalog.configureURLHandler(appID: "editor.desktop", scheme: "notes", key: Array(repeating: 7, count: 32), allowedSources: ["org.example.mail"])
+        try catalog.configureURLHandler(appID: "editor.desktop", scheme: "notes", key: Array(repeating: 7, count: 32), allowedSources: ["kde4-viewer.desktop"])
         try catalog.recordUse(appID: "editor.desktop", typeIdentifier: "public.plain-text")
         // A package upgrade changes the entry.
         try folder.write(entry, text: desktopEntry(name: "Editor 2", mime: ["text/plain", "text/markdown", "x-scheme-handler/notes"]))
@@ -80,7 +80,7 @@ struct SystemImportTests {
         #expect(snapshot.userDefault(scope: .scheme, key: "notes", role: .any) == editor.index)
         #expect(try catalog.signingKey(appID: "editor.desktop", scheme: "notes") == Array(repeating: 7, count: 32))
         let claim = try #require(try catalog.registration(appID: "editor.desktop").urlClaims.first { $0.scheme == "notes" })
-        #expect(claim.requiresSignature && claim.allowedSources == ["org.example.mail"])
+        #expect(claim.requiresSignature && claim.allowedSources == ["kde4-viewer.desktop"])
         #expect(try catalog.registration(appID: "editor.desktop").documentClaims.map(\.value).contains("text/markdown"))
         #expect(try SQLiteShell.query(folder.path("catalog.sqlite"), "SELECT count(*) FROM last_used WHERE app_id = 'editor.desktop'") == "1")
     }

@@ -136,7 +136,9 @@ struct MimeAppsListTests {
         let parsed = try DesktopEntryParser.parse(Array(entry.utf8), source: "large.desktop")
         #expect(parsed.name == "X")
         #expect(parsed.groups[0].entries.count == 5003)
-        #expect(parsed.warnings.count == 15_000)
+        // 15,000 duplicate keys: the first few are named, the rest counted.
+        #expect(parsed.warnings.count == CatalogFormatWarning.keptPerKind + 1)
+        #expect(parsed.warnings.last?.reason.contains("14995 more like this") == true)
     }
 
     @Test func emptyFileIsEmpty() throws {
@@ -150,5 +152,18 @@ struct MimeAppsListTests {
                 Array(Self.sample.utf8), source: "big.list", limits: CatalogFormatLimits(maximumDocumentSize: 16))
         }
         #expect(error?.code == .limitExceeded)
+    }
+
+    @Test("100,000 repeated entries give a handful of warnings and a count, not 100,000 lines")
+    func repeatedWarningsAreSummarised() throws {
+        var text = "[Default Applications]\n"
+        for _ in 0..<100_000 { text += "text/plain=viewer.desktop;viewer.desktop;\n" }
+        let list = try MimeAppsListParser.parse(Array(text.utf8), source: "/home/me/.config/mimeapps.list")
+        #expect(list.warnings.count <= CatalogFormatWarning.keptPerKind + 2)
+        let last = try #require(list.warnings.last)
+        #expect(last.source == "/home/me/.config/mimeapps.list")
+        #expect(last.reason.contains("more like this"))
+        #expect(list.warnings.first?.line == 2)
+        #expect(list.defaultApplications(for: "text/plain") == ["viewer.desktop"])
     }
 }
