@@ -36,7 +36,7 @@ public final class FileByteSource: ByteSource, Sendable {
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingSymlinks ? 0 : O_NOFOLLOW)
         var fd: Int32
         repeat {
-            fd = open(path, flags)
+            fd = PathBytes.withCString(path) { open($0, flags) }
         } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let code = errno

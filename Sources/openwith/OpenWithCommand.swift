@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContentSniffing
 import Glibc
 
 /// The `openwith` command line: what a file is, who can open it, and handing it over.
@@ -27,7 +28,10 @@ struct OpenWithCommand: ParsableCommand {
             var arguments: [String] = []
             arguments.reserveCapacity(Int(CommandLine.argc))
             for index in 1..<Int(CommandLine.argc) {
-                if let argument = CommandLine.unsafeArgv[index] { arguments.append(String(cString: argument)) }
+                if let argument = CommandLine.unsafeArgv[index] {
+                    // File names are bytes: keep those that are not UTF-8 (PathBytes).
+                    arguments.append(PathBytes.string(from: UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }))
+                }
             }
             if let plain = HandlersRun(arguments: arguments) {
                 try plain.run()
@@ -37,7 +41,7 @@ struct OpenWithCommand: ParsableCommand {
                 try plain.run()
                 return
             }
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let status as ExitStatus {
             Glibc.exit(status.code)

@@ -112,20 +112,20 @@ public struct DirectoryScan: Sendable {
             failures.append((folder, "deeper than 256 levels; not entered"))
             return
         }
-        guard let directory = opendir(folder) else {
+        guard let directory = PathBytes.withCString(folder, { opendir($0) }) else {
             failures.append((folder, String(cString: strerror(errno))))
             return
         }
         defer { closedir(directory) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.string(from: $0.prefix { $0 != 0 }) }
             if name == "." || name == ".." { continue }
             let path = prefix + name
             var kind = entry.pointee.d_type
             if kind == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                if lstat(path, &info) == 0 { kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG) }
+                if PathBytes.withCString(path, { lstat($0, &info) }) == 0 { kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG) }
             }
             if kind == UInt8(DT_DIR) {
                 walk(path, into: &paths, failures: &failures, depth: depth + 1)

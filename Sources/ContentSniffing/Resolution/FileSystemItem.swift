@@ -36,14 +36,14 @@ public struct FileSystemItem: Sendable, Equatable {
     ///   permission denied on a folder, a name too long).
     public init(path: String, followingSymlinks: Bool) throws(SniffingError) {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else {
             let code = errno
             throw SniffingError(.statusFailed, path: path, reason: String(cString: strerror(code)), errno: code)
         }
         isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
         if isSymlink && followingSymlinks {
             var target = stat()
-            if stat(path, &target) == 0 { info = target }
+            if PathBytes.withCString(path, { stat($0, &target) }) == 0 { info = target }
         }
         size = Int64(info.st_size)
         switch info.st_mode & S_IFMT {
@@ -61,7 +61,9 @@ public struct FileSystemItem: Sendable, Equatable {
     /// stored MIME type), or `nil` when it is absent, unreadable or not text.
     public static func storedMIMEType(path: String) -> String? {
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { getxattr(path, "user.mime_type", $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { buffer in
+            PathBytes.withCString(path) { getxattr($0, "user.mime_type", buffer.baseAddress, buffer.count) }
+        }
         guard count > 0 else { return nil }
         return String(validating: buffer[..<count].prefix { $0 != 0 }, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+import ContentSniffing
 import Glibc
 
 /// An app's container in the catalog's data folder:
@@ -49,13 +50,13 @@ public struct AppContainer: Sendable, Equatable {
         for component in folder.split(separator: "/") {
             current += "/" + component
             let checksLinks = current.count > trusted.count
-            if mkdir(current, 0o700) == 0 { continue }
+            if PathBytes.withCString(current, { mkdir($0, 0o700) }) == 0 { continue }
             let code = errno
             guard code == EEXIST else {
                 throw HandOverError(.systemCallFailed, reason: "cannot create folder: \(String(cString: strerror(code)))", path: current, errno: code)
             }
             var info = stat()
-            let looked = checksLinks ? lstat(current, &info) : stat(current, &info)
+            let looked = PathBytes.withCString(current) { checksLinks ? lstat($0, &info) : stat($0, &info) }
             if looked != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
                 let reason = (info.st_mode & S_IFMT) == S_IFLNK ? "is a symbolic link; refused" : "exists and is not a folder"
                 throw HandOverError(.notADirectory, reason: reason, path: current)

@@ -1,4 +1,5 @@
 public import DocumentCatalog
+import ContentSniffing
 import Glibc
 
 /// An item in an app's inbox, with its grant.
@@ -28,7 +29,7 @@ extension HandOverBroker {
             for name in FolderListing.names(folder) {
                 let path = folder + "/" + name
                 var info = stat()
-                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                guard PathBytes.withCString(path, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 items.append(InboxItem(path: path, name: name, size: Int64(info.st_size), location: location, grant: grants.first { $0.path == path }))
             }
         }
@@ -123,7 +124,7 @@ extension HandOverBroker {
     public func deleteInboxItem(appID: String, item: String) throws(HandOverError) {
         let (found, grant) = try inboxGrant(appID: appID, item: item)
         guard grant.allows(.delete) else { throw HandOverError(.rightDenied, reason: "the grant does not allow deleting", path: found.path) }
-        if unlink(found.path) != 0 && errno != ENOENT {
+        if PathBytes.withCString(found.path, { unlink($0) }) != 0 && errno != ENOENT {
             throw HandOverError(.systemCallFailed, reason: String(cString: strerror(errno)), path: found.path, errno: errno)
         }
         do { try catalog.revokeGrant(id: grant.id, reason: "deleted by \(appID)") } catch { throw HandOverError(error) }
@@ -154,11 +155,11 @@ extension HandOverBroker {
         for item in try inbox(appID: appID) where includingImports || item.location == "inbox" {
             if let age {
                 var info = stat()
-                let modified = lstat(item.path, &info) == 0 ? Double(info.st_mtim.tv_sec) : now
+                let modified = PathBytes.withCString(item.path, { lstat($0, &info) }) == 0 ? Double(info.st_mtim.tv_sec) : now
                 let created = item.grant?.createdAt ?? modified
                 if now - created < age { continue }
             }
-            if unlink(item.path) == 0 || errno == ENOENT {
+            if PathBytes.withCString(item.path, { unlink($0) }) == 0 || errno == ENOENT {
                 removed.append(item.path)
                 if let grant = item.grant { _ = try? catalog.revokeGrant(id: grant.id, reason: "inbox clean") }
             }

@@ -91,7 +91,7 @@ extension HandOverBroker {
         } catch {
             // Nothing was handed over: the copy and the grant go again.
             if !inPlace, let device = grant.device, let inode = grant.inode, TransferUndo.isFile(grant.path, device: device, inode: inode) {
-                unlink(grant.path)
+                _ = PathBytes.withCString(grant.path) { unlink($0) }
             }
             _ = try? catalog.revokeGrant(id: grant.id, reason: "the delivery failed: \(error.reason)")
             throw error

@@ -1,4 +1,5 @@
 public import DocumentCatalog
+import ContentSniffing
 import Glibc
 public import UniformTypes
 
@@ -36,7 +37,7 @@ extension HandOverBroker {
         case .open:
             // The grant names the file itself: a symbolic link would grant whatever it points to later.
             var info = stat()
-            guard lstat(absolute, &info) == 0 else { throw HandOverError(.notFound, reason: "no such file", path: path, errno: errno) }
+            guard PathBytes.withCString(absolute, { lstat($0, &info) }) == 0 else { throw HandOverError(.notFound, reason: "no such file", path: path, errno: errno) }
             if (info.st_mode & S_IFMT) == S_IFLNK {
                 throw HandOverError(.symlinkRefused, reason: "a symbolic link is not granted; pick the file it points to", path: path)
             }

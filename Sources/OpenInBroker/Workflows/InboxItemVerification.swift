@@ -1,3 +1,4 @@
+import ContentSniffing
 import DocumentCatalog
 internal import Crypto
 import Glibc
@@ -17,7 +18,7 @@ enum InboxItemVerification {
     /// - Throws: ``HandOverError`` — `.notFound`, `.symlinkRefused`, `.notRegularFile`, or
     ///   `.sourceChanged` naming what differs.
     static func open(_ path: String, grant: Grant) throws(HandOverError) -> (descriptor: Int32, size: Int64) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             let code = errno
             if code == ELOOP { throw HandOverError(.symlinkRefused, reason: "the inbox item is a symbolic link", path: path, errno: code) }

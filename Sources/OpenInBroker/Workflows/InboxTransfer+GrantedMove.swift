@@ -1,4 +1,5 @@
 public import DocumentCatalog
+import ContentSniffing
 import Glibc
 
 extension InboxTransfer {
@@ -25,7 +26,7 @@ extension InboxTransfer {
         try container.create()
         try AppContainer.makeFolders(folder, trusted: container.dataFolder)
         var info = stat()
-        guard lstat(item, &info) == 0 else { throw HandOverError(.notFound, reason: "the inbox item is gone", path: item, errno: errno) }
+        guard PathBytes.withCString(item, { lstat($0, &info) }) == 0 else { throw HandOverError(.notFound, reason: "the inbox item is gone", path: item, errno: errno) }
         let lock: TransferJournalLock
         let entry: Int64
         do {

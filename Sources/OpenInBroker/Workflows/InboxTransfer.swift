@@ -1,4 +1,5 @@
 public import DocumentCatalog
+import ContentSniffing
 import Glibc
 
 /// A journaled, crash-safe transfer of a file into an app's container: the open-in copy, the
@@ -148,6 +149,6 @@ public struct InboxTransfer: Sendable {
     static func sameFileSystem(_ first: String, _ second: String) -> Bool {
         var a = stat()
         var b = stat()
-        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
+        return PathBytes.withCString(first, { stat($0, &a) }) == 0 && PathBytes.withCString(second, { stat($0, &b) }) == 0 && a.st_dev == b.st_dev
     }
 }

@@ -1,3 +1,4 @@
+import ContentSniffing
 import Glibc
 
 /// Absolute, normalised paths for grants and per-file defaults: a relative path is joined to the
@@ -19,7 +20,8 @@ public enum PathNormalization {
                     path: path, errno: code)
             }
             defer { free(directory) }
-            let working = String(cString: directory)
+            // A folder name that is not UTF-8 is kept byte for byte (PathBytes).
+            let working = PathBytes.string(from: UnsafeBufferPointer(start: directory, count: strlen(directory)).map { UInt8(bitPattern: $0) })
             guard working.hasPrefix("/") else {
                 throw HandOverError(.invalidPath, reason: "the working directory is unreachable (\(working)); give an absolute path", path: path)
             }

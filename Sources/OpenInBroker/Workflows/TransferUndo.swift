@@ -1,3 +1,4 @@
+import ContentSniffing
 import DocumentCatalog
 import Glibc
 
@@ -28,7 +29,7 @@ struct TransferUndo {
     func run(catalog: DocumentCatalog, reason: String) -> Bool {
         let stagedName = "\(entry).staged"
         for name in FolderListing.names(staging) where name.hasPrefix("." + stagedName + ".") {
-            unlink(staging + "/" + name)
+            _ = PathBytes.withCString(staging + "/" + name) { unlink($0) }
         }
         var holdsOnlyCopy = false
         if let placed, Self.isFile(placed.path, device: placed.device, inode: placed.inode) {
@@ -45,7 +46,7 @@ struct TransferUndo {
     /// Restores or removes one file of the transfer; `false` when it still holds the only copy.
     private func settle(_ path: String) -> Bool {
         guard let original = restoringTo else {
-            unlink(path)
+            _ = PathBytes.withCString(path) { unlink($0) }
             return true
         }
         let restorer = AtomicFileCopy(mode: 0o600)
@@ -57,7 +58,7 @@ struct TransferUndo {
     /// Whether `path` is the regular file with this device and inode (never following a link).
     static func isFile(_ path: String, device: UInt64, inode: UInt64) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_dev) == device
+        return PathBytes.withCString(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_dev) == device
             && UInt64(info.st_ino) == inode
     }
 }

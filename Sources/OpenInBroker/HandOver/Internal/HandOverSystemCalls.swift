@@ -1,9 +1,12 @@
+import ContentSniffing
 import Glibc
 
 /// The one place where the hand-over building blocks call the C library.
 ///
 /// Every wrapper retries `EINTR` and reports failure as a ``HandOverSystemCalls/Failure``
 /// (the call's name and `errno`), which callers turn into a ``HandOverError`` with context.
+/// Paths and names reach the kernel as the bytes they stand for (`PathBytes`), so a file name
+/// that is not UTF-8 names the same file here as on disk.
 enum HandOverSystemCalls {
     /// A failed system call: which one, and its `errno`.
     struct Failure: Error {
@@ -88,14 +91,14 @@ enum HandOverSystemCalls {
     static func open(_ path: String, flags: Int32) throws(Failure) -> Int32 {
         // C would stop at an interior NUL and open another path: never pass one on.
         guard !path.utf8.contains(0) else { throw Failure(call: "open", errno: EINVAL) }
-        return try retrying("open") { Glibc.open(path, flags) }
+        return try retrying("open") { PathBytes.withCString(path) { Glibc.open($0, flags) } }
     }
 
     static func openat(_ directory: Int32, _ name: String, flags: Int32, mode: UInt32 = 0)
         throws(Failure) -> Int32
     {
         guard !name.utf8.contains(0) else { throw Failure(call: "openat", errno: EINVAL) }
-        return try retrying("openat") { Glibc.openat(directory, name, flags, mode_t(mode)) }
+        return try retrying("openat") { PathBytes.withCString(name) { Glibc.openat(directory, $0, flags, mode_t(mode)) } }
     }
 
     static func close(_ descriptor: Int32) {
@@ -121,7 +124,7 @@ enum HandOverSystemCalls {
     static func lstatat(_ directory: Int32, _ name: String) throws(Failure) -> Status? {
         var raw = stat()
         do {
-            _ = try retrying("fstatat") { fstatat(directory, name, &raw, AT_SYMLINK_NOFOLLOW) }
+            _ = try retrying("fstatat") { PathBytes.withCString(name) { fstatat(directory, $0, &raw, AT_SYMLINK_NOFOLLOW) } }
         } catch where error.errno == ENOENT {
             return nil
         }
@@ -131,7 +134,7 @@ enum HandOverSystemCalls {
     /// `lstat` of a path; `nil` when it does not exist or cannot be examined.
     static func lstat(_ path: String) -> Status? {
         var raw = stat()
-        guard Glibc.lstat(path, &raw) == 0 else { return nil }
+        guard PathBytes.withCString(path, { Glibc.lstat($0, &raw) }) == 0 else { return nil }
         return Status(raw)
     }
 
@@ -190,18 +193,22 @@ enum HandOverSystemCalls {
             throw Failure(call: "renameat2", errno: ENOSYS)
         }
         _ = try retrying("renameat2") {
-            function(fromDirectory, fromName, toDirectory, toName, RenameAt2.noReplace)
+            PathBytes.withCString(fromName) { from in
+                PathBytes.withCString(toName) { to in function(fromDirectory, from, toDirectory, to, RenameAt2.noReplace) }
+            }
         }
     }
 
     static func linkat(_ fromDirectory: Int32, _ fromName: String, _ toDirectory: Int32, _ toName: String)
         throws(Failure)
     {
-        _ = try retrying("linkat") { Glibc.linkat(fromDirectory, fromName, toDirectory, toName, 0) }
+        _ = try retrying("linkat") {
+            PathBytes.withCString(fromName) { from in PathBytes.withCString(toName) { to in Glibc.linkat(fromDirectory, from, toDirectory, to, 0) } }
+        }
     }
 
     static func unlinkat(_ directory: Int32, _ name: String) throws(Failure) {
-        _ = try retrying("unlinkat") { Glibc.unlinkat(directory, name, 0) }
+        _ = try retrying("unlinkat") { PathBytes.withCString(name) { Glibc.unlinkat(directory, $0, 0) } }
     }
 
     // MARK: Misc
