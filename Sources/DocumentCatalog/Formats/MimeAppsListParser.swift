@@ -33,6 +33,9 @@ public enum MimeAppsListParser {
         // Folded MIME type → position in its group, so that large files stay linear.
         var positions: [[String: Int]] = [[:], [:], [:]]
         var current: Int?
+        // Once an unknown group was reported, keys outside the three groups belong to it and are
+        // not reported one by one (a flag rather than a search of the warnings: files stay linear).
+        var sawUnknownGroup = false
         var warnings: [CatalogFormatWarning] = []
         func warn(_ code: CatalogFormatWarning.Code, _ key: String?, _ line: Int, _ reason: String) {
             warnings.append(CatalogFormatWarning(code: code, source: source, key: key, line: line, reason: reason))
@@ -50,11 +53,12 @@ public enum MimeAppsListParser {
                 case removedGroup: current = 2
                 default:
                     current = nil
+                    sawUnknownGroup = true
                     warn(.unknownGroup, "[\(name)]", line.number, "not a mimeapps.list group; its keys are ignored")
                 }
             case .entry(let key, let locale, let value):
                 guard let group = current else {
-                    if !warnings.contains(where: { $0.code == .unknownGroup && $0.line ?? 0 < line.number }) {
+                    if !sawUnknownGroup {
                         warn(.malformedLine, key, line.number, "a key outside the three mimeapps.list groups; skipped")
                     }
                     continue

@@ -166,4 +166,13 @@ struct MimeAppsListTests {
         #expect(list.warnings.first?.line == 2)
         #expect(list.defaultApplications(for: "text/plain") == ["viewer.desktop"])
     }
+
+    @Test("100,000 keys outside any group are parsed in one linear pass", .timeLimit(.minutes(1)))
+    func manyKeysOutsideGroups() throws {
+        let text = String(repeating: "text/plain=editor.desktop;\n", count: 100_000) + "[Default Applications]\nimage/png=viewer.desktop;\n"
+        let list = try MimeAppsListParser.parse(Array(text.utf8), source: "outside.list")
+        #expect(list.defaults.map(\.mimeType) == ["image/png"])
+        #expect(list.warnings.allSatisfy { $0.code == .malformedLine })
+        #expect(list.warnings.last?.reason.contains("99995 more like this") == true)
+    }
 }
