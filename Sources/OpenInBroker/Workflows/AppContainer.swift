@@ -44,6 +44,33 @@ public struct AppContainer: Sendable, Equatable {
         }
     }
 
+    /// Checks a folder of the container before its entries are listed, read or removed: every
+    /// component below the data folder that exists must be a real folder, not a symbolic link
+    /// (a linked `Inbox` would make the inbox's items, and their removal, those of another folder).
+    ///
+    /// - Returns: whether the folder exists (a missing folder holds nothing).
+    /// - Throws: ``HandOverError`` `.symlinkRefused` or `.notADirectory`, naming the component.
+    public func checkFolder(_ folder: String) throws(HandOverError) -> Bool {
+        guard folder.hasPrefix(dataFolder + "/") else {
+            throw HandOverError(.invalidPath, reason: "not a folder of the container of \(appID)", path: folder)
+        }
+        var current = dataFolder
+        for component in folder.dropFirst(dataFolder.count).split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            guard PathBytes.withCString(current, { lstat($0, &info) }) == 0 else {
+                if errno == ENOENT { return false }
+                throw HandOverError(.systemCallFailed, reason: String(cString: strerror(errno)), path: current, errno: errno)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK: throw HandOverError(.symlinkRefused, reason: "a folder of the container is a symbolic link; refused", path: current)
+            default: throw HandOverError(.notADirectory, reason: "a folder of the container exists and is not a folder", path: current)
+            }
+        }
+        return true
+    }
+
     /// Creates `folder` and its parents; components below `trusted` must be real folders.
     static func makeFolders(_ folder: String, trusted: String) throws(HandOverError) {
         var current = ""

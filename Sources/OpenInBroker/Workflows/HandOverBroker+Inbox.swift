@@ -17,13 +17,17 @@ public struct InboxItem: Sendable {
 }
 
 extension HandOverBroker {
-    /// The items of an app's open-in inbox and picker inbox: every regular file in them.
+    /// The items of an app's open-in inbox and picker inbox: every regular file in them. A
+    /// folder of the container replaced by a symbolic link is refused
+    /// (``AppContainer/checkFolder(_:)``), so no call lists, reads or removes files elsewhere.
     public func inbox(appID: String) throws(HandOverError) -> [InboxItem] {
         let container = try container(appID: appID)
         let grants: [Grant]
         do { grants = try catalog.grants(appID: container.appID) } catch { throw HandOverError(error) }
         var items: [InboxItem] = []
         for (folder, location) in [(container.inbox, "inbox"), (container.pickerInbox, "import")] {
+            // A folder replaced by a symbolic link is refused: nothing elsewhere is listed or removed.
+            guard try container.checkFolder(folder) else { continue }
             // Every regular file, names starting with a dot included: they are delivered and
             // granted like any other.
             for name in FolderListing.names(folder) {

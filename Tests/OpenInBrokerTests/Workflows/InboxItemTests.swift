@@ -72,3 +72,34 @@ struct InboxItemTests {
         #expect(error.code == .sourceChanged)
     }
 }
+
+@Suite("Inbox folders")
+struct InboxFolderTests {
+    @Test("An inbox folder replaced by a symbolic link is refused: nothing outside the container is listed or removed")
+    func linkedInboxFolderRefused() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker()
+        _ = try broker.openIn(path: fixture.document)
+        let outside = try fixture.folder.write("outside/precious.txt", text: "keep me\n")
+        let inbox = fixture.folder.path("data/containers/viewer.desktop/Documents/Inbox")
+        try FileManager.default.removeItem(atPath: inbox)
+        try FileManager.default.createSymbolicLink(atPath: inbox, withDestinationPath: fixture.folder.path("outside"))
+        let error = try #require(throws: HandOverError.self) { try broker.cleanInbox(appID: "viewer.desktop", olderThan: nil) }
+        #expect(error.code == .symlinkRefused && error.path == inbox)
+        #expect(throws: HandOverError.self) { try broker.inbox(appID: "viewer.desktop") }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep me\n")
+    }
+
+    @Test("A container folder above the picker inbox replaced by a symbolic link is refused too")
+    func linkedTmpFolderRefused() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker()
+        _ = try broker.pick(path: fixture.document, appID: "viewer.desktop", mode: .import)
+        let outside = try fixture.folder.write("outside/viewer.desktop-Inbox/precious.txt", text: "keep me\n")
+        let tmp = fixture.folder.path("data/containers/viewer.desktop/tmp")
+        try FileManager.default.removeItem(atPath: tmp)
+        try FileManager.default.createSymbolicLink(atPath: tmp, withDestinationPath: fixture.folder.path("outside"))
+        #expect(throws: HandOverError.self) { try broker.cleanInbox(appID: "viewer.desktop", olderThan: nil, includingImports: true) }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep me\n")
+    }
+}
