@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Fuzz targets for every parser and the resolver: a package of its own, built only by `run.sh`
+// with `-sanitize=fuzzer,address` (libFuzzer + AddressSanitizer), never by the library's build.
+//
+// The library is a path dependency on the folder two levels up. A path dependency's identity is
+// the name of that folder (whatever a clone is called), so it is derived from where this
+// manifest is.
+let rootPackage: String = {
+    let components = Context.packageDirectory.split(separator: "/", omittingEmptySubsequences: true)
+    return components.count >= 3 ? String(components[components.count - 3]) : "OpenWith"
+}()
+
+/// One fuzz target: `Targets/<name>/`, defining `LLVMFuzzerTestOneInput` and an entry point
+/// `<name>_main` (the name SwiftPM links an executable's `main` to) that runs libFuzzer's driver.
+func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["CFuzzerDriver"] + products.map { .product(name: $0, package: rootPackage) },
+        path: "Targets/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    )
+}
+
+let package = Package(
+    name: "OpenWithFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .target(name: "CFuzzerDriver", path: "Targets/CFuzzerDriver"),
+        fuzzTarget("FuzzPropertyList", ["DocumentCatalog"]),
+        fuzzTarget("FuzzInfoPlist", ["DocumentCatalog"]),
+        fuzzTarget("FuzzDesktopEntry", ["DocumentCatalog"]),
+        fuzzTarget("FuzzMimeAppsList", ["DocumentCatalog"]),
+        fuzzTarget("FuzzSharedMimeInfo", ["DocumentCatalog"]),
+        fuzzTarget("FuzzExecLine", ["OpenInBroker"]),
+        fuzzTarget("FuzzURL", ["OpenInBroker"]),
+        fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds every fuzz target with libFuzzer and AddressSanitizer, then runs each one.
+#
+#   Tests/Fuzz/run.sh [runs-per-target] [seconds-per-target]
+#
+# Each target runs until it has executed `runs` inputs (default 100000) or, when a number of
+# seconds is given, for at most that long. Seeds come from the repository's Catalog data, the
+# machine's desktop entries and shared-mime-info packages, and a few written here; the corpus
+# grows in Tests/Fuzz/work/ (ignored by git). Prints, per target, the executions and crashes;
+# exits non-zero when any target crashed (the crashing input is saved in work/).
+set -euo pipefail
+cd "$(dirname "$0")"
+runs=${1:-100000}
+seconds=${2:-0}
+configuration=${FUZZ_CONFIGURATION:-release}
+flags=(-c "$configuration" -Xswiftc -sanitize=fuzzer,address --scratch-path .build)
+swift build "${flags[@]}"
+bin=$(swift build "${flags[@]}" --show-bin-path)
+root=../..
+
+seed() {  # seed TARGET FILE...: copies existing small files into the target's corpus
+    local folder=work/corpus/$1
+    shift
+    mkdir -p "$folder"
+    for file in "$@"; do
+        [ -f "$file" ] && [ "$(stat -c %s "$file")" -le 65536 ] && cp "$file" "$folder/" 2>/dev/null || true
+    done
+}
+mkdir -p work/corpus
+seed FuzzPropertyList "$root"/Catalog/apps/*.plist
+seed FuzzInfoPlist "$root"/Catalog/apps/*.plist
+seed FuzzDesktopEntry /usr/share/applications/*.desktop
+seed FuzzSharedMimeInfo /usr/share/mime/packages/*.xml
+seed FuzzMimeAppsList /usr/share/applications/mimeapps.list /etc/xdg/mimeapps.list
+mkdir -p work/corpus/FuzzMimeAppsList work/corpus/FuzzExecLine work/corpus/FuzzURL work/corpus/FuzzResolver
+printf '[Default Applications]\ntext/plain=editor.desktop;viewer.desktop;\n[Added Associations]\nimage/png=viewer.desktop;\n[Removed Associations]\ntext/x-csrc=editor.desktop;\n' > work/corpus/FuzzMimeAppsList/seed
+printf 'sh -c "echo \\"$1\\"" %%f --name %%c %%U' > work/corpus/FuzzExecLine/seed
+printf '"a\\\\\\\\b" %%F' > work/corpus/FuzzExecLine/quoted
+printf 'https://example.org/a/b?c=d#e' > work/corpus/FuzzURL/https
+printf 'mailto:someone@example.org?subject=hi%%20there' > work/corpus/FuzzURL/mailto
+printf 'photo.png\0image/png\0\x89PNG\r\n\x1a\n\0\0\0\rIHDR' > work/corpus/FuzzResolver/png
+printf 'notes.txt\0text/plain\0hello, world\n' > work/corpus/FuzzResolver/text
+printf '\0\0%%PDF-1.7\n1 0 obj\n' > work/corpus/FuzzResolver/pdf
+
+targets=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzResolver)
+limits=(-runs="$runs" -max_len=65536 -print_final_stats=1 -timeout=10 -rss_limit_mb=2048)
+[ "$seconds" -gt 0 ] && limits+=(-max_total_time="$seconds")
+crashed=0
+total=0
+printf '%-20s %14s %8s\n' target executions crashes
+for target in "${targets[@]}"; do
+    log=work/$target.log
+    status=0
+    "$bin/$target" "${limits[@]}" -artifact_prefix="work/$target-" "work/corpus/$target" > "$log" 2>&1 || status=$?
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    crashes=0
+    if [ "$status" -ne 0 ]; then crashes=1; crashed=$((crashed + 1)); fi
+    total=$((total + ${executions:-0}))
+    printf '%-20s %14s %8s\n' "$target" "${executions:-?}" "$crashes"
+done
+printf '%-20s %14s %8s\n' total "$total" "$crashed"
+[ "$crashed" -eq 0 ]
