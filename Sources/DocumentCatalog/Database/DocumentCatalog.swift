@@ -119,8 +119,9 @@ public final class DocumentCatalog: Sendable {
                 throw CatalogError(.newerSchema, path: location.path, reason: "the catalog was written by a newer version of openwith; upgrade openwith or use another catalog")
             }
             if state.complete { return }
-            // A read-only catalog of an older schema is read as it is: later migrations only add.
-            if isReadOnly { return }
+            if isReadOnly {
+                throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog needs an upgrade but is read-only; run openwith once where it can write")
+            }
             // Serialise upgrades across processes.
             let lock = try FileLock(path: location.path + ".lock")
             defer { lock.unlock() }
