@@ -69,6 +69,7 @@ extension HandOverBroker {
         let grant: Grant
         let delivered: String
         if inPlace {
+            try InPlaceGrant.check(absolute, path: path, dataFolder: catalog.location.dataFolder)
             do {
                 grant = try catalog.insertGrant(Grant(
                     appID: chosen.0.id, path: absolute, kind: .securityScoped, rights: [.read, .write], sourceApp: sourceApp,

@@ -14,8 +14,8 @@ extension HandOverBroker {
     ///
     /// - `import`: copies it into the app's `tmp/<app-id>-Inbox/` (journaled; the app owns the
     ///   copy: read, write, delete);
-    /// - `open`: grants security-scoped access (read, write) to the original, no copy (a
-    ///   symbolic link is refused: the grant names a regular file);
+    /// - `open`: grants security-scoped access (read, write) to the original, no copy (see
+    ///   `InPlaceGrant`: a regular file, not a link, not inside an app's container);
     /// - `export`: copies it into `provider`'s storage root;
     /// - `move`: moves it into `provider`'s storage root.
     /// The document must conform to one of `contentTypes` (what the picking app asked for).
@@ -35,15 +35,7 @@ extension HandOverBroker {
                 absolute, into: container.pickerInbox, of: container, operation: .copy, journalOperation: "import", mode: 0o600,
                 grant: Grant(appID: container.appID, path: "", kind: .import, rights: [.read, .write, .delete], originalPath: absolute, createdAt: WallClock.now()))
         case .open:
-            // The grant names the file itself: a symbolic link would grant whatever it points to later.
-            var info = stat()
-            guard PathBytes.withCString(absolute, { lstat($0, &info) }) == 0 else { throw HandOverError(.notFound, reason: "no such file", path: path, errno: errno) }
-            if (info.st_mode & S_IFMT) == S_IFLNK {
-                throw HandOverError(.symlinkRefused, reason: "a symbolic link is not granted; pick the file it points to", path: path)
-            }
-            guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw HandOverError(.notRegularFile, reason: "only regular files are granted", path: path)
-            }
+            try InPlaceGrant.check(absolute, path: path, dataFolder: catalog.location.dataFolder)
             do {
                 return try catalog.insertGrant(Grant(
                     appID: container.appID, path: absolute, kind: .securityScoped, rights: [.read, .write], originalPath: absolute,

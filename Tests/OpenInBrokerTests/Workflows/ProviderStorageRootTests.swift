@@ -48,6 +48,24 @@ struct ProviderStorageRootTests {
         #expect(try fixture.catalog.grants().isEmpty)
     }
 
+    @Test("Another app's inbox copy is not granted in place: neither by the picker nor by open-in-place")
+    func containerFilesAreNotGrantedInPlace() throws {
+        let fixture = try HandOverFixture()
+        let broker = try fixture.broker(dryRun: true)
+        let delivered = try #require(try fixture.broker().openIn(path: fixture.document).grant)
+        let picked = try #require(throws: HandOverError.self) {
+            try broker.pick(path: delivered.path, appID: "org.example.editor", mode: .open)
+        }
+        #expect(picked.code == .rightDenied)
+        #expect(try fixture.catalog.grants(appID: "org.example.editor").isEmpty)
+        let link = fixture.folder.path("docs/link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.document)
+        let opened = try #require(throws: HandOverError.self) {
+            try fixture.broker().openIn(path: link, with: "viewer.desktop", inPlace: true)
+        }
+        #expect(opened.code == .symlinkRefused)
+    }
+
     @Test("A launch that fails takes back the inbox copy and its grant")
     func failedLaunchRollsBack() throws {
         let fixture = try HandOverFixture()
