@@ -36,6 +36,7 @@ let package = Package(
         fuzzTarget("FuzzSharedMimeInfo", ["DocumentCatalog"]),
         fuzzTarget("FuzzExecLine", ["OpenInBroker"]),
         fuzzTarget("FuzzURL", ["OpenInBroker"]),
+        fuzzTarget("FuzzMagicRules", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

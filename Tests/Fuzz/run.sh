@@ -7,7 +7,8 @@
 # seconds is given, for at most that long. Seeds come from the repository's Catalog data, the
 # machine's desktop entries and shared-mime-info packages, and a few written here; the corpus
 # grows in Tests/Fuzz/work/ (ignored by git). Prints, per target, the executions and crashes;
-# exits non-zero when any target crashed (the crashing input is saved in work/).
+# exits non-zero when any target crashed (the crashing input is saved in work/). FUZZ_TARGETS
+# (names separated by spaces) runs only those.
 set -euo pipefail
 cd "$(dirname "$0")"
 runs=${1:-100000}
@@ -32,7 +33,8 @@ seed FuzzInfoPlist "$root"/Catalog/apps/*.plist
 seed FuzzDesktopEntry /usr/share/applications/*.desktop
 seed FuzzSharedMimeInfo /usr/share/mime/packages/*.xml
 seed FuzzMimeAppsList /usr/share/applications/mimeapps.list /etc/xdg/mimeapps.list
-mkdir -p work/corpus/FuzzMimeAppsList work/corpus/FuzzExecLine work/corpus/FuzzURL work/corpus/FuzzResolver
+mkdir -p work/corpus/FuzzMimeAppsList work/corpus/FuzzExecLine work/corpus/FuzzURL work/corpus/FuzzResolver work/corpus/FuzzMagicRules
+seed FuzzMagicRules "$root"/Catalog/samples/*
 printf '[Default Applications]\ntext/plain=editor.desktop;viewer.desktop;\n[Added Associations]\nimage/png=viewer.desktop;\n[Removed Associations]\ntext/x-csrc=editor.desktop;\n' > work/corpus/FuzzMimeAppsList/seed
 printf 'sh -c "echo \\"$1\\"" %%f --name %%c %%U' > work/corpus/FuzzExecLine/seed
 printf '"a\\\\\\\\b" %%F' > work/corpus/FuzzExecLine/quoted
@@ -42,7 +44,10 @@ printf 'photo.png\0image/png\0\x89PNG\r\n\x1a\n\0\0\0\rIHDR' > work/corpus/FuzzR
 printf 'notes.txt\0text/plain\0hello, world\n' > work/corpus/FuzzResolver/text
 printf '\0\0%%PDF-1.7\n1 0 obj\n' > work/corpus/FuzzResolver/pdf
 
-targets=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzResolver)
+all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzResolver)
+read -r -a targets <<< "${FUZZ_TARGETS:-${all[*]}}"
+# Swift's own crash backtracer would otherwise stand between a trap and AddressSanitizer's report.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 limits=(-runs="$runs" -max_len=65536 -print_final_stats=1 -timeout=10 -rss_limit_mb=2048)
 [ "$seconds" -gt 0 ] && limits+=(-max_total_time="$seconds")
 crashed=0
