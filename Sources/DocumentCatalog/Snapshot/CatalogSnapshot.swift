@@ -88,17 +88,34 @@ public final class CatalogSnapshot: Sendable {
         appIndexByID[id.lowercased()].map { apps[Int($0)] }
     }
 
-    /// Whether an app can be launched here: not hidden, and its `TryExec` program (if any)
-    /// exists and is executable. Checked once per snapshot.
+    /// Whether an app can be launched here: not hidden, its `TryExec` program (if any) exists
+    /// and is executable, and so does the program its `Exec` line runs (found on `PATH` when it
+    /// is a bare name), as GIO requires. Checked once per snapshot.
     public func isAvailable(_ app: Int32) -> Bool {
         let record = apps[Int(app)]
-        if record.tryExec == nil || record.tryExec!.isEmpty { return !record.hidden }
+        if record.hidden { return false }
+        return missingProgram(app) == nil
+    }
+
+    /// Why an app that is not hidden cannot be launched here: the `TryExec` or `Exec` program
+    /// that is missing, with which key named it; `nil` when both are there (or the app is a
+    /// bundle, which is not launched by a command line).
+    public func missingProgram(_ app: Int32) -> (key: String, program: String)? {
+        let record = apps[Int(app)]
+        let tryExec = record.tryExec.flatMap { $0.isEmpty ? nil : $0 }
+        let exec = record.kind == .desktop ? record.exec.flatMap { $0.isEmpty ? nil : $0 } : nil
+        if tryExec == nil && exec == nil { return nil }
         let known = availability.withLock { $0[Int(app)] }
-        if known != 0 { return known == 1 }
-        var available = !record.hidden
-        if available, let tryExec = record.tryExec, !tryExec.isEmpty { available = ExecutableLookup.exists(tryExec) }
-        availability.withLock { $0[Int(app)] = available ? 1 : 2 }
-        return available
+        var found: (key: String, program: String)?
+        if known == 1 { return nil }
+        if let tryExec, known == 0 || known == 2, !ExecutableLookup.exists(tryExec) {
+            found = ("TryExec", tryExec)
+        } else if let exec {
+            let program = (try? DesktopExecSyntax(exec, unescapingStringValue: false))?.program ?? exec
+            if !ExecutableLookup.exists(program) { found = ("Exec", program) }
+        }
+        availability.withLock { $0[Int(app)] = found == nil ? 1 : found!.key == "TryExec" ? 2 : 3 }
+        return found
     }
 
     // MARK: Claims

@@ -91,7 +91,11 @@ public struct HandlerRanking: Sendable {
         func unavailability(_ app: Int32) -> String? {
             let record = snapshot.apps[Int(app)]
             if record.hidden { return "its desktop entry is Hidden" }
-            if !snapshot.isAvailable(app) { return "its TryExec program '\(record.tryExec ?? "")' is not installed" }
+            if let missing = snapshot.missingProgram(app) {
+                return missing.key == "TryExec"
+                    ? "its TryExec program '\(missing.program)' is not installed"
+                    : "its Exec program '\(missing.program)' is not found on PATH"
+            }
             if !desktops.isEmpty && !record.isShown(inDesktops: desktops) { return "not shown in the current desktop (\(desktops.joined(separator: ":")))" }
             return nil
         }

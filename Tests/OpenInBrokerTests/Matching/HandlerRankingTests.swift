@@ -137,6 +137,23 @@ struct HandlerRankingTests {
         #expect(list.excluded.first { $0.app.id == "missing.desktop" }?.reason.contains("TryExec") == true)
     }
 
+    @Test("Apps whose Exec program is not installed are left out, with the program named, as GIO does")
+    func missingExecProgram() throws {
+        var missing = RankingFixture.app("missing-exec.desktop", kind: .desktop, [("image/png", .viewer, .default)])
+        missing.exec = "no-such-image-viewer-anywhere --view %f"
+        var absolute = RankingFixture.app("absolute-exec.desktop", kind: .desktop, [("image/png", .viewer, .default)])
+        absolute.exec = "/nonexistent/bin/viewer %f"
+        let fixture = try RankingFixture([
+            missing, absolute, RankingFixture.app("present.desktop", kind: .desktop, [("image/png", .viewer, .default)]),
+            RankingFixture.app("org.example.bundle", [("image/png", .viewer, .alternate)]),
+        ])
+        let list = try fixture.ranking().handlers(for: try fixture.type("public.png"))
+        #expect(list.candidates.map(\.app.id) == ["present.desktop", "org.example.bundle"])
+        let reason = list.excluded.first { $0.app.id == "missing-exec.desktop" }?.reason
+        #expect(reason == "its Exec program 'no-such-image-viewer-anywhere' is not found on PATH")
+        #expect(list.excluded.contains { $0.app.id == "absolute-exec.desktop" })
+    }
+
     @Test("Dynamic types: a claim on an unknown MIME type matches files of that MIME type")
     func dynamicClaims() throws {
         let fixture = try RankingFixture([RankingFixture.app("odd", [("application/x-openwith-odd", .viewer, .default)])])

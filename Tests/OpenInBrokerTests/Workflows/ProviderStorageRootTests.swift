@@ -69,9 +69,12 @@ struct ProviderStorageRootTests {
     @Test("A launch that fails takes back the inbox copy and its grant")
     func failedLaunchRollsBack() throws {
         let fixture = try HandOverFixture()
+        // An executable file that is no program: the launch itself fails (ENOEXEC).
+        let broken = try fixture.folder.write("bin/broken-viewer", bytes: [0x00, 0x01, 0x02, 0x03])
+        chmod(broken, 0o755)
         try fixture.catalog.register([
             AppRegistration(
-                id: "gone.desktop", kind: .desktop, name: "Gone", sourcePath: "/apps/gone.desktop", exec: "/nonexistent/gone-viewer %f",
+                id: "gone.desktop", kind: .desktop, name: "Gone", sourcePath: "/apps/gone.desktop", exec: broken + " %f",
                 documentClaims: [DocumentClaim(kind: .mime, value: "text/plain", role: .viewer, rank: .default)])
         ])
         let error = try #require(throws: HandOverError.self) { try fixture.broker().openIn(path: fixture.document, with: "gone.desktop") }
