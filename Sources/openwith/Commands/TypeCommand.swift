@@ -17,9 +17,13 @@ struct TypeCommand: ParsableCommand {
     @Flag(help: "Describe a symbolic link itself instead of its target.") var noFollow = false
     @Flag(name: [.customLong("explain"), .customShort("v")], help: "Show the evidence.") var explain = false
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Print `FILE: MIME` per file, as `file --mime-type` does (with -b, the MIME type only).") var mimeType = false
+    @Flag(name: [.customLong("brief"), .customShort("b")], help: "Print only the MIME type of each file, one per line (as `xdg-mime query filetype`; with --mime-type, as `file --mime-type -b`).") var brief = false
+    @Flag(name: .customShort("L"), help: "Follow symbolic links (the default; accepted for `file -L` compatibility).") var followLinks = false
 
     func validate() throws {
         if nameOnly && contentOnly { throw ValidationError("--name-only and --content-only exclude each other") }
+        if json && (mimeType || brief) { throw ValidationError("--json excludes --mime-type and --brief") }
         if files.isEmpty { throw ValidationError("give at least one file") }
     }
 
@@ -27,18 +31,31 @@ struct TypeCommand: ParsableCommand {
         let options = ResolutionOptions(
             mode: nameOnly ? .nameOnly : contentOnly ? .contentOnly : .nameAndContent,
             declaredMIMEType: declaredMIMEType, followsSymlinks: !noFollow)
-        try TypeRun(catalog: catalog.access, files: files, options: options, explain: explain, json: json).run()
+        let format: TypeRun.Format = mimeType ? .fileMIMEType(brief: brief) : brief ? .sharedMIMEType : json ? .json : .report(explain: explain)
+        try TypeRun(catalog: catalog.access, files: files, options: options, format: format).run()
     }
 }
 
 /// The work of `openwith type FILE...`, shared by the parsed command and the fast path that
 /// skips argument-parser reflection for its plain forms.
 struct TypeRun {
+    /// How each file's answer is printed.
+    enum Format {
+        /// The resolution with its type, MIME type and description (and the evidence).
+        case report(explain: Bool)
+        /// All resolutions as one JSON array.
+        case json
+        /// The MIME type alone per line, as `xdg-mime query filetype` prints it.
+        case sharedMIMEType
+        /// `FILE: MIME` (or the MIME type alone, `brief`), as `file --mime-type` prints it: an
+        /// empty file is `inode/x-empty` there, not shared-mime-info's `application/x-zerosize`.
+        case fileMIMEType(brief: Bool)
+    }
+
     let catalog: CatalogAccess
     let files: [String]
     let options: ResolutionOptions
-    let explain: Bool
-    let json: Bool
+    let format: Format
 
     func run() throws {
         let snapshot = try catalog.snapshot()
@@ -46,44 +63,58 @@ struct TypeRun {
         let resolver = TypeResolver(graph: snapshot.graph)
         var reports: [ResolutionReport] = []
         var status = ExitStatus.ok
+        let nameWidth = files.reduce(0) { max($0, $1.utf8.count) }
         for file in files {
             do {
                 let resolution = try resolver.resolve(path: file, options: options)
-                let report = ResolutionReport(path: file, resolution: resolution)
-                if json { reports.append(report) } else { print(report.text(verbose: explain)) }
+                switch format {
+                case .report(let explain): print(ResolutionReport(path: file, resolution: resolution).text(verbose: explain))
+                case .json: reports.append(ResolutionReport(path: file, resolution: resolution))
+                case .sharedMIMEType: print(resolution.mimeType)
+                case .fileMIMEType(let brief):
+                    let mime = resolution.mimeType == "application/x-zerosize" ? "inode/x-empty" : resolution.mimeType
+                    // `file` aligns the answers after the longest name.
+                    print(brief ? mime : file + ":" + String(repeating: " ", count: nameWidth - file.utf8.count + 1) + mime)
+                }
             } catch {
                 writeStandardError("openwith: \(error)\n")
                 status = status.combined(with: .badInput)
             }
         }
-        if json { try JSONOutput.print(reports) }
+        if case .json = format { try JSONOutput.print(reports) }
         if status.code != 0 { throw status }
     }
 
     /// `openwith type [--json] [--explain|-v] [--name-only|--content-only] [--no-follow]
-    /// [--catalog P] FILE...`, recognised without the argument parser; `nil` for anything else.
+    /// [--mime-type] [--brief|-b] [-L] [--catalog P] FILE...`, recognised without the argument
+    /// parser; `nil` for anything else.
     init?(arguments: [String]) {
         guard arguments.first == "type",
             let plain = PlainArguments(
-                arguments.dropFirst(), flags: ["--json", "--explain", "-v", "--no-follow", "--name-only", "--content-only"],
+                arguments.dropFirst(),
+                flags: ["--json", "--explain", "-v", "--no-follow", "--name-only", "--content-only", "--mime-type", "--brief", "-b", "-L", "-Lb", "-bL"],
                 options: ["--catalog"])
         else { return nil }
         let nameOnly = plain.flags.contains("--name-only")
         let contentOnly = plain.flags.contains("--content-only")
         if nameOnly && contentOnly { return nil }
+        let mimeType = plain.flags.contains("--mime-type")
+        let brief = plain.flags.contains { ["--brief", "-b", "-Lb", "-bL"].contains($0) }
+        let json = plain.flags.contains("--json")
+        if json && (mimeType || brief) { return nil }
         self.init(
             catalog: CatalogAccess(explicitPath: plain[option: "--catalog"]), files: plain.files,
             options: ResolutionOptions(
                 mode: nameOnly ? .nameOnly : contentOnly ? .contentOnly : .nameAndContent,
                 followsSymlinks: !plain.flags.contains("--no-follow")),
-            explain: plain.flags.contains("--explain") || plain.flags.contains("-v"), json: plain.flags.contains("--json"))
+            format: mimeType
+                ? .fileMIMEType(brief: brief) : brief ? .sharedMIMEType : json ? .json : .report(explain: plain.flags.contains("--explain") || plain.flags.contains("-v")))
     }
 
-    init(catalog: CatalogAccess, files: [String], options: ResolutionOptions, explain: Bool, json: Bool) {
+    init(catalog: CatalogAccess, files: [String], options: ResolutionOptions, format: Format) {
         self.catalog = catalog
         self.files = files
         self.options = options
-        self.explain = explain
-        self.json = json
+        self.format = format
     }
 }
