@@ -106,12 +106,3 @@ extension HandOverBroker {
         } catch { throw HandOverError(error) }
     }
 }
-
-/// `realpath(3)` as a Swift call.
-enum RealPath {
-    static func resolve(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-}

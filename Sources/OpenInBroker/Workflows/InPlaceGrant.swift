@@ -23,15 +23,8 @@ enum InPlaceGrant {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw HandOverError(.notRegularFile, reason: "only regular files are granted", path: path)
         }
-        let real = PathBytes.withCString(absolute) { realpath($0, nil) }.map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-        let data = realpath(dataFolder, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? dataFolder
-        if let real, real.hasPrefix(data + "/") {
+        let data = RealPath.resolve(dataFolder) ?? dataFolder
+        if let real = RealPath.resolve(absolute), real.hasPrefix(data + "/") {
             throw HandOverError(
                 .rightDenied, reason: "a file inside the catalog's data folder (an app's container) is not granted in place; open it to get a copy",
                 path: path)

@@ -1,6 +1,4 @@
-import ContentSniffing
 import DocumentCatalog
-internal import Crypto
 import Glibc
 
 /// Opening an inbox item only if it is still the file its grant was given for.
@@ -18,54 +16,38 @@ enum InboxItemVerification {
     /// - Throws: ``HandOverError`` — `.notFound`, `.symlinkRefused`, `.notRegularFile`, or
     ///   `.sourceChanged` naming what differs.
     static func open(_ path: String, grant: Grant) throws(HandOverError) -> (descriptor: Int32, size: Int64) {
-        let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ELOOP { throw HandOverError(.symlinkRefused, reason: "the inbox item is a symbolic link", path: path, errno: code) }
-            throw HandOverError(code == ENOENT ? .notFound : .permissionDenied, reason: String(cString: strerror(code)), path: path, errno: code)
+        // Opened without following a link, checked to be a regular file, not blocking.
+        let source: AtomicFileCopy.OpenSource
+        do throws(HandOverError) {
+            source = try AtomicFileCopy.openSource(path)
+        } catch where error.errno == ENOENT {
+            throw HandOverError(.notFound, reason: "the inbox item is gone", path: path, errno: error.errno)
         }
         do throws(HandOverError) {
-            var info = stat()
-            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                throw HandOverError(.notRegularFile, reason: "the inbox item is not a regular file", path: path)
-            }
-            if info.st_nlink > 1 {
+            let status = source.status
+            if status.links > 1 {
                 throw HandOverError(
-                    .sourceChanged, reason: "the inbox item has \(info.st_nlink) hard links; a second name may be a file outside the container",
-                    path: path, value: String(info.st_nlink))
+                    .sourceChanged, reason: "the inbox item has \(status.links) hard links; a second name may be a file outside the container",
+                    path: path, value: String(status.links))
             }
             let delivered = !grant.allows(.write)
-            if delivered, let device = grant.device, let inode = grant.inode, UInt64(info.st_dev) != device || UInt64(info.st_ino) != inode {
+            if delivered, let device = grant.device, let inode = grant.inode, status.device != device || status.inode != inode {
                 throw HandOverError(.sourceChanged, reason: "the inbox item was replaced since it was delivered", path: path)
             }
             if delivered, let expected = grant.sha256 {
-                guard Int64(info.st_size) == grant.size else {
+                guard status.size == grant.size else {
                     throw HandOverError(
-                        .sourceChanged, reason: "the inbox item has \(info.st_size) bytes, \(grant.size) were delivered", path: path)
+                        .sourceChanged, reason: "the inbox item has \(status.size) bytes, \(grant.size) were delivered", path: path)
                 }
-                guard try digest(descriptor, path: path) == expected, lseek(descriptor, 0, SEEK_SET) == 0 else {
+                let (_, digest) = try AtomicFileCopy.transfer(from: source, sourcePath: path, to: nil, folderPath: path, bufferSize: 128 * 1024)
+                guard digest == expected, lseek(source.descriptor, 0, SEEK_SET) == 0 else {
                     throw HandOverError(.sourceChanged, reason: "the inbox item's bytes differ from those delivered (SHA-256)", path: path)
                 }
             }
-            return (descriptor, Int64(info.st_size))
+            return (source.descriptor, status.size)
         } catch {
-            close(descriptor)
+            close(source.descriptor)
             throw error
         }
-    }
-
-    /// The SHA-256 (hex) of what `descriptor` reads from its current offset to the end.
-    private static func digest(_ descriptor: Int32, path: String) throws(HandOverError) -> String {
-        var hasher = SHA256()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw HandOverError(.readFailed, reason: String(cString: strerror(errno)), path: path, errno: errno) }
-            if count == 0 { break }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        return hasher.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 }

@@ -41,9 +41,7 @@ enum ProviderStorageRoot {
         var head = path
         var tail: [Substring] = []
         while head != "/" && !head.isEmpty {
-            if let real = realpath(head, nil) {
-                defer { free(real) }
-                let base = String(cString: real)
+            if let base = RealPath.resolve(head) {
                 return tail.isEmpty ? base : (base == "/" ? "" : base) + "/" + tail.reversed().joined(separator: "/")
             }
             guard let slash = head.lastIndex(of: "/") else { break }

@@ -24,6 +24,8 @@ enum HandOverSystemCalls {
         var modificationNanoseconds: Int
         var changeSeconds: Int
         var changeNanoseconds: Int
+        /// How many names (hard links) the file has.
+        var links: UInt64
 
         init(_ raw: stat) {
             device = UInt64(raw.st_dev)
@@ -34,6 +36,7 @@ enum HandOverSystemCalls {
             modificationNanoseconds = Int(raw.st_mtim.tv_nsec)
             changeSeconds = Int(raw.st_ctim.tv_sec)
             changeNanoseconds = Int(raw.st_ctim.tv_nsec)
+            links = UInt64(raw.st_nlink)
         }
 
         var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
