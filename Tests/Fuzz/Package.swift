@@ -12,14 +12,13 @@ let rootPackage: String = {
     return components.count >= 3 ? String(components[components.count - 3]) : "OpenWith"
 }()
 
-/// One fuzz target: `Targets/<name>/`, defining `LLVMFuzzerTestOneInput` and an entry point
-/// `<name>_main` (the name SwiftPM links an executable's `main` to) that runs libFuzzer's driver.
+/// One fuzz target: `Targets/<name>/`, one file whose top-level code hands its input callback
+/// to libFuzzer's driver (`FuzzDriver.run`).
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["CFuzzerDriver"] + products.map { .product(name: $0, package: rootPackage) },
-        path: "Targets/\(name)",
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        dependencies: ["FuzzDriver"] + products.map { .product(name: $0, package: rootPackage) },
+        path: "Targets/\(name)"
     )
 }
 
@@ -29,6 +28,7 @@ let package = Package(
     dependencies: [.package(path: "../..")],
     targets: [
         .target(name: "CFuzzerDriver", path: "Targets/CFuzzerDriver"),
+        .target(name: "FuzzDriver", dependencies: ["CFuzzerDriver"], path: "Targets/FuzzDriver"),
         fuzzTarget("FuzzPropertyList", ["DocumentCatalog"]),
         fuzzTarget("FuzzInfoPlist", ["DocumentCatalog"]),
         fuzzTarget("FuzzDesktopEntry", ["DocumentCatalog"]),

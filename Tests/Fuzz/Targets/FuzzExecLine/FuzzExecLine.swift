@@ -1,11 +1,11 @@
-import CFuzzerDriver
+import FuzzDriver
 import OpenInBroker
 
 /// Desktop-entry Exec lines: parsed (with and without the string-value unescaping) and, when
 /// valid, expanded with files and URLs taken from the input too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExecLine(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+    let bytes = FuzzDriver.bytes(data, count)
     let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     let line = String(decoding: parts[0], as: UTF8.self)
     let files = parts.dropFirst().map { String(decoding: $0, as: UTF8.self) }
@@ -17,10 +17,4 @@ public func fuzzExecLine(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     return 0
 }
 
-/// The program's entry point: libFuzzer's driver over ``fuzzExecLine(_:_:)``.
-@_cdecl("FuzzExecLine_main")
-public func fuzzExecLineMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzExecLine)
-}
+FuzzDriver.run(fuzzExecLine)

@@ -1,4 +1,4 @@
-import CFuzzerDriver
+import FuzzDriver
 import ContentSniffing
 
 /// The compiled shared-mime-info magic rules over any content: the best match over the whole
@@ -6,7 +6,7 @@ import ContentSniffing
 /// that AddressSanitizer sees any read past its end.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMagicRules(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+    let bytes = FuzzDriver.bytes(data, count)
     let rules = MagicRuleSet.freedesktop
     guard let match = bytes.withUnsafeBytes({ rules.bestMatch(in: $0) }) else { return 0 }
     for length in stride(from: bytes.count, through: 0, by: -max(1, bytes.count / 8)) {
@@ -16,10 +16,4 @@ public func fuzzMagicRules(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32
     return 0
 }
 
-/// The program's entry point: libFuzzer's driver over ``fuzzMagicRules(_:_:)``.
-@_cdecl("FuzzMagicRules_main")
-public func fuzzMagicRulesMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzMagicRules)
-}
+FuzzDriver.run(fuzzMagicRules)

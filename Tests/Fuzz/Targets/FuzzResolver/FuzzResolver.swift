@@ -1,4 +1,4 @@
-import CFuzzerDriver
+import FuzzDriver
 import ContentSniffing
 import UniformTypes
 
@@ -7,27 +7,24 @@ import UniformTypes
 ///
 /// Layout: `name NUL mime NUL content`; missing parts are absent. libmagic is left out (it is
 /// not ours, and its speed would slow the campaign a hundredfold).
-let resolver = TypeResolver()
+/// One resolver for every input (it is immutable and compiled once).
+enum Fuzzed {
+    static let resolver = TypeResolver()
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResolver(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+    let bytes = FuzzDriver.bytes(data, count)
     let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     let name = parts.count > 1 ? String(decoding: parts[0], as: UTF8.self) : nil
     let mime = parts.count > 2 ? String(decoding: parts[1], as: UTF8.self) : nil
     let content = Array(parts.last ?? [])
     for mode in [ResolutionOptions.Mode.nameAndContent, .contentOnly] {
         let options = ResolutionOptions(mode: mode, declaredMIMEType: mime, readsExtendedAttribute: false, usesLibmagic: false)
-        let resolution = resolver.resolve(bytes: content, name: name, options: options)
+        let resolution = Fuzzed.resolver.resolve(bytes: content, name: name, options: options)
         _ = resolution.type.identifier
     }
     return 0
 }
 
-/// The program's entry point: libFuzzer's driver over ``fuzzResolver(_:_:)``.
-@_cdecl("FuzzResolver_main")
-public func fuzzResolverMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzResolver)
-}
+FuzzDriver.run(fuzzResolver)
