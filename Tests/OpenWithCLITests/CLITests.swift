@@ -14,6 +14,13 @@ struct CLIFixture {
 
     func run(_ arguments: String...) throws -> CommandRunner.Result { try runner.run(arguments) }
     func run(_ arguments: [String]) throws -> CommandRunner.Result { try runner.run(arguments) }
+
+    /// Installs a plain-text viewer (`viewer.desktop`, runs `true`) where the first-use import
+    /// finds it.
+    func installViewer() throws {
+        try folder.write(
+            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+    }
 }
 
 @Suite("openwith as a process")

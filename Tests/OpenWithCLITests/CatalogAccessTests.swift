@@ -32,8 +32,7 @@ struct CatalogAccessTests {
     func readOnlyFolder() throws {
         let cli = try CLIFixture()
         let document = try cli.folder.write("notes.txt", text: "hello\n")
-        try cli.folder.write(
-            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        try cli.installViewer()
         #expect(try cli.run("apps", "list").status == 0)  // creates the catalog and imports
         let folder = cli.folder.path("catalog")
         if getuid() == 0 {
@@ -89,8 +88,7 @@ struct FullDiskTests {
         let cli = try CLIFixture()
         var runner = cli.runner
         runner.environment["OPENWITH_CATALOG"] = disk.path + "/catalog/catalog.sqlite"
-        try cli.folder.write(
-            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        try cli.installViewer()
         let document = try cli.folder.write("notes.txt", text: "hello\n")
         #expect(try runner.run(["apps", "list"]).status == 0)
         // The files beside the catalog are derived and may be missing; then fill the disk.

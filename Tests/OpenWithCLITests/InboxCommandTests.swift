@@ -7,8 +7,7 @@ struct InboxReadTests {
     @Test("inbox read writes a whole item larger than 64 MiB")
     func readsLargeItem() throws {
         let cli = try CLIFixture()
-        try cli.folder.write(
-            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        try cli.installViewer()
         let content = ByteFixtures.text(count: (64 << 20) + 12_345, seed: 3)
         let source = try cli.folder.write("big.txt", bytes: content)
         #expect(try cli.run("open", source, "--with", "viewer.desktop").status == 0)

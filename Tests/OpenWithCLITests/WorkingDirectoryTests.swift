@@ -7,8 +7,7 @@ struct WorkingDirectoryTests {
     @Test("A relative path in a working directory deeper than PATH_MAX is never resolved against another folder")
     func deepWorkingDirectory() throws {
         let cli = try CLIFixture()
-        try cli.folder.write(
-            "xdg-data/applications/viewer.desktop", text: "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=text/plain;\n")
+        try cli.installViewer()
         var runner = CommandRunner(executable: "/usr/bin/env", environment: cli.runner.environment)
         runner.environment["OPENWITH"] = cli.runner.executable
         // Deeper than PATH_MAX (4096): getcwd fails with ENAMETOOLONG, relative opens still work.
