@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "ContentSniffing", targets: ["ContentSniffing"]),
+        .library(name: "DeclarationFormats", targets: ["DeclarationFormats"]),
         .library(name: "DocumentCatalog", targets: ["DocumentCatalog"]),
         .library(name: "OpenInBroker", targets: ["OpenInBroker"]),
         .executable(name: "openwith", targets: ["openwith"]),
@@ -38,10 +39,14 @@ let package = Package(
             swiftSettings: strictFlags
         ),
         .target(
+            name: "DeclarationFormats",
+            swiftSettings: strictFlags
+        ),
+        .target(
             name: "DocumentCatalog",
             dependencies: [
                 "UniformTypes",
-                "ContentSniffing",
+                "DeclarationFormats",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictFlags
@@ -51,6 +56,7 @@ let package = Package(
             dependencies: [
                 "UniformTypes",
                 "ContentSniffing",
+                "DeclarationFormats",
                 "DocumentCatalog",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -84,14 +90,19 @@ let package = Package(
             swiftSettings: strictFlags
         ),
         .testTarget(
+            name: "DeclarationFormatsTests",
+            dependencies: ["DeclarationFormats"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
             name: "DocumentCatalogTests",
-            dependencies: ["DocumentCatalog", "UniformTypes", "OpenWithTestSupport"],
+            dependencies: ["DocumentCatalog", "DeclarationFormats", "UniformTypes", "OpenWithTestSupport"],
             swiftSettings: strictFlags
         ),
         .testTarget(
             name: "OpenInBrokerTests",
             dependencies: [
-                "OpenInBroker", "DocumentCatalog", "UniformTypes", "OpenWithTestSupport",
+                "OpenInBroker", "DocumentCatalog", "DeclarationFormats", "UniformTypes", "OpenWithTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictFlags

@@ -15,6 +15,7 @@ let rootPackage: String = {
 let library: [Target.Dependency] = [
     .product(name: "UniformTypes", package: rootPackage),
     .product(name: "ContentSniffing", package: rootPackage),
+    .product(name: "DeclarationFormats", package: rootPackage),
     .product(name: "DocumentCatalog", package: rootPackage),
     .product(name: "OpenInBroker", package: rootPackage),
 ]

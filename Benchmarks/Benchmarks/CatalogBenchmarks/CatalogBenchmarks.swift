@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import DeclarationFormats
 import DocumentCatalog
 import Foundation
 import OpenInBroker

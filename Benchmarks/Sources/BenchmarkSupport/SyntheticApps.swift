@@ -1,3 +1,4 @@
+import DeclarationFormats
 public import DocumentCatalog
 
 /// Deterministic synthetic apps for the handler and catalog benchmarks.

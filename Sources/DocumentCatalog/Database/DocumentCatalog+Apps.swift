@@ -1,3 +1,4 @@
+import DeclarationFormats
 import GRDB
 import UniformTypes
 

@@ -1,3 +1,5 @@
+public import DeclarationFormats
+
 extension CatalogFormatError.Code {
     /// The file could not be read (missing, permission denied, not a regular file).
     public static let unreadable = CatalogFormatError.Code(rawValue: "unreadable")

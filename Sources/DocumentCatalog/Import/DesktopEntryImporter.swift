@@ -1,3 +1,4 @@
+public import DeclarationFormats
 import UniformTypes
 
 /// Turns a freedesktop desktop entry into an ``AppRegistration``.

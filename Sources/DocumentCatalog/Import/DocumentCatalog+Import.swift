@@ -1,3 +1,4 @@
+import DeclarationFormats
 import Glibc
 import GRDB
 import UniformTypes

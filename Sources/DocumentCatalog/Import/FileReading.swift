@@ -1,3 +1,4 @@
+import DeclarationFormats
 import Glibc
 
 /// Bounded reading of whole files for the importers: regular files only, never through a

@@ -1,3 +1,5 @@
+public import DeclarationFormats
+
 /// What an import did: what it stored, and everything it skipped with the reason.
 public struct ImportReport: Sendable {
     /// Apps registered (ids).

@@ -1,3 +1,4 @@
+public import DeclarationFormats
 import UniformTypes
 
 /// Turns an `Info.plist` (XML or binary), or an `.app` folder holding one, into an

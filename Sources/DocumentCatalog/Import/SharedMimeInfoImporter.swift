@@ -1,3 +1,4 @@
+public import DeclarationFormats
 public import UniformTypes
 
 /// Turns a shared-mime-info package (an app's `mime/packages/*.xml`) into type declarations.

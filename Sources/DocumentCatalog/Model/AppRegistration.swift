@@ -1,3 +1,4 @@
+public import DeclarationFormats
 public import UniformTypes
 
 /// Everything the catalog stores about one app: who it is, how to launch it, which documents

@@ -1,3 +1,4 @@
+public import DeclarationFormats
 import Glibc
 import Synchronization
 public import UniformTypes

@@ -1,4 +1,4 @@
-public import DocumentCatalog
+public import DeclarationFormats
 
 /// A desktop entry's `Exec` value, parsed once into arguments and field codes, and expanded into
 /// argument vectors (`argv`) for launching — never through a shell.

@@ -1,3 +1,4 @@
+public import DeclarationFormats
 public import DocumentCatalog
 public import UniformTypes
 

@@ -1,3 +1,4 @@
+import DeclarationFormats
 public import DocumentCatalog
 public import UniformTypes
 

@@ -19,9 +19,9 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let opened: DocumentCatalog
-            opened = try DocumentCatalog(location: catalog.location)
+            do { opened = try DocumentCatalog(location: catalog.location) } catch { throw CommandFailure(error) }
             let report: ImportReport
-            report = try opened.importSystem(environment: ProcessEnvironment.current)
+            do { report = try opened.importSystem(environment: ProcessEnvironment.current) } catch { throw CommandFailure(error) }
             let output = ImportReportOutput(report)
             if json { try JSONOutput.print(output) } else { print(output.text) }
         }
@@ -40,21 +40,23 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let opened = try catalog.open()
-            let snapshot = try opened.snapshot()
-            let output = Output(
-                path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
-                generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
-                types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
-                systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
-            if json { try JSONOutput.print(output) } else {
-                print("""
-                    catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")
-                    apps:       \(output.apps) (\(output.claims) document claims)
-                    types:      \(output.types) (\(output.appDeclaredTypes) declared by apps and packages)
-                    generation: \(output.generation)
-                    schema:     \(output.schema.joined(separator: ", "))
-                    """)
-            }
+            do {
+                let snapshot = try opened.snapshot()
+                let output = Output(
+                    path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
+                    generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
+                    types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
+                    systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
+                if json { try JSONOutput.print(output) } else {
+                    print("""
+                        catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")
+                        apps:       \(output.apps) (\(output.claims) document claims)
+                        types:      \(output.types) (\(output.appDeclaredTypes) declared by apps and packages)
+                        generation: \(output.generation)
+                        schema:     \(output.schema.joined(separator: ", "))
+                        """)
+                }
+            } catch let error as CatalogError { throw CommandFailure(error) }
         }
     }
 }

@@ -17,8 +17,10 @@ struct GrantsCommand: ParsableCommand {
 
         func run() throws {
             let broker = try catalog.broker()
-            let grants = try broker.catalog.grants(appID: app, includeRevoked: all).map(GrantOutput.init)
-            if json { try JSONOutput.print(grants) } else { grants.forEach { print($0.text) } }
+            do {
+                let grants = try broker.catalog.grants(appID: app, includeRevoked: all).map(GrantOutput.init)
+                if json { try JSONOutput.print(grants) } else { grants.forEach { print($0.text) } }
+            } catch let error as CatalogError { throw CommandFailure(error) }
         }
     }
 
@@ -29,9 +31,11 @@ struct GrantsCommand: ParsableCommand {
 
         func run() throws {
             let broker = try catalog.broker()
-            if try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") { print("revoked grant \(id)") } else {
-                throw CommandFailure(status: .nothingFound, message: "no live grant \(id)")
-            }
+            do {
+                if try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") { print("revoked grant \(id)") } else {
+                    throw CommandFailure(status: .nothingFound, message: "no live grant \(id)")
+                }
+            } catch let error as CatalogError { throw CommandFailure(error) }
         }
     }
 
@@ -40,7 +44,7 @@ struct GrantsCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         func run() throws {
-            print("grant \(id): \(try catalog.broker().startAccessing(grantID: id)) open access(es)")
+            do { print("grant \(id): \(try catalog.broker().startAccessing(grantID: id)) open access(es)") } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 
@@ -49,7 +53,7 @@ struct GrantsCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         func run() throws {
-            print("grant \(id): \(try catalog.broker().stopAccessing(grantID: id)) open access(es)")
+            do { print("grant \(id): \(try catalog.broker().stopAccessing(grantID: id)) open access(es)") } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 }

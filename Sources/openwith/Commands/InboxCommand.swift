@@ -17,10 +17,12 @@ struct InboxCommand: ParsableCommand {
         struct Item: Encodable { let name: String, path: String, size: Int64, location: String, grant: GrantOutput? }
 
         func run() throws {
-            let items = try catalog.broker().inbox(appID: app).map { Item(name: $0.name, path: $0.path, size: $0.size, location: $0.location, grant: $0.grant.map(GrantOutput.init)) }
-            if json { try JSONOutput.print(items) } else {
-                for item in items { print("\(item.location)\t\(item.name)\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
-            }
+            do {
+                let items = try catalog.broker().inbox(appID: app).map { Item(name: $0.name, path: $0.path, size: $0.size, location: $0.location, grant: $0.grant.map(GrantOutput.init)) }
+                if json { try JSONOutput.print(items) } else {
+                    for item in items { print("\(item.location)\t\(item.name)\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
+                }
+            } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 
@@ -31,7 +33,9 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            try catalog.broker().readInboxItem(appID: app, item: item, to: 1)
+            do {
+                try catalog.broker().readInboxItem(appID: app, item: item, to: 1)
+            } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 
@@ -42,7 +46,7 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            try catalog.broker().deleteInboxItem(appID: app, item: item)
+            do { try catalog.broker().deleteInboxItem(appID: app, item: item) } catch let error as HandOverError { throw CommandFailure(error) }
             print("deleted \(item)")
         }
     }
@@ -54,7 +58,7 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            print(GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item)).text)
+            do { print(GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item)).text) } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 
@@ -73,8 +77,10 @@ struct InboxCommand: ParsableCommand {
                 }
                 age = parsed
             }
-            let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
-            print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
+            do {
+                let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
+                print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
+            } catch let error as HandOverError { throw CommandFailure(error) }
         }
     }
 }

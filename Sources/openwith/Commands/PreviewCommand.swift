@@ -17,9 +17,11 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let broker = try catalog.broker()
-        let (resolution, preview) = try broker.preview(path: file)
-        let output = Output(path: file, type: ResolutionReport(path: file, resolution: resolution), preview: preview)
-        if json { try JSONOutput.print(output) } else { print(PreviewText.render(output.type, preview)) }
+        do {
+            let (resolution, preview) = try broker.preview(path: file)
+            let output = Output(path: file, type: ResolutionReport(path: file, resolution: resolution), preview: preview)
+            if json { try JSONOutput.print(output) } else { print(PreviewText.render(output.type, preview)) }
+        } catch let error as HandOverError { throw CommandFailure(error) }
     }
 }
 

@@ -1,3 +1,4 @@
+import DeclarationFormats
 import DocumentCatalog
 import OpenInBroker
 import OpenWithTestSupport

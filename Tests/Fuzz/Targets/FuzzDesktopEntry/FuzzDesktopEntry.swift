@@ -1,5 +1,5 @@
 import FuzzDriver
-import DocumentCatalog
+import DeclarationFormats
 
 /// Desktop entries (the key-file syntax, locales, escapes, actions).
 @_cdecl("LLVMFuzzerTestOneInput")

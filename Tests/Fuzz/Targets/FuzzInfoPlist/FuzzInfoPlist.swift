@@ -1,5 +1,5 @@
 import FuzzDriver
-import DocumentCatalog
+import DeclarationFormats
 
 /// Info.plist documents: the property list and the document, URL and type declarations read
 /// from it.

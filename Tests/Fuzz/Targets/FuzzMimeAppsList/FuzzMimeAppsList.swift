@@ -1,5 +1,5 @@
 import FuzzDriver
-import DocumentCatalog
+import DeclarationFormats
 
 /// mimeapps.list files.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import FuzzDriver
-import DocumentCatalog
+import DeclarationFormats
 
 /// Property lists, binary and XML (the XML tokenizer with them): any bytes are parsed or
 /// refused with an error; nothing else may happen.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DocumentCatalog
+@testable import DeclarationFormats
 
 @Suite("shared-mime-info")
 struct SharedMimeInfoParserTests {
@@ -58,23 +58,14 @@ struct SharedMimeInfoParserTests {
         #expect(types.flatMap(\.rootXML).count == Self.occurrences(of: "<root-XML ", in: bytes))
         #expect(types.filter { $0.acronym != nil }.count == Self.occurrences(of: "<acronym>", in: bytes))
         #expect(types.filter { $0.comment != nil }.count == Self.occurrences(of: "<comment>", in: bytes))
-        #expect(
-            types.flatMap(\.magic).count
-                == Self.occurrences(of: "<magic", in: bytes) - Self.occurrences(of: "<magic-deleteall", in: bytes))
-        #expect(types.flatMap(\.treeMagic).count == Self.occurrences(of: "<treemagic", in: bytes))
-        func countMatches(_ matches: [MimeMagicMatch]) -> Int {
-            matches.map { 1 + countMatches($0.children) }.reduce(0, +)
-        }
-        #expect(
-            types.flatMap(\.magic).map { countMatches($0.matches) }.reduce(0, +)
-                == Self.occurrences(of: "<match ", in: bytes))
+        #expect(Self.occurrences(of: "<magic", in: bytes) > 0, "the magic rules are skipped, not refused")
+        #expect(Self.occurrences(of: "<treemagic", in: bytes) > 0)
 
         let png = try #require(package.definition(of: "image/png"))
         #expect(png.globs == [MimeGlob(pattern: "*.png")])
         #expect(png.comment == "PNG image")
         #expect(png.acronym == "PNG")
         #expect(png.expandedAcronym == "Portable Network Graphics")
-        #expect(png.magic.first?.matches.first == MimeMagicMatch(type: .string, value: "\\x89PNG", offsetStart: 0))
 
         let compressedTar = try #require(package.definition(of: "application/x-compressed-tar"))
         #expect(compressedTar.globs.map(\.pattern) == ["*.tar.gz", "*.tgz"])
@@ -84,9 +75,6 @@ struct SharedMimeInfoParserTests {
 
         #expect(types.contains { $0.globs.contains { $0.caseSensitive } })
         #expect(types.contains { $0.globs.contains { $0.weight != MimeGlob.defaultWeight } })
-        #expect(types.contains { $0.magic.contains { $0.matches.contains { $0.offsetEnd > $0.offsetStart } } })
-        #expect(types.contains { $0.magic.contains { $0.matches.contains { $0.mask != nil } } })
-        #expect(types.contains { !$0.treeMagic.isEmpty })
         let first = try #require(types.first)
         #expect(first.line > 1)
     }
@@ -155,33 +143,12 @@ struct SharedMimeInfoParserTests {
         #expect(foo.icon == "foo-icon")
         #expect(foo.genericIcon == "text-x-generic")
         #expect(foo.rootXML == [MimeRootXML(namespaceURI: "urn:foo", localName: "foo")])
-        #expect(
-            foo.magic == [
-                MimeMagic(
-                    priority: 80,
-                    matches: [
-                        MimeMagicMatch(
-                            type: .string, value: "FOO", offsetStart: 0,
-                            children: [
-                                MimeMagicMatch(
-                                    type: .big16, value: "0x0102", offsetStart: 4, offsetEnd: 8, mask: "0xff00")
-                            ])
-                    ])
-            ])
-        #expect(
-            foo.treeMagic == [
-                MimeTreeMagic(matches: [
-                    MimeTreeMatch(
-                        path: "FOO", type: "directory", matchCase: true,
-                        children: [MimeTreeMatch(path: "FOO/index", executable: true)])
-                ])
-            ])
         let bar = try #require(package.types.last)
         #expect(bar.comment == "Bar <image>")
-        #expect(bar.deletesAllMagic)
+        // <magic>, <treemagic> and <magic-deleteall/> are skipped whole: their bad matches
+        // (lines 27 and 29) warn of nothing.
         let warned = package.warnings.map { "\($0.line ?? 0) \($0.key ?? "")" }
-        #expect(
-            warned == ["19 <glob>", "20 <glob>", "27 <match>", "29 <match>", "38 <mime-type>"], "\(package.warnings)")
+        #expect(warned == ["19 <glob>", "20 <glob>", "38 <mime-type>"], "\(package.warnings)")
     }
 
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DocumentCatalog
+@testable import DeclarationFormats
 
 @Suite("Info.plist documents")
 struct InfoPlistDocumentTests {

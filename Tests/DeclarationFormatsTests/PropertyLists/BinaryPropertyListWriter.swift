@@ -1,4 +1,4 @@
-@testable import DocumentCatalog
+@testable import DeclarationFormats
 
 /// A tiny test-only binary property list (`bplist00`) writer: one object per value (no sharing),
 /// minimal integer widths, and a raw mode to build hostile files object by object.

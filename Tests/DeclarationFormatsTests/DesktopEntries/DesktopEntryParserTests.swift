@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DocumentCatalog
+@testable import DeclarationFormats
 
 @Suite("Desktop entries")
 struct DesktopEntryParserTests {

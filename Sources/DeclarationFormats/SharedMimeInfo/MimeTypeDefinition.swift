@@ -1,5 +1,7 @@
 /// One `<mime-type>` of a shared-mime-info package file (`/usr/share/mime/packages/*.xml`).
 ///
+/// Its `<magic>` and `<treemagic>` rules are not kept: content sniffing compiles its own.
+///
 /// ```swift
 /// let png = package.types.first { $0.type == "image/png" }!
 /// png.globs.map(\.pattern) // ["*.png"]
@@ -28,12 +30,6 @@ public struct MimeTypeDefinition: Sendable, Equatable {
     public var icon: String?
     /// `<root-XML>` rules.
     public var rootXML: [MimeRootXML]
-    /// `<magic>` rules.
-    public var magic: [MimeMagic]
-    /// Whether `<magic-deleteall/>` asks to drop magic from lower-precedence packages.
-    public var deletesAllMagic: Bool
-    /// `<treemagic>` rules.
-    public var treeMagic: [MimeTreeMagic]
     /// The 1-based line of the `<mime-type>` start tag.
     public var line: Int
 
@@ -46,8 +42,5 @@ public struct MimeTypeDefinition: Sendable, Equatable {
         globs = []
         deletesAllGlobs = false
         rootXML = []
-        magic = []
-        deletesAllMagic = false
-        treeMagic = []
     }
 }

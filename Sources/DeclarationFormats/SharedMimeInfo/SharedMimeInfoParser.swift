@@ -6,10 +6,10 @@
 /// the line and the reason. The root must be `<mime-info>`.
 ///
 /// Inside it, tolerant rules (warnings, never errors): a `<mime-type>` without a `type="x/y"` is
-/// skipped; a `<glob>` without `pattern`, a `<match>` with an unknown type, a bad offset or no value
-/// (and its children), an `<alias>`/`<sub-class-of>` without `type` are skipped; a bad `weight` or
-/// `priority` takes the default 50. Unknown elements are skipped silently (packages may carry
-/// extensions). Localized `<comment xml:lang=…>` are skipped.
+/// skipped; a `<glob>` without `pattern`, an `<alias>`/`<sub-class-of>` without `type` are skipped;
+/// a bad `weight` takes the default 50. Unknown elements are skipped silently (packages may carry
+/// extensions), and so are `<magic>`, `<treemagic>` and `<magic-deleteall/>`: content sniffing
+/// compiles its own magic rules. Localized `<comment xml:lang=…>` are skipped.
 ///
 /// ```swift
 /// let package = try SharedMimeInfoParser.parse(bytes, source: "/usr/share/mime/packages/freedesktop.org.xml")
@@ -47,11 +47,6 @@ public enum SharedMimeInfoParser {
         static let expandedAcronym = Array("expanded-acronym".utf8)
         static let glob = Array("glob".utf8)
         static let globDeleteAll = Array("glob-deleteall".utf8)
-        static let magic = Array("magic".utf8)
-        static let magicDeleteAll = Array("magic-deleteall".utf8)
-        static let match = Array("match".utf8)
-        static let treeMagic = Array("treemagic".utf8)
-        static let treeMatch = Array("treematch".utf8)
         static let rootXML = Array("root-XML".utf8)
         static let alias = Array("alias".utf8)
         static let subClassOf = Array("sub-class-of".utf8)
@@ -64,18 +59,9 @@ public enum SharedMimeInfoParser {
         static let pattern = Array("pattern".utf8)
         static let weight = Array("weight".utf8)
         static let caseSensitive = Array("case-sensitive".utf8)
-        static let priority = Array("priority".utf8)
-        static let value = Array("value".utf8)
-        static let offset = Array("offset".utf8)
-        static let mask = Array("mask".utf8)
         static let namespaceURI = Array("namespaceURI".utf8)
         static let localName = Array("localName".utf8)
         static let name = Array("name".utf8)
-        static let path = Array("path".utf8)
-        static let matchCase = Array("match-case".utf8)
-        static let executable = Array("executable".utf8)
-        static let nonEmpty = Array("non-empty".utf8)
-        static let mimetype = Array("mimetype".utf8)
     }
 
     private struct Reader {
@@ -185,106 +171,8 @@ public enum SharedMimeInfoParser {
                 }
             } else if tokenizer.matches(name, Names.globDeleteAll) {
                 definition.deletesAllGlobs = true
-            } else if tokenizer.matches(name, Names.magicDeleteAll) {
-                definition.deletesAllMagic = true
-            } else if tokenizer.matches(name, Names.magic) {
-                let priority = try number(Names.priority, in: "magic", default: MimeMagic.defaultPriority)
-                definition.magic.append(MimeMagic(priority: priority, matches: try readMatches()))
-                return
-            } else if tokenizer.matches(name, Names.treeMagic) {
-                let priority = try number(Names.priority, in: "treemagic", default: MimeMagic.defaultPriority)
-                definition.treeMagic.append(MimeTreeMagic(priority: priority, matches: try readTreeMatches()))
-                return
             }
             try tokenizer.skipElement()
-        }
-
-        /// Reads nested `<match>` elements up to the end of the enclosing `<magic>`, iteratively.
-        private mutating func readMatches() throws(CatalogFormatError) -> [MimeMagicMatch] {
-            var top: [MimeMagicMatch] = []
-            var open: [MimeMagicMatch?] = []
-            while true {
-                switch try tokenizer.next() {
-                case .startElement(let name):
-                    guard tokenizer.matches(name, Names.match) else {
-                        try tokenizer.skipElement()
-                        continue
-                    }
-                    open.append(try makeMatch(parentValid: open.last.map { $0 != nil } ?? true))
-                case .endElement:
-                    guard let closed = open.popLast() else { return top }
-                    guard let match = closed else { continue }
-                    if open.isEmpty {
-                        top.append(match)
-                    } else if open[open.count - 1] != nil {
-                        open[open.count - 1]!.children.append(match)
-                    }
-                case .text, .cdata:
-                    continue
-                case .endOfDocument:
-                    throw tokenizer.error("the document ends inside <magic>", at: tokenizer.position)
-                }
-            }
-        }
-
-        private mutating func makeMatch(parentValid: Bool) throws(CatalogFormatError) -> MimeMagicMatch? {
-            guard parentValid else { return nil }
-            guard let typeText = try required(Names.type, in: "match") else { return nil }
-            let type = MimeMagicMatch.ValueType(rawValue: typeText)
-            guard MimeMagicMatch.ValueType.all.contains(type) else {
-                warn(.invalidValue, "<match>", "unknown match type \"\(typeText)\"; the match and its children skipped")
-                return nil
-            }
-            guard let value = try required(Names.value, in: "match"),
-                let offsetText = try required(Names.offset, in: "match")
-            else { return nil }
-            let bounds = offsetText.split(separator: ":", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count), let start = Int(bounds[0]), start >= 0,
-                let end = bounds.count == 2 ? Int(bounds[1]) : start, end >= start
-            else {
-                warn(.invalidValue, "<match>", "invalid offset \"\(offsetText)\"; the match and its children skipped")
-                return nil
-            }
-            return MimeMagicMatch(
-                type: type, value: value, offsetStart: start, offsetEnd: end,
-                mask: try tokenizer.attributeValue(Names.mask))
-        }
-
-        /// Reads nested `<treematch>` elements up to the end of the enclosing `<treemagic>`, iteratively.
-        private mutating func readTreeMatches() throws(CatalogFormatError) -> [MimeTreeMatch] {
-            var top: [MimeTreeMatch] = []
-            var open: [MimeTreeMatch?] = []
-            while true {
-                switch try tokenizer.next() {
-                case .startElement(let name):
-                    guard tokenizer.matches(name, Names.treeMatch) else {
-                        try tokenizer.skipElement()
-                        continue
-                    }
-                    var match: MimeTreeMatch?
-                    if open.last.map({ $0 != nil }) ?? true, let path = try required(Names.path, in: "treematch") {
-                        match = MimeTreeMatch(
-                            path: path, type: try tokenizer.attributeValue(Names.type),
-                            matchCase: try flag(Names.matchCase, in: "treematch"),
-                            executable: try flag(Names.executable, in: "treematch"),
-                            nonEmpty: try flag(Names.nonEmpty, in: "treematch"),
-                            mimeType: try tokenizer.attributeValue(Names.mimetype))
-                    }
-                    open.append(match)
-                case .endElement:
-                    guard let closed = open.popLast() else { return top }
-                    guard let match = closed else { continue }
-                    if open.isEmpty {
-                        top.append(match)
-                    } else if open[open.count - 1] != nil {
-                        open[open.count - 1]!.children.append(match)
-                    }
-                case .text, .cdata:
-                    continue
-                case .endOfDocument:
-                    throw tokenizer.error("the document ends inside <treemagic>", at: tokenizer.position)
-                }
-            }
         }
 
         // MARK: - Attributes
