@@ -27,36 +27,18 @@ struct CatalogAccess {
     var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, variable: ProcessEnvironment.value) }
 
     func open() throws -> DocumentCatalog {
-        do {
-            let catalog = try DocumentCatalog(location: location)
-            try catalog.importSystemOnFirstUse(environment: ProcessEnvironment.current)
-            return catalog
-        } catch {
-            throw CommandFailure(error)
-        }
+        let catalog = try DocumentCatalog(location: location)
+        try catalog.importSystemOnFirstUse(environment: ProcessEnvironment.current)
+        return catalog
     }
 
     func snapshot() throws -> CatalogSnapshot {
         // The stored snapshot answers without opening the database when it is current.
         if let stored = DocumentCatalog.storedSnapshot(location: location) { return stored }
-        let catalog = try open()
-        do { return try catalog.snapshot() } catch { throw CommandFailure(error) }
+        return try open().snapshot()
     }
 
     func graph() throws -> TypeGraph { try snapshot().graph }
-}
-
-extension CommandFailure {
-    /// A catalog error with the exit status the CLI contract gives it.
-    init(_ error: CatalogError) {
-        let status: ExitStatus
-        switch error.code {
-        case .notFound: status = .nothingFound
-        case .importRefused, .invalidRequest: status = .badInput
-        default: status = .catalogError
-        }
-        self.init(status: status, message: error.description)
-    }
 }
 
 /// The process environment.

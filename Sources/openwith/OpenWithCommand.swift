@@ -45,10 +45,12 @@ struct OpenWithCommand: ParsableCommand {
             try command.run()
         } catch let status as ExitStatus {
             Glibc.exit(status.code)
-        } catch let error as CommandFailure {
-            writeStandardError("openwith: \(error.message)\n")
-            Glibc.exit(error.status.code)
         } catch {
+            // Every error of the libraries gets its exit status from one table.
+            if let failure = CommandFailure(libraryError: error) {
+                writeStandardError("openwith: \(failure.message)\n")
+                Glibc.exit(failure.status.code)
+            }
             let code = exitCode(for: error)
             if code == .success || code.rawValue == 0 {
                 print(fullMessage(for: error))

@@ -32,6 +32,8 @@ extension HandOverError.Code {
     public static let launchFailed = HandOverError.Code(rawValue: "launchFailed")
     /// The catalog failed underneath the hand-over.
     public static let catalogFailure = HandOverError.Code(rawValue: "catalogFailure")
+    /// What a default was asked for is no type identifier, extension, MIME type or scheme.
+    public static let invalidTarget = HandOverError.Code(rawValue: "invalidTarget")
 }
 
 extension HandOverError {

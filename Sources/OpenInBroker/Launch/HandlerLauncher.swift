@@ -68,32 +68,9 @@ public struct HandlerLauncher: Sendable {
             if app.terminal { commands = commands.map { terminal + $0 } }
             if dryRun { return Delivery(method: "launch", commands: commands, processIDs: [], requestID: nil, dryRun: true) }
             var pids: [Int32] = []
-            for command in commands { pids.append(try spawn(command)) }
+            for command in commands { pids.append(try ProgramSpawn(argv: command, newSession: true, detachesOutput: detachesOutput).start()) }
             return Delivery(method: "launch", commands: commands, processIDs: pids, requestID: nil, dryRun: false)
         }
-    }
-
-    private func spawn(_ argv: [String]) throws(HandOverError) -> Int32 {
-        guard let program = argv.first, !program.isEmpty else {
-            throw HandOverError(.launchFailed, reason: "empty command")
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID (glibc), not exported to Swift
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if detachesOutput { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
-        let arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
-        guard result == 0 else {
-            throw HandOverError(.launchFailed, reason: "cannot start \(program): \(String(cString: strerror(result)))", value: program, errno: result)
-        }
-        return pid
     }
 }
 

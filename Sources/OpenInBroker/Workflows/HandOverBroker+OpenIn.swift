@@ -34,17 +34,18 @@ extension HandOverBroker {
         path: String, with appID: String? = nil, from sourceApp: String? = nil, annotation: [UInt8]? = nil,
         role: RequestedRole = .any, inPlace: Bool = false, force: Bool = false
     ) throws(HandOverError) -> OpenInResult {
-        let snapshot = try snapshot()
         let absolute = try PathNormalization.absolute(path)
-        let resolution = try resolve(absolute)
+        let lookup = try lookup()
+        let snapshot = lookup.snapshot
+        let answer = try lookup.handlers(forFileAt: absolute, role: role, includeAll: appID != nil)
+        let resolution = answer.resolution
         guard resolution.type.conforms(to: snapshot.graph.identity("public.data")) || resolution.type.conforms(to: snapshot.graph.identity("public.content")) else {
             throw HandOverError(.notRegularFile, reason: "\(resolution.identifier) is not a document that can be handed over", path: path)
         }
         if let conflict = resolution.conflict, isRunnable(resolution, snapshot) {
             throw HandOverError(.typeNotAccepted, reason: "refused: \(conflict.description)", path: path)
         }
-        let ranking = HandlerRanking(snapshot: snapshot, desktops: desktops)
-        let list = ranking.handlers(for: resolution.type, role: role, path: absolute, includeAll: appID != nil)
+        let list = answer.handlers
         let chosen: (CatalogApp, String)
         if let appID {
             guard let app = snapshot.app(id: appID) else { throw HandOverError(.unknownApp, reason: "no app with this id is registered", key: appID) }
@@ -78,7 +79,7 @@ extension HandOverBroker {
             delivered = absolute
         } else {
             grant = try transfer.transfer(
-                absolute, into: container.inbox, of: container, operation: .copy, journalOperation: "open-in", mode: 0o444,
+                absolute, into: container.inbox, of: container, operation: .copy, journalOperation: .openIn, mode: 0o444,
                 grant: Grant(
                     appID: chosen.0.id, path: "", kind: .inbox, rights: [.read, .delete], sourceApp: sourceApp, originalPath: absolute,
                     annotation: annotation, createdAt: WallClock.now()))

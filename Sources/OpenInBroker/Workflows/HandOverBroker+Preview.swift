@@ -29,19 +29,25 @@ extension HandOverBroker {
 
     /// A preview of a document that needs no handler app (bounded reads).
     public func preview(path: String) throws(HandOverError) -> (Resolution, DocumentPreview) {
-        let resolution = try resolve(path)
-        let kind = previewKind(for: resolution.type, in: try snapshot().graph)
-        return (resolution, try DocumentPreview.read(path: path, kind: kind))
+        let lookup = try lookup()
+        let resolution = try lookup.resolve(path)
+        return (resolution, try preview(path: path, resolution: resolution, graph: lookup.snapshot.graph))
     }
 
-    /// The options menu: preview + open-in candidates + copy.
+    /// The options menu: preview + open-in candidates + copy, from one snapshot.
     public func options(path: String, role: RequestedRole = .any) throws(HandOverError) -> DocumentOptions {
-        let (resolution, preview) = try preview(path: path)
-        let snapshot = try snapshot()
-        let handlers = HandlerRanking(snapshot: snapshot, desktops: desktops).handlers(for: resolution.type, role: role, path: try PathNormalization.absolute(path))
+        let lookup = try lookup()
+        let answer = try lookup.handlers(forFileAt: path, role: role)
+        // A per-file default is part of the menu: a path that cannot be made absolute is refused.
+        if answer.absolutePath == nil { _ = try PathNormalization.absolute(path) }
+        let preview = try preview(path: path, resolution: answer.resolution, graph: lookup.snapshot.graph)
         var actions = ["preview"]
-        if !handlers.candidates.isEmpty { actions.append("open-in") }
+        if !answer.handlers.candidates.isEmpty { actions.append("open-in") }
         actions.append("copy")
-        return DocumentOptions(resolution: resolution, preview: preview, handlers: handlers, actions: actions)
+        return DocumentOptions(resolution: answer.resolution, preview: preview, handlers: answer.handlers, actions: actions)
+    }
+
+    private func preview(path: String, resolution: Resolution, graph: TypeGraph) throws(HandOverError) -> DocumentPreview {
+        try DocumentPreview.read(path: path, kind: previewKind(for: resolution.type, in: graph))
     }
 }

@@ -10,7 +10,7 @@ public import DocumentCatalog
 /// ```swift
 /// let broker = try HandOverBroker(catalog: catalog)
 /// let result = try broker.openIn(path: "/tmp/report.pdf", with: nil, from: "org.example.mail")
-/// print(result.copy?.path)   // …/containers/<app>/Documents/Inbox/report.pdf
+/// print(result.grant?.path ?? "")   // …/containers/<app>/Documents/Inbox/report.pdf
 /// ```
 public struct HandOverBroker: Sendable {
     /// The catalog.
@@ -47,10 +47,12 @@ public struct HandOverBroker: Sendable {
 
     /// Resolves a file's type against the catalog's graph.
     public func resolve(_ path: String) throws(HandOverError) -> Resolution {
-        let resolver = TypeResolver(graph: try snapshot().graph)
-        do { return try resolver.resolve(path: path) } catch {
-            throw HandOverError(.notFound, reason: error.reason, path: path, errno: error.errno)
-        }
+        try lookup().resolve(path)
+    }
+
+    /// The handler lookup over the current snapshot: what each file is and who can open it.
+    public func lookup() throws(HandOverError) -> HandlerLookup {
+        HandlerLookup(snapshot: try snapshot(), desktops: desktops)
     }
 
     var transfer: InboxTransfer { InboxTransfer(catalog: catalog, checkpoint: transferCheckpoint) }

@@ -20,7 +20,7 @@ struct AppsCommand: ParsableCommand {
         func run() throws {
             let opened = try catalog.open()
             let report: ImportReport
-            do { report = try opened.registerApps(at: paths) } catch { throw CommandFailure(error) }
+            report = try opened.registerApps(at: paths)
             let output = ImportReportOutput(report)
             if json { try JSONOutput.print(output) } else { print(output.text) }
         }
@@ -39,7 +39,7 @@ struct AppsCommand: ParsableCommand {
         func run() throws {
             let opened = try catalog.open()
             let apps: [AppSummary]
-            do { apps = try opened.appSummaries() } catch { throw CommandFailure(error) }
+            apps = try opened.appSummaries()
             let rows = apps.map {
                 Row(id: $0.id, name: $0.name, kind: $0.kind.rawValue, origin: $0.origin, source: $0.sourcePath, version: $0.version,
                     claims: $0.claimCount, schemes: $0.schemeCount)
@@ -61,7 +61,7 @@ struct AppsCommand: ParsableCommand {
         func run() throws {
             let opened = try catalog.open()
             let app: AppRegistration
-            do { app = try opened.registration(appID: id) } catch { throw CommandFailure(error) }
+            app = try opened.registration(appID: id)
             let output = AppOutput(app)
             if json { try JSONOutput.print(output) } else { print(output.text) }
         }
@@ -75,7 +75,7 @@ struct AppsCommand: ParsableCommand {
 
         func run() throws {
             let opened = try catalog.open()
-            do { try opened.unregister(appID: id) } catch { throw CommandFailure(error) }
+            try opened.unregister(appID: id)
             print("unregistered \(id)")
         }
     }

@@ -19,9 +19,9 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let opened: DocumentCatalog
-            do { opened = try DocumentCatalog(location: catalog.location) } catch { throw CommandFailure(error) }
+            opened = try DocumentCatalog(location: catalog.location)
             let report: ImportReport
-            do { report = try opened.importSystem(environment: ProcessEnvironment.current) } catch { throw CommandFailure(error) }
+            report = try opened.importSystem(environment: ProcessEnvironment.current)
             let output = ImportReportOutput(report)
             if json { try JSONOutput.print(output) } else { print(output.text) }
         }
@@ -40,23 +40,21 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let opened = try catalog.open()
-            do {
-                let snapshot = try opened.snapshot()
-                let output = Output(
-                    path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
-                    generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
-                    types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
-                    systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
-                if json { try JSONOutput.print(output) } else {
-                    print("""
-                        catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")
-                        apps:       \(output.apps) (\(output.claims) document claims)
-                        types:      \(output.types) (\(output.appDeclaredTypes) declared by apps and packages)
-                        generation: \(output.generation)
-                        schema:     \(output.schema.joined(separator: ", "))
-                        """)
-                }
-            } catch let error as CatalogError { throw CommandFailure(error) }
+            let snapshot = try opened.snapshot()
+            let output = Output(
+                path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
+                generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
+                types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
+                systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
+            if json { try JSONOutput.print(output) } else {
+                print("""
+                    catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")
+                    apps:       \(output.apps) (\(output.claims) document claims)
+                    types:      \(output.types) (\(output.appDeclaredTypes) declared by apps and packages)
+                    generation: \(output.generation)
+                    schema:     \(output.schema.joined(separator: ", "))
+                    """)
+            }
         }
     }
 }

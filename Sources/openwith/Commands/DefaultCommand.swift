@@ -1,8 +1,6 @@
 import ArgumentParser
 import DocumentCatalog
-import ContentSniffing
 import OpenInBroker
-import UniformTypes
 
 /// `openwith default …`: the user's default apps.
 struct DefaultCommand: ParsableCommand {
@@ -11,30 +9,6 @@ struct DefaultCommand: ParsableCommand {
         abstract: "Set or show default apps for a type, an extension, a URL scheme or a file.",
         subcommands: [Set.self, Show.self]
     )
-
-    /// What a default is for, as typed: `public.png`, `.png` / `ext:png`, `image/png`, `scheme:mailto` / `mailto:`, or a file path with `--file`.
-    struct Target {
-        let scope: DefaultScope
-        let key: String
-
-        static func parse(_ text: String, isFile: Bool, graph: TypeGraph) throws -> Target {
-            if isFile {
-                do { return Target(scope: .file, key: try PathNormalization.absolute(text)) } catch { throw CommandFailure(error) }
-            }
-            if text.hasPrefix("scheme:") { return Target(scope: .scheme, key: String(text.dropFirst(7)).lowercased()) }
-            if text.hasSuffix(":"), !text.contains("/") { return Target(scope: .scheme, key: String(text.dropLast()).lowercased()) }
-            let type: UniformType?
-            if text.hasPrefix(".") || text.hasPrefix("ext:") {
-                type = graph.type(filenameExtension: text.hasPrefix(".") ? String(text.dropFirst()) : String(text.dropFirst(4)))
-            } else if text.contains("/") {
-                type = graph.type(mimeType: text)
-            } else {
-                type = try? graph.type(withIdentifier: text)
-            }
-            guard let type else { throw CommandFailure(status: .badInput, message: "'\(text)' is not a type identifier, extension, MIME type or scheme") }
-            return Target(scope: .type, key: type.identifier.rawValue)
-        }
-    }
 
     /// `openwith default set TYPE APP`
     struct Set: ParsableCommand {
@@ -49,12 +23,8 @@ struct DefaultCommand: ParsableCommand {
 
         func run() throws {
             let opened = try catalog.open()
-            let snapshot: CatalogSnapshot
-            do { snapshot = try opened.snapshot() } catch { throw CommandFailure(error) }
-            let parsed = try Target.parse(target, isFile: file, graph: snapshot.graph)
-            do { try opened.setDefault(scope: parsed.scope, key: parsed.key, role: role, appID: app, force: force) } catch {
-                throw CommandFailure(error)
-            }
+            let parsed = try DefaultTarget(parsing: target, isFile: file, graph: try opened.snapshot().graph)
+            try opened.setDefault(scope: parsed.scope, key: parsed.key, role: role, appID: app, force: force)
             print("\(parsed.scope.rawValue) \(parsed.key) (\(role.rawValue)) → \(app)")
         }
     }
@@ -71,27 +41,12 @@ struct DefaultCommand: ParsableCommand {
         struct Output: Encodable { let target: String, scope: String, key: String, role: String, app: String?, name: String?, reason: String? }
 
         func run() throws {
-            let snapshot = try catalog.snapshot()
-            let parsed = try Target.parse(target, isFile: file, graph: snapshot.graph)
-            let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops)
-            var found: (CatalogApp, String)?
-            switch parsed.scope {
-            case .scheme:
-                let handlers = URLSchemeRanking(snapshot: snapshot).handlers(scheme: parsed.key)
-                if let first = handlers.first { found = (first.app, first.reason) }
-            case .type:
-                if let type = snapshot.graph[TypeIdentifier(parsed.key)], let handler = ranking.defaultHandler(for: type, role: role) {
-                    found = (handler.app, handler.reason)
-                }
-            case .file:
-                let resolution = try? TypeResolver(graph: snapshot.graph).resolve(path: parsed.key)
-                if let type = resolution?.type, let handler = ranking.defaultHandler(for: type, role: role, path: parsed.key) {
-                    found = (handler.app, handler.reason)
-                }
-            }
-            let output = Output(target: target, scope: parsed.scope.rawValue, key: parsed.key, role: role.rawValue, app: found?.0.id, name: found?.0.name, reason: found?.1)
+            let lookup = HandlerLookup(snapshot: try catalog.snapshot(), desktops: ProcessEnvironment.desktops)
+            let parsed = try DefaultTarget(parsing: target, isFile: file, graph: lookup.snapshot.graph)
+            let found = lookup.defaultHandler(for: parsed, role: role)
+            let output = Output(target: target, scope: parsed.scope.rawValue, key: parsed.key, role: role.rawValue, app: found?.app.id, name: found?.app.name, reason: found?.reason)
             if json { try JSONOutput.print(output) } else {
-                print(found.map { "\(parsed.key): \($0.0.name) (\($0.0.id)) — \($0.1)" } ?? "\(parsed.key): no default")
+                print(found.map { "\(parsed.key): \($0.app.name) (\($0.app.id)) — \($0.reason)" } ?? "\(parsed.key): no default")
             }
             if found == nil { throw ExitStatus.nothingFound }
         }

@@ -17,10 +17,8 @@ struct GrantsCommand: ParsableCommand {
 
         func run() throws {
             let broker = try catalog.broker()
-            do {
-                let grants = try broker.catalog.grants(appID: app, includeRevoked: all).map(GrantOutput.init)
-                if json { try JSONOutput.print(grants) } else { grants.forEach { print($0.text) } }
-            } catch let error as CatalogError { throw CommandFailure(error) }
+            let grants = try broker.catalog.grants(appID: app, includeRevoked: all).map(GrantOutput.init)
+            if json { try JSONOutput.print(grants) } else { grants.forEach { print($0.text) } }
         }
     }
 
@@ -31,11 +29,9 @@ struct GrantsCommand: ParsableCommand {
 
         func run() throws {
             let broker = try catalog.broker()
-            do {
-                if try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") { print("revoked grant \(id)") } else {
-                    throw CommandFailure(status: .nothingFound, message: "no live grant \(id)")
-                }
-            } catch let error as CatalogError { throw CommandFailure(error) }
+            if try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") { print("revoked grant \(id)") } else {
+                throw CommandFailure(status: .nothingFound, message: "no live grant \(id)")
+            }
         }
     }
 
@@ -44,7 +40,7 @@ struct GrantsCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         func run() throws {
-            do { print("grant \(id): \(try catalog.broker().startAccessing(grantID: id)) open access(es)") } catch let error as HandOverError { throw CommandFailure(error) }
+            print("grant \(id): \(try catalog.broker().startAccessing(grantID: id)) open access(es)")
         }
     }
 
@@ -53,7 +49,7 @@ struct GrantsCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         func run() throws {
-            do { print("grant \(id): \(try catalog.broker().stopAccessing(grantID: id)) open access(es)") } catch let error as HandOverError { throw CommandFailure(error) }
+            print("grant \(id): \(try catalog.broker().stopAccessing(grantID: id)) open access(es)")
         }
     }
 }

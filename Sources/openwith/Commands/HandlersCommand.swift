@@ -45,22 +45,21 @@ struct HandlersRun {
     func run() throws {
         let snapshot = try catalog.snapshot()
         ProcessLifetime.keepUntilExit(snapshot)
-        let resolver = TypeResolver(graph: snapshot.graph)
         // A command names few files and a ranking costs microseconds: the memo would cost more
         // to set up in a fresh process than it saves.
-        let ranking = HandlerRanking(snapshot: snapshot, desktops: ProcessEnvironment.desktops, remembersAnswers: false)
+        let lookup = HandlerLookup(snapshot: snapshot, desktops: ProcessEnvironment.desktops, remembersAnswers: false)
         var reports: [HandlerReport] = []
         var status = ExitStatus.ok
         for file in files {
-            do {
-                let resolution = try resolver.resolve(path: file)
-                let list = ranking.handlers(for: resolution.type, role: role, path: try? PathNormalization.absolute(file), includeAll: all)
-                let report = HandlerReport(type: ResolutionReport(path: file, resolution: resolution), list: list)
-                if list.candidates.isEmpty { status = status.combined(with: .nothingFound) }
+            do throws(HandOverError) {
+                let answer = try lookup.handlers(forFileAt: file, role: role, includeAll: all)
+                let report = HandlerReport(type: ResolutionReport(path: file, resolution: answer.resolution), list: answer.handlers)
+                if answer.handlers.candidates.isEmpty { status = status.combined(with: .nothingFound) }
                 if json { reports.append(report) } else { print(report.text(explain: explain)) }
             } catch {
-                writeStandardError("openwith: \(error)\n")
-                status = status.combined(with: .badInput)
+                let failure = CommandFailure(error)
+                writeStandardError("openwith: \(failure.message)\n")
+                status = status.combined(with: failure.status)
             }
         }
         if json { try JSONOutput.print(reports) }

@@ -17,12 +17,10 @@ struct InboxCommand: ParsableCommand {
         struct Item: Encodable { let name: String, path: String, size: Int64, location: String, grant: GrantOutput? }
 
         func run() throws {
-            do {
-                let items = try catalog.broker().inbox(appID: app).map { Item(name: $0.name, path: $0.path, size: $0.size, location: $0.location, grant: $0.grant.map(GrantOutput.init)) }
-                if json { try JSONOutput.print(items) } else {
-                    for item in items { print("\(item.location)\t\(item.name)\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
-                }
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            let items = try catalog.broker().inbox(appID: app).map { Item(name: $0.name, path: $0.path, size: $0.size, location: $0.location, grant: $0.grant.map(GrantOutput.init)) }
+            if json { try JSONOutput.print(items) } else {
+                for item in items { print("\(item.location)\t\(item.name)\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
+            }
         }
     }
 
@@ -33,9 +31,7 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            do {
-                try catalog.broker().readInboxItem(appID: app, item: item, to: 1)
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            try catalog.broker().readInboxItem(appID: app, item: item, to: 1)
         }
     }
 
@@ -46,7 +42,7 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            do { try catalog.broker().deleteInboxItem(appID: app, item: item) } catch let error as HandOverError { throw CommandFailure(error) }
+            try catalog.broker().deleteInboxItem(appID: app, item: item)
             print("deleted \(item)")
         }
     }
@@ -58,7 +54,7 @@ struct InboxCommand: ParsableCommand {
         @Argument(help: "The item's name.") var item: String
 
         func run() throws {
-            do { print(GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item)).text) } catch let error as HandOverError { throw CommandFailure(error) }
+            print(GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item)).text)
         }
     }
 
@@ -77,10 +73,8 @@ struct InboxCommand: ParsableCommand {
                 }
                 age = parsed
             }
-            do {
-                let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
-                print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
+            print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
         }
     }
 }

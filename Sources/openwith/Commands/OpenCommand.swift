@@ -26,9 +26,7 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let broker = try catalog.broker(dryRun: dryRun, sharesOutput: !json)
         let result: OpenInResult
-        do { result = try broker.openIn(path: file, with: with, from: from, role: role, inPlace: inPlace, force: force) } catch {
-            throw CommandFailure(error)
-        }
+        result = try broker.openIn(path: file, with: with, from: from, role: role, inPlace: inPlace, force: force)
         let output = Output(
             path: file, identifier: result.resolution.identifier.rawValue, handler: result.handler.id, handlerName: result.handler.name,
             reason: result.reason, inboxPath: result.grant?.path, grantID: result.grant?.id, sha256: result.grant?.sha256,

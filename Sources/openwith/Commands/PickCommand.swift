@@ -18,15 +18,14 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         let broker = try catalog.broker()
-        do {
-            let graph = try broker.snapshot().graph
-            let requested = try types.map { text throws(UniformTypeError) in try graph.type(withIdentifier: text) }
-            let grant = try broker.pick(path: file, appID: app, mode: mode, provider: provider, contentTypes: requested)
-            let output = GrantOutput(grant)
-            if json { try JSONOutput.print(output) } else { print("\(mode.rawValue): \(output.text)") }
-        } catch let error as HandOverError { throw CommandFailure(error) } catch let error as UniformTypeError {
-            throw CommandFailure(status: .badInput, message: "--type: \(error)")
+        let graph = try broker.snapshot().graph
+        let requested = try types.map { text throws(CommandFailure) in
+            // A --type value the graph does not know is bad input, whatever the reason.
+            do { return try graph.type(withIdentifier: text) } catch { throw CommandFailure(status: .badInput, message: "--type: \(error)") }
         }
+        let grant = try broker.pick(path: file, appID: app, mode: mode, provider: provider, contentTypes: requested)
+        let output = GrantOutput(grant)
+        if json { try JSONOutput.print(output) } else { print("\(mode.rawValue): \(output.text)") }
     }
 }
 

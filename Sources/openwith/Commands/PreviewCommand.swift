@@ -17,11 +17,9 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let broker = try catalog.broker()
-        do {
-            let (resolution, preview) = try broker.preview(path: file)
-            let output = Output(path: file, type: ResolutionReport(path: file, resolution: resolution), preview: preview)
-            if json { try JSONOutput.print(output) } else { print(PreviewText.render(output.type, preview)) }
-        } catch let error as HandOverError { throw CommandFailure(error) }
+        let (resolution, preview) = try broker.preview(path: file)
+        let output = Output(path: file, type: ResolutionReport(path: file, resolution: resolution), preview: preview)
+        if json { try JSONOutput.print(output) } else { print(PreviewText.render(output.type, preview)) }
     }
 }
 

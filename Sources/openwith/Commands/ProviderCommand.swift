@@ -15,7 +15,7 @@ struct ProviderCommand: ParsableCommand {
         @Option(name: .customLong("type"), help: "A content type it holds (repeatable).") var types: [String] = []
 
         func run() throws {
-            do { try catalog.broker().registerProvider(appID: app, storageRoot: root, contentTypes: types) } catch let error as HandOverError { throw CommandFailure(error) }
+            try catalog.broker().registerProvider(appID: app, storageRoot: root, contentTypes: types)
             print("\(app) provides \(root)")
         }
     }
@@ -29,10 +29,8 @@ struct ProviderCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            do {
-                let grant = GrantOutput(try catalog.broker().provider(provider, grant: file, to: to))
-                if json { try JSONOutput.print(grant) } else { print(grant.text) }
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            let grant = GrantOutput(try catalog.broker().provider(provider, grant: file, to: to))
+            if json { try JSONOutput.print(grant) } else { print(grant.text) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import OpenInBroker
 import UniformTypes
 
 /// `openwith types …`: the type graph.
@@ -25,8 +26,9 @@ struct TypesCommand: ParsableCommand {
                 do {
                     reports.append(TypeReport(try graph.type(withIdentifier: text)))
                 } catch {
-                    writeStandardError("openwith: \(error)\n")
-                    status = status.combined(with: error.code == .unknownIdentifier ? .nothingFound : .badInput)
+                    let failure = CommandFailure(error)
+                    writeStandardError("openwith: \(failure.message)\n")
+                    status = status.combined(with: failure.status)
                 }
             }
             if json { try JSONOutput.print(reports) } else { reports.forEach { print($0.text) } }
@@ -54,7 +56,7 @@ struct TypesCommand: ParsableCommand {
             var supertype: UniformType?
             if let conformingTo {
                 do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
-                    throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "--conforming-to: \(error)")
+                    throw CommandFailure(error, option: "--conforming-to")
                 }
             }
             let tagClass: TagClass = filenameExtension != nil ? .filenameExtension : .mimeType
@@ -93,7 +95,7 @@ struct TypesCommand: ParsableCommand {
             if let conformingTo {
                 let supertype: UniformType
                 do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
-                    throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "--conforming-to: \(error)")
+                    throw CommandFailure(error, option: "--conforming-to")
                 }
                 types = types.filter { $0.conforms(to: supertype) }
             }
@@ -121,7 +123,7 @@ struct TypesCommand: ParsableCommand {
             let graph = try catalog.graph()
             let type: UniformType
             do { type = try graph.type(withIdentifier: identifier) } catch {
-                throw CommandFailure(status: error.code == .unknownIdentifier ? .nothingFound : .badInput, message: "\(error)")
+                throw CommandFailure(error)
             }
             let drawing = TypeGraphDrawing(graph: graph, focus: type, descendantDepth: max(depth, 0))
             if let output {
@@ -138,7 +140,8 @@ struct TypesCommand: ParsableCommand {
             guard let dotPath = candidates.first(where: { access($0, X_OK) == 0 }) else {
                 throw CommandFailure(status: .badInput, message: "Graphviz 'dot' is not installed (apt-get install graphviz); use --format dot instead")
             }
-            try ProcessRunner.run(dotPath, arguments: ["-T" + formatName, "-o", output], input: Array(dot.utf8))
+            let status = try ProgramSpawn(argv: [dotPath, "-T" + formatName, "-o", output]).run(input: Array(dot.utf8))
+            if status != 0 { throw CommandFailure(status: .badInput, message: "\(dotPath) failed with status \(status)") }
         }
     }
 }

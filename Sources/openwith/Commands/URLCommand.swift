@@ -19,14 +19,12 @@ struct URLCommand: ParsableCommand {
         struct Output: Encodable { let url: String, scheme: String, handler: String, reason: String, signatureVerified: Bool, delivery: HandlerLauncher.Delivery }
 
         func run() throws {
-            do {
-                let routed = try catalog.broker(dryRun: dryRun, sharesOutput: !json).route(url, from: from)
-                let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
-                if json { try JSONOutput.print(output) } else {
-                    print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
-                    for command in routed.delivery.commands { print("  \(routed.delivery.dryRun ? "would run" : "ran"): \(command.map(ShellQuoting.quote).joined(separator: " "))") }
-                }
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            let routed = try catalog.broker(dryRun: dryRun, sharesOutput: !json).route(url, from: from)
+            let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
+            if json { try JSONOutput.print(output) } else {
+                print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
+                for command in routed.delivery.commands { print("  \(routed.delivery.dryRun ? "would run" : "ran"): \(command.map(ShellQuoting.quote).joined(separator: " "))") }
+            }
         }
     }
 
@@ -37,11 +35,9 @@ struct URLCommand: ParsableCommand {
         @Option(help: "The asking app.") var app: String
 
         func run() throws {
-            do {
-                let (answer, reason) = try catalog.broker().canOpenURL(url, askingApp: app)
-                print("\(answer ? "yes" : "no"): \(reason)")
-                if !answer { throw ExitStatus.nothingFound }
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            let (answer, reason) = try catalog.broker().canOpenURL(url, askingApp: app)
+            print("\(answer ? "yes" : "no"): \(reason)")
+            if !answer { throw ExitStatus.nothingFound }
         }
     }
 
@@ -60,9 +56,7 @@ struct URLCommand: ParsableCommand {
                 var generator = SystemRandomNumberGenerator()
                 key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             }
-            do { try catalog.open().configureURLHandler(appID: app, scheme: scheme, key: key, allowedSources: allowSource) } catch let error as CatalogError {
-                throw CommandFailure(error)
-            }
+            try catalog.open().configureURLHandler(appID: app, scheme: scheme, key: key, allowedSources: allowSource)
             if let key { print(key.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()) } else { print("configured \(scheme): for \(app)") }
         }
     }
@@ -74,9 +68,7 @@ struct URLCommand: ParsableCommand {
         @Option(help: "The sending app.") var from: String
 
         func run() throws {
-            do {
-                print(try catalog.broker().signURL(url, from: from))
-            } catch let error as HandOverError { throw CommandFailure(error) }
+            print(try catalog.broker().signURL(url, from: from))
         }
     }
 }

@@ -1,0 +1,93 @@
+import Glibc
+
+/// Starts programs directly with `posix_spawnp`, never through a shell: the one way OpenWith runs
+/// another program, for handler apps and for tools such as Graphviz.
+///
+/// ```swift
+/// let pid = try ProgramSpawn(argv: ["xdg-open", "/tmp/a.pdf"], newSession: true).start()
+/// let status = try ProgramSpawn(argv: ["/usr/bin/dot", "-Tsvg", "-o", "g.svg"]).run(input: Array(dot.utf8))
+/// ```
+public struct ProgramSpawn: Sendable {
+    /// The program (looked up on `PATH` unless it holds a `/`) and its arguments.
+    public var argv: [String]
+    /// Start it in a session of its own, so it outlives the caller's terminal (handler apps).
+    public var newSession: Bool
+    /// Send its standard output to `/dev/null` instead of the caller's.
+    public var detachesOutput: Bool
+
+    /// A program to start.
+    public init(argv: [String], newSession: Bool = false, detachesOutput: Bool = false) {
+        self.argv = argv
+        self.newSession = newSession
+        self.detachesOutput = detachesOutput
+    }
+
+    /// Starts the program with `/dev/null` as its standard input and returns its process id at
+    /// once, without waiting for it.
+    ///
+    /// - Throws: ``HandOverError/Code/launchFailed`` naming the program and the system's reason.
+    public func start() throws(HandOverError) -> Int32 {
+        try spawn(standardInput: nil)
+    }
+
+    /// Runs the program with `input` on its standard input, waits for it, and returns its wait
+    /// status (0 when it exited with status 0).
+    ///
+    /// - Throws: ``HandOverError/Code/launchFailed`` when it cannot be started.
+    public func run(input: [UInt8]) throws(HandOverError) -> Int32 {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            let code = errno
+            throw HandOverError(.launchFailed, reason: "cannot create a pipe: \(String(cString: strerror(code)))", value: argv.first, errno: code)
+        }
+        let pid: Int32
+        do { pid = try spawn(standardInput: pipeEnds) } catch {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            throw error
+        }
+        close(pipeEnds[0])
+        input.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(pipeEnds[1], buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        close(pipeEnds[1])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
+    }
+
+    /// Spawns with standard input from `/dev/null`, or from the read end of `pipeEnds` (whose write
+    /// end the child closes).
+    private func spawn(standardInput pipeEnds: [Int32]?) throws(HandOverError) -> Int32 {
+        guard let program = argv.first, !program.isEmpty else {
+            throw HandOverError(.launchFailed, reason: "empty command")
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if newSession { posix_spawnattr_setflags(&attributes, Int16(0x80)) }  // POSIX_SPAWN_SETSID (glibc), not exported to Swift
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let pipeEnds {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if detachesOutput { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        let arguments = argv.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+        guard result == 0 else {
+            throw HandOverError(.launchFailed, reason: "cannot start \(program): \(String(cString: strerror(result)))", value: program, errno: result)
+        }
+        return pid
+    }
+}
