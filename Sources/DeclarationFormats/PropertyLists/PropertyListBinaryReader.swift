@@ -172,107 +172,158 @@ struct PropertyListBinaryReader {
 
     // MARK: - Objects
 
+    /// Decodes one object: a scalar becomes a value, an array, set or dictionary a frame whose
+    /// references the caller walks. Every object is charged 16 bytes of the decoded-size budget.
     private mutating func decode(_ object: Int) throws(CatalogFormatError) -> Decoded {
         let offset = try offset(of: object)
         let marker = bytes[offset]
         let low = Int(marker & 0x0F)
         try charge(16, object: object)
         switch marker >> 4 {
-        case 0x0:
-            switch marker {
-            case 0x08: return .value(.bool(false))
-            case 0x09: return .value(.bool(true))
-            case 0x00:
-                throw CatalogFormatError(
-                    code: .unsupportedPropertyList, source: source,
-                    reason: "object \(object) is null, which property lists cannot represent")
-            default:
-                throw Self.malformed(
-                    "object \(object) has an unknown marker 0x\(String(marker, radix: 16))", source: source)
-            }
-        case 0x1:
-            guard low <= 4 else {
-                throw Self.malformed("object \(object) is an integer of 2^\(low) bytes", source: source)
-            }
-            let size = 1 << low
-            try require(offset + 1, size, object: object)
-            return .value(.integer(try integer(at: offset + 1, size: size, object: object)))
-        case 0x2:
-            guard low == 2 || low == 3 else {
-                throw Self.malformed("object \(object) is a real of 2^\(low) bytes", source: source)
-            }
-            try require(offset + 1, 1 << low, object: object)
-            return .value(.real(real(at: offset + 1, size: 1 << low)))
-        case 0x3:
-            guard marker == 0x33 else { throw Self.malformed("object \(object) is a malformed date", source: source) }
-            try require(offset + 1, 8, object: object)
-            return .value(.date(real(at: offset + 1, size: 8)))
-        case 0x4:
-            let (count, start) = try count(low, at: offset, object: object)
-            try require(start, count, object: object)
-            try charge(count, object: object)
-            return .value(.data(Array(bytes[start..<(start + count)])))
-        case 0x5:
-            let (count, start) = try count(low, at: offset, object: object)
-            try require(start, count, object: object)
-            try charge(count, object: object)
-            let slice = bytes[start..<(start + count)]
-            guard slice.allSatisfy({ $0 < 0x80 }), let string = String(validating: slice, as: UTF8.self) else {
-                throw Self.malformed("object \(object) is an ASCII string with non-ASCII bytes", source: source)
-            }
-            return .value(.string(string))
-        case 0x6:
-            let (count, start) = try count(low, at: offset, object: object)
-            let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
-            guard !overflow else { throw Self.malformed("object \(object) is too long", source: source) }
-            try require(start, byteCount, object: object)
-            try charge(byteCount, object: object)
-            var units: [UInt16] = []
-            units.reserveCapacity(count)
-            var index = start
-            for _ in 0..<count {
-                units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
-                index += 2
-            }
-            guard let string = String(validating: units, as: UTF16.self) else {
-                throw Self.malformed("object \(object) is a UTF-16 string with unpaired surrogates", source: source)
-            }
-            return .value(.string(string))
-        case 0x8:
-            let size = low + 1
-            guard size <= 8 else { throw Self.malformed("object \(object) is a UID of \(size) bytes", source: source) }
-            try require(offset + 1, size, object: object)
-            let uid = Self.bigEndian(bytes, at: offset + 1, size: size)
-            guard uid <= UInt64(Int64.max) else {
-                throw Self.malformed("object \(object) is a UID out of range", source: source)
-            }
-            return .value(.dictionary(["CF$UID": .integer(Int64(uid))]))
-        case 0xA, 0xB, 0xC:
-            let (count, start) = try count(low, at: offset, object: object)
-            let references = try references(count, at: start, object: object)
-            try charge(count * 8, object: object)
-            return .container(Frame(object: object, isDictionary: false, keys: [], references: references, values: []))
-        case 0xD:
-            let (count, start) = try count(low, at: offset, object: object)
-            let keyReferences = try references(count, at: start, object: object)
-            let valueReferences = try references(count, at: start + count * referenceSize, object: object)
-            try charge(count * 16, object: object)
-            var keys: [String] = []
-            keys.reserveCapacity(count)
-            for reference in keyReferences {
-                // Check the marker before decoding, so a key can never lead into a container.
-                let keyMarker = bytes[try self.offset(of: reference)] >> 4
-                guard keyMarker == 0x5 || keyMarker == 0x6, case .value(.string(let key)) = try decode(reference) else {
-                    throw Self.malformed("a key of dictionary object \(object) is not a string", source: source)
-                }
-                keys.append(key)
-            }
-            return .container(
-                Frame(object: object, isDictionary: true, keys: keys, references: valueReferences, values: []))
+        case 0x0: return .value(try singleton(marker, object: object))
+        case 0x1: return .value(try integerObject(low, at: offset, object: object))
+        case 0x2: return .value(try realObject(low, at: offset, object: object))
+        case 0x3: return .value(try dateObject(marker, at: offset, object: object))
+        case 0x4: return .value(try dataObject(low, at: offset, object: object))
+        case 0x5: return .value(try asciiString(low, at: offset, object: object))
+        case 0x6: return .value(try utf16String(low, at: offset, object: object))
+        case 0x8: return .value(try uid(low, at: offset, object: object))
+        case 0xA, 0xB, 0xC: return .container(try arrayFrame(low, at: offset, object: object))
+        case 0xD: return .container(try dictionaryFrame(low, at: offset, object: object))
         default:
             throw Self.malformed(
                 "object \(object) has an unknown marker 0x\(String(marker, radix: 16))", source: source)
         }
+    }
+
+    /// `false` (0x08), `true` (0x09); null (0x00) is refused, and so is any other marker of the kind.
+    private func singleton(_ marker: UInt8, object: Int) throws(CatalogFormatError) -> PropertyListValue {
+        switch marker {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        case 0x00:
+            throw CatalogFormatError(
+                code: .unsupportedPropertyList, source: source,
+                reason: "object \(object) is null, which property lists cannot represent")
+        default:
+            throw Self.malformed(
+                "object \(object) has an unknown marker 0x\(String(marker, radix: 16))", source: source)
+        }
+    }
+
+    /// An integer of 2^`low` bytes (1 to 16; 16-byte ones must fit 64 bits).
+    private func integerObject(
+        _ low: Int, at offset: Int, object: Int
+    ) throws(CatalogFormatError) -> PropertyListValue {
+        guard low <= 4 else {
+            throw Self.malformed("object \(object) is an integer of 2^\(low) bytes", source: source)
+        }
+        let size = 1 << low
+        try require(offset + 1, size, object: object)
+        return .integer(try integer(at: offset + 1, size: size, object: object))
+    }
+
+    /// A real of 4 or 8 bytes.
+    private func realObject(_ low: Int, at offset: Int, object: Int) throws(CatalogFormatError) -> PropertyListValue {
+        guard low == 2 || low == 3 else {
+            throw Self.malformed("object \(object) is a real of 2^\(low) bytes", source: source)
+        }
+        try require(offset + 1, 1 << low, object: object)
+        return .real(real(at: offset + 1, size: 1 << low))
+    }
+
+    /// A date: marker 0x33 and an 8-byte real of seconds since 2001.
+    private func dateObject(
+        _ marker: UInt8, at offset: Int, object: Int
+    ) throws(CatalogFormatError) -> PropertyListValue {
+        guard marker == 0x33 else { throw Self.malformed("object \(object) is a malformed date", source: source) }
+        try require(offset + 1, 8, object: object)
+        return .date(real(at: offset + 1, size: 8))
+    }
+
+    /// Data bytes, charged to the budget.
+    private mutating func dataObject(
+        _ low: Int, at offset: Int, object: Int
+    ) throws(CatalogFormatError) -> PropertyListValue {
+        let (count, start) = try count(low, at: offset, object: object)
+        try require(start, count, object: object)
+        try charge(count, object: object)
+        return .data(Array(bytes[start..<(start + count)]))
+    }
+
+    /// An ASCII string; a byte above 0x7F is refused.
+    private mutating func asciiString(
+        _ low: Int, at offset: Int, object: Int
+    ) throws(CatalogFormatError) -> PropertyListValue {
+        let (count, start) = try count(low, at: offset, object: object)
+        try require(start, count, object: object)
+        try charge(count, object: object)
+        let slice = bytes[start..<(start + count)]
+        guard slice.allSatisfy({ $0 < 0x80 }), let string = String(validating: slice, as: UTF8.self) else {
+            throw Self.malformed("object \(object) is an ASCII string with non-ASCII bytes", source: source)
+        }
+        return .string(string)
+    }
+
+    /// A big-endian UTF-16 string; unpaired surrogates are refused.
+    private mutating func utf16String(
+        _ low: Int, at offset: Int, object: Int
+    ) throws(CatalogFormatError) -> PropertyListValue {
+        let (count, start) = try count(low, at: offset, object: object)
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
+        guard !overflow else { throw Self.malformed("object \(object) is too long", source: source) }
+        try require(start, byteCount, object: object)
+        try charge(byteCount, object: object)
+        var units: [UInt16] = []
+        units.reserveCapacity(count)
+        var index = start
+        for _ in 0..<count {
+            units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+            index += 2
+        }
+        guard let string = String(validating: units, as: UTF16.self) else {
+            throw Self.malformed("object \(object) is a UTF-16 string with unpaired surrogates", source: source)
+        }
+        return .string(string)
+    }
+
+    /// A keyed-archiver UID of `low + 1` bytes, as Core Foundation writes it in XML: `{"CF$UID": n}`.
+    private func uid(_ low: Int, at offset: Int, object: Int) throws(CatalogFormatError) -> PropertyListValue {
+        let size = low + 1
+        guard size <= 8 else { throw Self.malformed("object \(object) is a UID of \(size) bytes", source: source) }
+        try require(offset + 1, size, object: object)
+        let uid = Self.bigEndian(bytes, at: offset + 1, size: size)
+        guard uid <= UInt64(Int64.max) else {
+            throw Self.malformed("object \(object) is a UID out of range", source: source)
+        }
+        return .dictionary(["CF$UID": .integer(Int64(uid))])
+    }
+
+    /// An array, set or ordered set (all become arrays): a frame of its element references.
+    private mutating func arrayFrame(_ low: Int, at offset: Int, object: Int) throws(CatalogFormatError) -> Frame {
+        let (count, start) = try count(low, at: offset, object: object)
+        let references = try references(count, at: start, object: object)
+        try charge(count * 8, object: object)
+        return Frame(object: object, isDictionary: false, keys: [], references: references, values: [])
+    }
+
+    /// A dictionary: its keys decoded at once (each must be a string object), a frame of its value references.
+    private mutating func dictionaryFrame(_ low: Int, at offset: Int, object: Int) throws(CatalogFormatError) -> Frame {
+        let (count, start) = try count(low, at: offset, object: object)
+        let keyReferences = try references(count, at: start, object: object)
+        let valueReferences = try references(count, at: start + count * referenceSize, object: object)
+        try charge(count * 16, object: object)
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        for reference in keyReferences {
+            // Check the marker before decoding, so a key can never lead into a container.
+            let keyMarker = bytes[try self.offset(of: reference)] >> 4
+            guard keyMarker == 0x5 || keyMarker == 0x6, case .value(.string(let key)) = try decode(reference) else {
+                throw Self.malformed("a key of dictionary object \(object) is not a string", source: source)
+            }
+            keys.append(key)
+        }
+        return Frame(object: object, isDictionary: true, keys: keys, references: valueReferences, values: [])
     }
 
     /// The object's offset from the offset table, checked to lie among the objects.
