@@ -15,11 +15,17 @@ import GRDB
 /// - `associations`: mimeapps.list defaults, added and removed associations, by source file;
 /// - `last_used`: when an app last opened a type;
 /// - `providers`, `grants`, `transfer_journal`, `open_requests`, `signing_keys`: the hand-over
-///   (`v2-transfer-staging` adds the journal's staging folder, source disposal and staged identity);
+///   (`v2-transfer-staging` adds the journal's staging folder, source disposal and staged identity;
+///   `v7-journal-staged-identity` moves identities that v1 kept in `final_name` to those columns);
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] { ["v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity", "v6-seen-signatures"] }
+    public static var migrationIdentifiers: [String] {
+        [
+            "v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity", "v6-seen-signatures",
+            "v7-journal-staged-identity",
+        ]
+    }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -223,6 +229,30 @@ public enum CatalogSchema {
                 );
                 CREATE INDEX seen_signatures_expiry ON seen_signatures(expires_at);
                 """)
+        }
+        // A journal written by v1 kept a staged file's identity ("device:inode:size:sha256") in
+        // `final_name`, which otherwise holds the final path. Every such value moves to the
+        // identity's own columns, so that `final_name` only ever holds a final path; an entry that
+        // was copied but not finished is then recovered from its columns like any other.
+        migrator.registerMigration("v7-journal-staged-identity") { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, final_name FROM transfer_journal
+                    WHERE state <> 'committed' AND final_name IS NOT NULL AND staged_device IS NULL
+                    """)
+            for row in rows {
+                guard let identity = StagedFileIdentity(journalText: row["final_name"]) else { continue }
+                try db.execute(
+                    sql: """
+                        UPDATE transfer_journal SET staged_device = ?, staged_inode = ?, staged_size = ?, staged_sha256 = ?,
+                        final_name = NULL WHERE id = ?
+                        """,
+                    arguments: [
+                        Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), identity.size, identity.sha256,
+                        row["id"] as Int64,
+                    ])
+            }
         }
         return migrator
     }

@@ -89,7 +89,7 @@ extension DocumentCatalog {
 
     // MARK: Transfer journal
 
-    /// Writes a journal entry in state `started`, before any byte is copied, and returns its id.
+    /// Writes a journal entry in state ``TransferJournalEntry/State/started``, before any byte is copied, and returns its id.
     ///
     /// - Parameters:
     ///   - staging: the staging folder when it is not the receiving container's own.
@@ -98,18 +98,19 @@ extension DocumentCatalog {
     ///     the entry records that removal as pending until it is done.
     ///   - grantID: the grant an operation moves (a move out of an inbox), if any.
     public func beginTransfer(
-        operation: String, appID: String, sourcePath: String, folder: String, staging: String? = nil,
+        operation: TransferJournalEntry.Operation, appID: String, sourcePath: String, folder: String, staging: String? = nil,
         keepsSourceUntilCommitted: Bool = false, grantID: Int64? = nil
     ) throws(CatalogError) -> Int64 {
-        try write(action: "transfer-begin", subject: appID, detail: "\(operation) \(sourcePath)") { db in
+        try write(action: "transfer-begin", subject: appID, detail: "\(operation.rawValue) \(sourcePath)") { db in
             try db.execute(
                 sql: """
                     INSERT INTO transfer_journal(operation, app_id, source_path, folder, staging, source_disposal, grant_id, state, started_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    operation, appID, sourcePath, folder, staging,
-                    keepsSourceUntilCommitted ? TransferJournalEntry.SourceDisposal.pending.rawValue : nil, grantID, WallClock.now(),
+                    operation.rawValue, appID, sourcePath, folder, staging,
+                    keepsSourceUntilCommitted ? TransferJournalEntry.SourceDisposal.pending.rawValue : nil, grantID,
+                    TransferJournalEntry.State.started.rawValue, WallClock.now(),
                 ])
             return db.lastInsertedRowID
         }
@@ -120,10 +121,13 @@ extension DocumentCatalog {
         try write(action: "transfer-copied", subject: String(id), detail: stagedName) { db in
             try db.execute(
                 sql: """
-                    UPDATE transfer_journal SET state = 'copied', temporary_name = ?, staged_device = ?, staged_inode = ?,
-                    staged_size = ?, staged_sha256 = ? WHERE id = ? AND state = 'started'
+                    UPDATE transfer_journal SET state = ?, temporary_name = ?, staged_device = ?, staged_inode = ?,
+                    staged_size = ?, staged_sha256 = ? WHERE id = ? AND state = ?
                     """,
-                arguments: [stagedName, Int64(bitPattern: device), Int64(bitPattern: inode), size, sha256, id])
+                arguments: [
+                    TransferJournalEntry.State.copied.rawValue, stagedName, Int64(bitPattern: device), Int64(bitPattern: inode), size, sha256, id,
+                    TransferJournalEntry.State.started.rawValue,
+                ])
         }
     }
 
@@ -133,8 +137,8 @@ extension DocumentCatalog {
         try write(action: "transfer-commit", subject: String(id), detail: finalPath) { db in
             let stored = try DocumentCatalog.insertGrant(grant, into: db)
             try db.execute(
-                sql: "UPDATE transfer_journal SET state = 'committed', final_name = ?, grant_id = ?, finished_at = ? WHERE id = ?",
-                arguments: [finalPath, stored.id, WallClock.now(), id])
+                sql: "UPDATE transfer_journal SET state = ?, final_name = ?, grant_id = ?, finished_at = ? WHERE id = ?",
+                arguments: [TransferJournalEntry.State.committed.rawValue, finalPath, stored.id, WallClock.now(), id])
             return stored
         }
     }
@@ -147,8 +151,8 @@ extension DocumentCatalog {
                 sql: "UPDATE grants SET path = ?, kind = ?, rights = ? WHERE id = ?",
                 arguments: [path, kind.rawValue, rights.map(\.rawValue).sorted().joined(separator: ","), grantID])
             try db.execute(
-                sql: "UPDATE transfer_journal SET state = 'committed', final_name = ?, finished_at = ? WHERE id = ?",
-                arguments: [path, WallClock.now(), id])
+                sql: "UPDATE transfer_journal SET state = ?, final_name = ?, finished_at = ? WHERE id = ?",
+                arguments: [TransferJournalEntry.State.committed.rawValue, path, WallClock.now(), id])
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [grantID]) else {
                 throw CatalogError(.notFound, key: String(grantID), reason: "no grant with this id")
             }
@@ -169,8 +173,8 @@ extension DocumentCatalog {
     public func rollBackTransfer(id: Int64, reason: String) throws(CatalogError) {
         try write(action: "transfer-rollback", subject: String(id), detail: reason) { db in
             try db.execute(
-                sql: "UPDATE transfer_journal SET state = 'rolled-back', source_disposal = NULL, finished_at = ? WHERE id = ?",
-                arguments: [WallClock.now(), id])
+                sql: "UPDATE transfer_journal SET state = ?, source_disposal = NULL, finished_at = ? WHERE id = ?",
+                arguments: [TransferJournalEntry.State.rolledBack.rawValue, WallClock.now(), id])
         }
     }
 
@@ -182,8 +186,12 @@ extension DocumentCatalog {
                 db,
                 sql: """
                     SELECT * FROM transfer_journal
-                    WHERE state IN ('started', 'copied') OR (state = 'committed' AND source_disposal = 'pending') ORDER BY id
-                    """
+                    WHERE state IN (?, ?) OR (state = ? AND source_disposal = ?) ORDER BY id
+                    """,
+                arguments: [
+                    TransferJournalEntry.State.started.rawValue, TransferJournalEntry.State.copied.rawValue,
+                    TransferJournalEntry.State.committed.rawValue, TransferJournalEntry.SourceDisposal.pending.rawValue,
+                ]
             ).map(TransferJournalEntry.init(row:))
         }
     }

@@ -18,16 +18,16 @@ public struct TransferJournalEntry: Sendable, Equatable {
 
     /// The entry's id.
     public var id: Int64
-    /// `open-in`, `import`, `export`, `move` or `move-out`.
-    public var operation: String
+    /// What the transfer does.
+    public var operation: Operation
     /// The receiving app.
     public var appID: String
     /// The file handed over.
     public var sourcePath: String
     /// The folder the file goes to.
     public var folder: String
-    /// `started`, `copied`, `committed` or `rolled-back`.
-    public var state: String
+    /// Where the transfer stands.
+    public var state: State
     /// The staging folder, when it is not the receiving container's own (a provider's storage
     /// on another file system stages beside the destination).
     public var stagingFolder: String?
@@ -46,28 +46,24 @@ public struct TransferJournalEntry: Sendable, Equatable {
 
     init(row: Row) {
         id = row["id"]
-        operation = row["operation"]
+        // An operation this version does not name is recovered as an export always was: a
+        // copy, mode 0600, a provider grant. The schema's CHECK admits only the four states.
+        operation = Operation(rawValue: row["operation"]) ?? .export
         appID = row["app_id"]
         sourcePath = row["source_path"]
         folder = row["folder"]
-        state = row["state"]
+        state = State(rawValue: row["state"]) ?? .started
         stagingFolder = row["staging"]
         sourceDisposal = (row["source_disposal"] as String?).flatMap(SourceDisposal.init(rawValue:))
         stagedName = row["temporary_name"]
         grantID = row["grant_id"]
-        let finalName: String? = row["final_name"]
+        finalName = row["final_name"]
         if let device = row["staged_device"] as Int64?, let inode = row["staged_inode"] as Int64?,
             let size = row["staged_size"] as Int64?, let sha256 = row["staged_sha256"] as String?
         {
             stagedIdentity = StagedFileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, sha256: sha256)
-            self.finalName = finalName
-        } else if state == "copied", let legacy = StagedFileIdentity(journalText: finalName) {
-            // Entries written before the identity had columns of its own kept it in final_name.
-            stagedIdentity = legacy
-            self.finalName = nil
         } else {
             stagedIdentity = nil
-            self.finalName = finalName
         }
     }
 }
@@ -92,7 +88,8 @@ public struct StagedFileIdentity: Sendable, Equatable {
         self.sha256 = sha256
     }
 
-    /// Reads the `device:inode:size:sha256` text of journals written by the first schema.
+    /// Reads the `device:inode:size:sha256` text that journals of the first schema kept in
+    /// `final_name` (the `v7-journal-staged-identity` migration moves it to its own columns).
     init?(journalText text: String?) {
         guard let parts = text?.split(separator: ":"), parts.count == 4, let device = UInt64(parts[0]),
             let inode = UInt64(parts[1]), let size = Int64(parts[2])

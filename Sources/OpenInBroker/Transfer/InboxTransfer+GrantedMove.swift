@@ -3,9 +3,6 @@ import ContentSniffing
 import Glibc
 
 extension InboxTransfer {
-    /// The journal's name for moving a granted file within a container (out of its inbox).
-    static let grantedMoveOperation = "move-out"
-
     /// Moves a file the app already holds a grant on (an inbox item) into `folder` of the same
     /// container, and points the grant at it with a new kind and rights — journaled, so that a
     /// crash never leaves a grant without its file or a file without its grant.
@@ -32,7 +29,7 @@ extension InboxTransfer {
         do {
             lock = try TransferJournalLock.holdForTransfer(catalog: catalog)
             entry = try catalog.beginTransfer(
-                operation: Self.grantedMoveOperation, appID: container.appID, sourcePath: item, folder: folder, grantID: grant.id)
+                operation: .moveOut, appID: container.appID, sourcePath: item, folder: folder, grantID: grant.id)
             try catalog.markTransferCopied(
                 id: entry, stagedName: AtomicFileCopy.lastComponent(of: item), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
                 size: Int64(info.st_size), sha256: grant.sha256 ?? "")

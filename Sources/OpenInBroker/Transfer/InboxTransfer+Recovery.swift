@@ -27,13 +27,13 @@ extension InboxTransfer {
                 rolledBack += 1
                 continue
             }
-            if entry.operation == grantedMoveOperation {
+            if entry.operation == .moveOut {
                 if recoverGrantedMove(entry, catalog: catalog) { finished += 1 } else { rolledBack += 1 }
                 continue
             }
             let staging = entry.stagingFolder ?? container.staging
             let keptSource = entry.sourceDisposal != nil
-            if entry.state == "committed" {
+            if entry.state == .committed {
                 if entry.sourceDisposal == .pending, let identity = entry.stagedIdentity {
                     MovedSourceRemoval.run(entry: entry.id, source: entry.sourcePath, size: identity.size, sha256: identity.sha256, catalog: catalog)
                 }
@@ -41,7 +41,7 @@ extension InboxTransfer {
                 continue
             }
             var placed: (path: String, device: UInt64, inode: UInt64)?
-            if entry.state == "copied", let stagedName = entry.stagedName, let identity = entry.stagedIdentity {
+            if entry.state == .copied, let stagedName = entry.stagedName, let identity = entry.stagedIdentity {
                 placed = finishPlacement(entry, stagedPath: staging + "/" + stagedName, identity: identity)
                 if let placed, let grant = recoveredGrant(entry, path: placed.path, identity: identity),
                     (try? catalog.commitTransfer(id: entry.id, finalPath: placed.path, grant: grant)) != nil
@@ -55,7 +55,7 @@ extension InboxTransfer {
             }
             let undo = TransferUndo(
                 entry: entry.id, staging: staging, placed: placed,
-                restoringTo: entry.operation == Operation.move.rawValue && !keptSource ? entry.sourcePath : nil)
+                restoringTo: entry.operation == .move && !keptSource ? entry.sourcePath : nil)
             if undo.run(catalog: catalog, reason: "recovered after an interrupted transfer") { rolledBack += 1 }
         }
         return (finished, rolledBack)
@@ -69,7 +69,7 @@ extension InboxTransfer {
         if FolderListing.exists(stagedPath) {
             let name = AtomicFileCopy.lastComponent(of: entry.sourcePath)
             // The mode every transfer of this operation gives its file: inbox copies are read-only.
-            let mode: UInt32 = entry.operation == "open-in" ? 0o444 : 0o600
+            let mode: UInt32 = entry.operation == .openIn ? 0o444 : 0o600
             guard let moved = try? AtomicFileCopy(mode: mode).move(from: stagedPath, toFolder: entry.folder, as: name) else { return nil }
             return (moved.path, moved.device, moved.inode)
         }
@@ -83,9 +83,9 @@ extension InboxTransfer {
         let kind: Grant.Kind
         let rights: Set<Grant.Right>
         switch entry.operation {
-        case "open-in": (kind, rights) = (.inbox, [.read, .delete])
-        case "import": (kind, rights) = (.import, [.read, .write, .delete])
-        default: (kind, rights) = (.provider, [.read, .write, .delete])
+        case .openIn: (kind, rights) = (.inbox, [.read, .delete])
+        case .import: (kind, rights) = (.import, [.read, .write, .delete])
+        case .export, .move, .moveOut: (kind, rights) = (.provider, [.read, .write, .delete])
         }
         return Grant(
             appID: entry.appID, path: path, kind: kind, rights: rights, originalPath: entry.sourcePath, size: identity.size,

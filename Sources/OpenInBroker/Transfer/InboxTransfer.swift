@@ -61,14 +61,14 @@ public struct InboxTransfer: Sendable {
     /// digest are filled in).
     ///
     /// - Parameters:
-    ///   - journalOperation: the name the journal records (`open-in`, `import`, `export`, `move`).
+    ///   - journalOperation: what the journal records (open-in, import, export or move).
     ///   - mode: the final file mode (0444 for inbox copies).
     /// - Returns: the stored grant.
     /// - Throws: ``HandOverError``; nothing is left behind in the target folder, a moved source
     ///   is back in its folder, and the journal entry is rolled back (or left open for recovery
     ///   when the source could not be put back yet).
     public func transfer(
-        _ source: String, into folder: String, of container: AppContainer, operation: Operation, journalOperation: String,
+        _ source: String, into folder: String, of container: AppContainer, operation: Operation, journalOperation: TransferJournalEntry.Operation,
         mode: UInt32, grant: Grant
     ) throws(HandOverError) -> Grant {
         try container.create()

@@ -32,7 +32,7 @@ extension HandOverBroker {
         switch mode {
         case .import:
             return try transfer.transfer(
-                absolute, into: container.pickerInbox, of: container, operation: .copy, journalOperation: "import", mode: 0o600,
+                absolute, into: container.pickerInbox, of: container, operation: .copy, journalOperation: .import, mode: 0o600,
                 grant: Grant(appID: container.appID, path: "", kind: .import, rights: [.read, .write, .delete], originalPath: absolute, createdAt: WallClock.now()))
         case .open:
             try InPlaceGrant.check(absolute, path: path, dataFolder: catalog.location.dataFolder)
@@ -46,7 +46,7 @@ extension HandOverBroker {
             let (root, _) = try providerStorage(providerID)
             let providerContainer = try self.container(appID: providerID)
             return try transfer.transfer(
-                absolute, into: root, of: providerContainer, operation: mode == .move ? .move : .copy, journalOperation: mode.rawValue,
+                absolute, into: root, of: providerContainer, operation: mode == .move ? .move : .copy, journalOperation: mode == .move ? .move : .export,
                 mode: 0o600,
                 grant: Grant(appID: providerContainer.appID, path: "", kind: .provider, rights: [.read, .write, .delete], sourceApp: container.appID, originalPath: absolute, createdAt: WallClock.now()))
         }

@@ -217,7 +217,7 @@ struct GrantedMoveTests {
         var info = stat()
         #expect(lstat(grant.path, &info) == 0)
         let entry = try fixture.catalog.beginTransfer(
-            operation: "move-out", appID: "viewer.desktop", sourcePath: grant.path, folder: documents, grantID: grant.id)
+            operation: .moveOut, appID: "viewer.desktop", sourcePath: grant.path, folder: documents, grantID: grant.id)
         try fixture.catalog.markTransferCopied(
             id: entry, stagedName: "notes.txt", device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             sha256: grant.sha256 ?? "")

@@ -201,11 +201,11 @@ struct HandOverWorkflowTests {
         let container = try AppContainer(appID: "viewer.desktop", dataFolder: fixture.catalog.location.dataFolder)
         try container.create()
         // An interrupted transfer that had finished copying: a journal entry in state copied and a staged file.
-        let entry = try fixture.catalog.beginTransfer(operation: "open-in", appID: "viewer.desktop", sourcePath: fixture.document, folder: container.inbox)
+        let entry = try fixture.catalog.beginTransfer(operation: .openIn, appID: "viewer.desktop", sourcePath: fixture.document, folder: container.inbox)
         let staged = try AtomicFileCopy(mode: 0o444).copy(from: fixture.document, toFolder: container.staging, as: "\(entry).staged")
         try fixture.catalog.markTransferCopied(id: entry, stagedName: "\(entry).staged", device: staged.device, inode: staged.inode, size: staged.size, sha256: staged.sha256)
         // One that had only started, with a partial temporary file.
-        let early = try fixture.catalog.beginTransfer(operation: "open-in", appID: "viewer.desktop", sourcePath: fixture.document, folder: container.inbox)
+        let early = try fixture.catalog.beginTransfer(operation: .openIn, appID: "viewer.desktop", sourcePath: fixture.document, folder: container.inbox)
         try fixture.folder.write("data/containers/viewer.desktop/tmp/.openwith-staging/.\(early).staged.openwith-abc123", text: "hel")
         _ = try fixture.broker()  // opening a broker recovers
         #expect(try fixture.catalog.openTransfers().isEmpty)
