@@ -97,12 +97,9 @@ public struct DesktopEntry: Sendable, Equatable {
         groups.first?.string(forKey: "Name", locale: locale) ?? name
     }
 
-    /// Whether the entry should be shown in `desktops` (`XDG_CURRENT_DESKTOP` names): false if it is in
-    /// `NotShowIn`, or `OnlyShowIn` is set and names none of them. Comparison ignores ASCII case.
+    /// Whether the entry is shown in `desktops` (`XDG_CURRENT_DESKTOP` names), by the policy of
+    /// ``DesktopVisibility``.
     public func isShown(inDesktops desktops: [String]) -> Bool {
-        let wanted = Set(desktops.map { $0.lowercased() })
-        if notShowIn.contains(where: { wanted.contains($0.lowercased()) }) { return false }
-        if !onlyShowIn.isEmpty { return onlyShowIn.contains(where: { wanted.contains($0.lowercased()) }) }
-        return true
+        DesktopVisibility.isShown(onlyShowIn: onlyShowIn, notShowIn: notShowIn, inDesktops: desktops)
     }
 }

@@ -87,8 +87,7 @@ extension DocumentCatalog {
         }
         try db.execute(
             sql: """
-                INSERT INTO apps(id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
-                                 only_show_in, not_show_in, icon, registered_at, absent_since)
+                INSERT INTO apps(\(AppRecord.columns), registered_at, absent_since)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
                 ON CONFLICT(id) DO UPDATE SET
                     kind = excluded.kind, name = excluded.name, version = excluded.version, source_path = excluded.source_path,
@@ -97,11 +96,7 @@ extension DocumentCatalog {
                     not_show_in = excluded.not_show_in, icon = excluded.icon, registered_at = excluded.registered_at,
                     absent_since = NULL
                 """,
-            arguments: [
-                app.id, app.kind.rawValue, app.name, app.version, app.sourcePath, app.origin, app.exec, app.tryExec,
-                app.terminal, app.hidden, app.noDisplay, app.onlyShowIn.joined(separator: ";"),
-                app.notShowIn.joined(separator: ";"), app.icon, WallClock.now(),
-            ])
+            arguments: StatementArguments(app.record.databaseArguments + [WallClock.now()]))
         // The user's settings of URL schemes, kept across the replacement of the declared ones.
         var configured: [String: (requiresSignature: Bool, allowedSources: String)] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT scheme, requires_signature, allowed_sources FROM url_claims WHERE app_id = ?", arguments: [app.id]) {
@@ -205,14 +200,9 @@ extension DocumentCatalog {
     static func loadRegistrations(_ db: Database, where clause: String = "", arguments: StatementArguments = []) throws -> [AppRegistration] {
         var apps: [AppRegistration] = []
         let declarations = try loadDeclarations(db)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM apps WHERE absent_since IS NULL \(clause) ORDER BY id", arguments: arguments) {
-            let id: String = row["id"]
-            var app = AppRegistration(
-                id: id, kind: AppRegistration.Kind(rawValue: row["kind"]) ?? .desktop, name: row["name"], version: row["version"],
-                sourcePath: row["source_path"], origin: row["origin"], exec: row["exec"], tryExec: row["try_exec"],
-                terminal: row["terminal"], hidden: row["hidden"], noDisplay: row["no_display"],
-                onlyShowIn: (row["only_show_in"] as String).split(separator: ";").map(String.init),
-                notShowIn: (row["not_show_in"] as String).split(separator: ";").map(String.init), icon: row["icon"])
+        for row in try Row.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL \(clause) ORDER BY id", arguments: arguments) {
+            var app = AppRegistration(record: AppRecord(row: row))
+            let id = app.id
             app.documentClaims = try Row.fetchAll(
                 db, sql: "SELECT * FROM document_claims WHERE app_id = ? ORDER BY position", arguments: [id]
             ).map {

@@ -4,43 +4,15 @@ public import UniformTypes
 /// Everything the catalog stores about one app: who it is, how to launch it, which documents
 /// and URL schemes it handles, and the types it declares. Importers produce it from an
 /// `Info.plist` or a desktop entry; ``DocumentCatalog/register(_:)`` stores it.
+@dynamicMemberLookup
 public struct AppRegistration: Sendable, Equatable {
     /// How an app is known and launched.
-    public enum Kind: String, Sendable, Codable {
-        /// A freedesktop desktop entry, launched through its `Exec` line.
-        case desktop
-        /// An app declared by an `Info.plist`; it receives pending open requests.
-        case bundle
-    }
+    public typealias Kind = AppRecord.Kind
 
-    /// The app's identifier: a desktop-file id (`org.gnome.eog.desktop`) or a bundle identifier.
-    public var id: String
-    /// How it is known and launched.
-    public var kind: Kind
-    /// Its display name.
-    public var name: String
-    /// Its version, if declared.
-    public var version: String?
-    /// The file it was registered from.
-    public var sourcePath: String
-    /// `user` for apps registered by hand, `system` for those `import-system` found.
-    public var origin: String
-    /// The desktop entry's `Exec` line.
-    public var exec: String?
-    /// The desktop entry's `TryExec`: the app is unavailable when this program is missing.
-    public var tryExec: String?
-    /// Whether it runs in a terminal.
-    public var terminal: Bool
-    /// `Hidden=true`: the entry is deleted; it handles nothing.
-    public var hidden: Bool
-    /// `NoDisplay=true`: not shown in menus, but still a handler.
-    public var noDisplay: Bool
-    /// Desktops the entry is shown in only (empty: all).
-    public var onlyShowIn: [String]
-    /// Desktops the entry is not shown in.
-    public var notShowIn: [String]
-    /// The icon name or file.
-    public var icon: String?
+    /// Who the app is and how it is launched; its fields read as the registration's own
+    /// (`registration.name`).
+    public var record: AppRecord
+
     /// The document types claimed, in declaration order.
     public var documentClaims: [DocumentClaim]
     /// The URL schemes handled.
@@ -57,24 +29,31 @@ public struct AppRegistration: Sendable, Equatable {
         onlyShowIn: [String] = [], notShowIn: [String] = [], icon: String? = nil, documentClaims: [DocumentClaim] = [],
         urlClaims: [URLSchemeClaim] = [], queriedSchemes: [String] = [], declaredTypes: [TypeDeclaration] = []
     ) {
-        self.id = id
-        self.kind = kind
-        self.name = name
-        self.version = version
-        self.sourcePath = sourcePath
-        self.origin = origin
-        self.exec = exec
-        self.tryExec = tryExec
-        self.terminal = terminal
-        self.hidden = hidden
-        self.noDisplay = noDisplay
-        self.onlyShowIn = onlyShowIn
-        self.notShowIn = notShowIn
-        self.icon = icon
+        self.init(
+            record: AppRecord(
+                id: id, kind: kind, name: name, version: version, sourcePath: sourcePath, origin: origin, exec: exec,
+                tryExec: tryExec, terminal: terminal, hidden: hidden, noDisplay: noDisplay, onlyShowIn: onlyShowIn,
+                notShowIn: notShowIn, icon: icon),
+            documentClaims: documentClaims, urlClaims: urlClaims, queriedSchemes: queriedSchemes, declaredTypes: declaredTypes)
+    }
+
+    /// Creates a registration of an app record and its declarations.
+    public init(
+        record: AppRecord, documentClaims: [DocumentClaim] = [], urlClaims: [URLSchemeClaim] = [], queriedSchemes: [String] = [],
+        declaredTypes: [TypeDeclaration] = []
+    ) {
+        self.record = record
         self.documentClaims = documentClaims
         self.urlClaims = urlClaims
         self.queriedSchemes = queriedSchemes
         self.declaredTypes = declaredTypes
+    }
+
+    /// A field of the app's ``record``.
+    @inlinable
+    public subscript<Value>(dynamicMember field: WritableKeyPath<AppRecord, Value>) -> Value {
+        get { record[keyPath: field] }
+        set { record[keyPath: field] = newValue }
     }
 }
 

@@ -203,12 +203,7 @@ public final class CatalogSnapshot: Sendable {
         var indexByID: [String: Int32] = [:]
         for row in raw.apps {
             let index = Int32(apps.count)
-            let app = CatalogApp(
-                index: index, id: row.id, kind: AppRegistration.Kind(rawValue: row.kind) ?? .desktop, name: row.name,
-                version: row.version, sourcePath: row.sourcePath, origin: row.origin, exec: row.exec, tryExec: row.tryExec,
-                terminal: row.terminal, hidden: row.hidden, noDisplay: row.noDisplay,
-                onlyShowIn: row.onlyShowIn.isEmpty ? [] : row.onlyShowIn.split(separator: ";").map(String.init),
-                notShowIn: row.notShowIn.isEmpty ? [] : row.notShowIn.split(separator: ";").map(String.init), icon: row.icon)
+            let app = CatalogApp(index: index, record: row)
             indexByID[app.id.lowercased()] = index
             apps.append(app)
         }
@@ -285,68 +280,30 @@ public final class CatalogSnapshot: Sendable {
 
 /// A registered app as a snapshot holds it: shared by reference, so ranking results copy one
 /// pointer per candidate.
+@dynamicMemberLookup
 public final class CatalogApp: Sendable, Equatable {
     /// Its position in ``CatalogSnapshot/apps``.
     public let index: Int32
-    /// Its id.
-    public let id: String
-    /// Desktop entry or bundle.
-    public let kind: AppRegistration.Kind
-    /// Its name.
-    public let name: String
-    /// Its version.
-    public let version: String?
-    /// The file it was registered from.
-    public let sourcePath: String
-    /// `user` or `system`.
-    public let origin: String
-    /// The `Exec` line.
-    public let exec: String?
-    /// The `TryExec` program.
-    public let tryExec: String?
-    /// Whether it runs in a terminal.
-    public let terminal: Bool
-    /// `Hidden=true`.
-    public let hidden: Bool
-    /// `NoDisplay=true`.
-    public let noDisplay: Bool
-    /// `OnlyShowIn`.
-    public let onlyShowIn: [String]
-    /// `NotShowIn`.
-    public let notShowIn: [String]
-    /// Its icon.
-    public let icon: String?
+    /// Who the app is and how it is launched; its fields read as the app's own (`app.name`).
+    public let record: AppRecord
 
-    init(index: Int32, id: String, kind: AppRegistration.Kind, name: String, version: String?, sourcePath: String, origin: String, exec: String?, tryExec: String?, terminal: Bool, hidden: Bool, noDisplay: Bool, onlyShowIn: [String], notShowIn: [String], icon: String?) {
+    init(index: Int32, record: AppRecord) {
         self.index = index
-        self.id = id
-        self.kind = kind
-        self.name = name
-        self.version = version
-        self.sourcePath = sourcePath
-        self.origin = origin
-        self.exec = exec
-        self.tryExec = tryExec
-        self.terminal = terminal
-        self.hidden = hidden
-        self.noDisplay = noDisplay
-        self.onlyShowIn = onlyShowIn
-        self.notShowIn = notShowIn
-        self.icon = icon
+        self.record = record
     }
+
+    /// A field of the app's ``record``.
+    @inlinable
+    public subscript<Value>(dynamicMember field: KeyPath<AppRecord, Value>) -> Value { record[keyPath: field] }
 
     public static func == (lhs: CatalogApp, rhs: CatalogApp) -> Bool {
         lhs === rhs || (lhs.index == rhs.index && lhs.id == rhs.id && lhs.sourcePath == rhs.sourcePath)
     }
 
-    /// Whether the entry is shown in a desktop session whose `XDG_CURRENT_DESKTOP` names `desktops`.
-    ///
-    /// Policy (Desktop Entry spec): with `OnlyShowIn`, shown only if one of the desktops is
-    /// listed; else hidden if one of the desktops is in `NotShowIn`; else shown.
+    /// Whether the entry is shown in a desktop session whose `XDG_CURRENT_DESKTOP` names `desktops`,
+    /// by the policy of `DesktopVisibility` (`OnlyShowIn` first, then `NotShowIn`).
     public func isShown(inDesktops desktops: [String]) -> Bool {
-        let current = Set(desktops.map { $0.lowercased() })
-        if !onlyShowIn.isEmpty { return onlyShowIn.contains { current.contains($0.lowercased()) } }
-        return !notShowIn.contains { current.contains($0.lowercased()) }
+        DesktopVisibility.isShown(onlyShowIn: record.onlyShowIn, notShowIn: record.notShowIn, inDesktops: desktops)
     }
 }
 

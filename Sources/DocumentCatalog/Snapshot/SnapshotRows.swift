@@ -5,15 +5,6 @@ import UniformTypes
 /// apps, claims, URL claims, queried schemes, defaults, mimeapps.list associations and
 /// last-used times. Plain values, so they can also be stored in a ``SnapshotImage``.
 struct SnapshotRows {
-    struct App {
-        var id, kind, name: String
-        var version: String?
-        var sourcePath, origin: String
-        var exec, tryExec: String?
-        var terminal, hidden, noDisplay: Bool
-        var onlyShowIn, notShowIn: String
-        var icon: String?
-    }
     struct Claim {
         var appID, kind, value, role, rank: String
         var typeName: String?
@@ -38,7 +29,7 @@ struct SnapshotRows {
 
     var generation = 0
     var declarations: [TypeDeclaration] = []
-    var apps: [App] = []
+    var apps: [AppRecord] = []
     var claims: [Claim] = []
     var urlClaims: [URLClaim] = []
     var queried: [(appID: String, scheme: String)] = []
@@ -50,13 +41,7 @@ struct SnapshotRows {
     init(_ db: Database) throws {
         generation = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_info WHERE key = 'generation'") ?? 0
         declarations = try DocumentCatalog.loadDeclarations(db)
-        apps = try Row.fetchAll(db, sql: """
-            SELECT id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display,
-                   only_show_in, not_show_in, icon FROM apps WHERE absent_since IS NULL ORDER BY id
-            """).map { row in
-            App(id: row[0], kind: row[1], name: row[2], version: row[3], sourcePath: row[4], origin: row[5], exec: row[6],
-                tryExec: row[7], terminal: row[8], hidden: row[9], noDisplay: row[10], onlyShowIn: row[11], notShowIn: row[12], icon: row[13])
-        }
+        apps = try Row.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").map(AppRecord.init(row:))
         claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
             Claim(appID: row[0], kind: row[1], value: row[2], role: row[3], rank: row[4], typeName: row[5], position: row[6])
         }
@@ -83,18 +68,7 @@ struct SnapshotRows {
         out.write(declarations.count)
         for declaration in declarations { out.write(bytes: declaration.compactRecord) }
         out.write(apps.count)
-        for app in apps {
-            for text in [app.id, app.kind, app.name] { out.write(text) }
-            out.write(app.version)
-            out.write(app.sourcePath)
-            out.write(app.origin)
-            out.write(app.exec)
-            out.write(app.tryExec)
-            for flag in [app.terminal, app.hidden, app.noDisplay] { out.write(flag) }
-            out.write(app.onlyShowIn)
-            out.write(app.notShowIn)
-            out.write(app.icon)
-        }
+        for app in apps { app.write(to: &out) }
         out.write(claims.count)
         for claim in claims {
             for text in [claim.appID, claim.kind, claim.value, claim.role, claim.rank] { out.write(text) }
@@ -141,15 +115,8 @@ struct SnapshotRows {
         }
         guard let appCount = input.readCount() else { return nil }
         for _ in 0..<appCount {
-            guard let head = strings(3), let version = input.readOptionalString(), let sourcePath = input.readString(),
-                let origin = input.readString(), let exec = input.readOptionalString(), let tryExec = input.readOptionalString(),
-                let terminal = input.readBool(), let hidden = input.readBool(), let noDisplay = input.readBool(),
-                let onlyShowIn = input.readString(), let notShowIn = input.readString(), let icon = input.readOptionalString()
-            else { return nil }
-            apps.append(App(
-                id: head[0], kind: head[1], name: head[2], version: version, sourcePath: sourcePath, origin: origin, exec: exec,
-                tryExec: tryExec, terminal: terminal, hidden: hidden, noDisplay: noDisplay, onlyShowIn: onlyShowIn,
-                notShowIn: notShowIn, icon: icon))
+            guard let app = AppRecord(reading: &input) else { return nil }
+            apps.append(app)
         }
         guard let claimCount = input.readCount() else { return nil }
         for _ in 0..<claimCount {
