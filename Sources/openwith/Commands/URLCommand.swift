@@ -50,12 +50,7 @@ struct URLCommand: ParsableCommand {
         @Option(help: "An app allowed to send URLs (repeatable).") var allowSource: [String] = []
 
         func run() throws {
-            var key: [UInt8]?
-            if requireSignature {
-                // SystemRandomNumberGenerator is the kernel's cryptographic generator (getrandom).
-                var generator = SystemRandomNumberGenerator()
-                key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            }
+            let key = requireSignature ? RequestSignature.newKey() : nil
             try catalog.open().configureURLHandler(appID: app, scheme: scheme, key: key, allowedSources: allowSource)
             if let key { print(key.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()) } else { print("configured \(scheme): for \(app)") }
         }
