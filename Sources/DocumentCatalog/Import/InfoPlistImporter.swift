@@ -33,22 +33,54 @@ public enum InfoPlistImporter {
     public static func registration(path: String, origin: String = "user") throws(CatalogFormatError) -> (AppRegistration, [CatalogFormatWarning]) {
         let plistPath = propertyListPath(for: path)
         let document = try InfoPlistDocument.parse(try FileReading.read(plistPath), source: plistPath)
-        var warnings = document.warnings
+        var report = Report(source: plistPath, warnings: document.warnings)
+        // Warnings come in the order of the steps: identity, documents, types, URL schemes.
+        let identity = try identity(of: document, path: path, report: &report)
+        let claims = documentClaims(of: document, report: &report)
+        let types = declaredTypes(of: document, appID: identity.id, report: &report)
+        let schemes = urlClaims(of: document, report: &report)
+        let registration = AppRegistration(
+            id: identity.id, kind: .bundle, name: identity.name, version: identity.version, sourcePath: plistPath, origin: origin,
+            documentClaims: claims, urlClaims: schemes,
+            queriedSchemes: document.queriedSchemes.filter(URLSchemeSyntax.isValid).map { $0.lowercased() }, declaredTypes: types)
+        return (registration, report.warnings)
+    }
+
+    /// The warnings of one conversion, all about one file.
+    struct Report {
+        let source: String
+        var warnings: [CatalogFormatWarning]
+
+        mutating func skipped(_ key: String, _ reason: String) {
+            warnings.append(CatalogFormatWarning(code: .skippedDeclaration, source: source, key: key, reason: reason))
+        }
+    }
+
+    /// The app's id, name and version: `CFBundleIdentifier`, else `CFBundleName`, else the file or
+    /// folder name (with a warning); values holding unresolved build variables are not used.
+    private static func identity(
+        of document: InfoPlistDocument, path: String, report: inout Report
+    ) throws(CatalogFormatError) -> (id: String, name: String, version: String?) {
         let fallback = fallbackIdentity(path)
         let id = try document.requireIdentity(fallback: fallback)
         if let problem = AppIdentifierRules.problem(in: id) {
-            throw CatalogFormatError(code: .malformedInfoPlist, source: plistPath, key: "CFBundleIdentifier", reason: "'\(VisibleText.escaping(id))': \(problem)")
+            throw CatalogFormatError(code: .malformedInfoPlist, source: report.source, key: "CFBundleIdentifier", reason: "'\(VisibleText.escaping(id))': \(problem)")
         }
         if id == fallback {
-            warnings.append(CatalogFormatWarning(
-                code: .missingIdentity, source: plistPath, key: "CFBundleIdentifier",
+            report.warnings.append(CatalogFormatWarning(
+                code: .missingIdentity, source: report.source, key: "CFBundleIdentifier",
                 reason: "no usable bundle identifier (\(document.bundleIdentifier ?? "absent")); using '\(fallback)'"))
         }
         var name = document.name ?? id
         if BuildVariables.containsUnresolved(name) { name = fallback }
         var version = document.version
         if let value = version, BuildVariables.containsUnresolved(value) { version = nil }
+        return (id, name, version)
+    }
 
+    /// The document claims: a document type's `LSItemContentTypes` when it has them (its legacy
+    /// keys are then ignored, with a warning), else its extensions, MIME types and wildcards.
+    private static func documentClaims(of document: InfoPlistDocument, report: inout Report) -> [DocumentClaim] {
         var claims: [DocumentClaim] = []
         for declaration in document.documentTypes {
             let role = declaration.role
@@ -57,17 +89,15 @@ public enum InfoPlistImporter {
             if !declaration.contentTypes.isEmpty {
                 for value in declaration.contentTypes {
                     if value.isEmpty || BuildVariables.containsUnresolved(value) || TypeIdentifier.syntaxProblem(in: value) != nil {
-                        warnings.append(CatalogFormatWarning(
-                            code: .skippedDeclaration, source: plistPath, key: "CFBundleDocumentTypes[\(declaration.index)].LSItemContentTypes",
-                            reason: "'\(value)' is not a type identifier; skipped"))
+                        report.skipped("CFBundleDocumentTypes[\(declaration.index)].LSItemContentTypes", "'\(value)' is not a type identifier; skipped")
                         continue
                     }
                     claims.append(DocumentClaim(kind: .contentType, value: value, role: role, rank: rank, typeName: typeName))
                 }
                 if declaration.legacyKeysIgnored {
-                    warnings.append(CatalogFormatWarning(
-                        code: .skippedDeclaration, source: plistPath, key: "CFBundleDocumentTypes[\(declaration.index)]",
-                        reason: "legacy CFBundleTypeExtensions/CFBundleTypeMIMETypes are ignored because LSItemContentTypes is present"))
+                    report.skipped(
+                        "CFBundleDocumentTypes[\(declaration.index)]",
+                        "legacy CFBundleTypeExtensions/CFBundleTypeMIMETypes are ignored because LSItemContentTypes is present")
                 }
                 continue
             }
@@ -81,55 +111,59 @@ public enum InfoPlistImporter {
                 claims.append(DocumentClaim(kind: .mime, value: mime, role: role, rank: rank, typeName: typeName))
             }
         }
+        return claims
+    }
 
+    /// The exported and imported type declarations the app may make: not `public.` or `dyn.`
+    /// identifiers, not malformed ones; the same identifier exported and imported is the export.
+    private static func declaredTypes(of document: InfoPlistDocument, appID: String, report: inout Report) -> [TypeDeclaration] {
         var types: [TypeDeclaration] = []
         for (entries, tier, key) in [(document.exportedTypes, DeclarationTier.exported, "UTExportedTypeDeclarations"), (document.importedTypes, .imported, "UTImportedTypeDeclarations")] {
             for entry in entries {
                 if let problem = TypeIdentifier.syntaxProblem(in: entry.identifier) ?? (entry.hasUnresolvedBuildVariable ? "it holds an unresolved build variable" : nil) {
-                    warnings.append(CatalogFormatWarning(
-                        code: .skippedDeclaration, source: plistPath, key: "\(key)[\(entry.index)].UTTypeIdentifier",
-                        reason: "'\(entry.identifier)' skipped: \(problem)"))
+                    report.skipped("\(key)[\(entry.index)].UTTypeIdentifier", "'\(entry.identifier)' skipped: \(problem)")
                     continue
                 }
                 if TypeIdentifier(entry.identifier).isPublic || TypeIdentifier(entry.identifier).isDynamic {
-                    warnings.append(CatalogFormatWarning(
-                        code: .skippedDeclaration, source: plistPath, key: "\(key)[\(entry.index)].UTTypeIdentifier",
-                        reason: "'\(entry.identifier)' skipped: public. and dyn. identifiers belong to the system"))
+                    report.skipped("\(key)[\(entry.index)].UTTypeIdentifier", "'\(entry.identifier)' skipped: public. and dyn. identifiers belong to the system")
                     continue
                 }
-                var tags: [TagClass: [String]] = [:]
-                for (tagClass, values) in entry.tags {
-                    let cleaned = values.filter { !$0.isEmpty && $0 != "*" }.map { tagClass == TypeDeclarationEntry.filenameExtensionTagClass && $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
-                    if !cleaned.isEmpty { tags[TagClass(tagClass), default: []] += cleaned }
-                }
-                let parents = entry.conformsTo.filter { TypeIdentifier.syntaxProblem(in: $0) == nil }.map { TypeIdentifier($0) }
-                types.append(TypeDeclaration(
-                    identifier: TypeIdentifier(entry.identifier), conformsTo: parents, tags: tags,
-                    description: entry.typeDescription ?? "", iconName: entry.iconName ?? entry.iconFiles.first,
-                    referenceURL: entry.referenceURL, tier: tier, origin: id))
+                types.append(declaration(of: entry, tier: tier, appID: appID))
             }
         }
         // The same identifier exported and imported by one app: the export wins.
         var seen: Set<TypeIdentifier> = []
-        types = types.filter { seen.insert($0.identifier).inserted }
+        return types.filter { seen.insert($0.identifier).inserted }
+    }
 
-        var urlClaims: [URLSchemeClaim] = []
+    /// One declaration entry as a type declaration: empty and `*` tags dropped, extensions without
+    /// their leading dot, malformed parents dropped.
+    private static func declaration(of entry: TypeDeclarationEntry, tier: DeclarationTier, appID: String) -> TypeDeclaration {
+        var tags: [TagClass: [String]] = [:]
+        for (tagClass, values) in entry.tags {
+            let cleaned = values.filter { !$0.isEmpty && $0 != "*" }.map { tagClass == TypeDeclarationEntry.filenameExtensionTagClass && $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+            if !cleaned.isEmpty { tags[TagClass(tagClass), default: []] += cleaned }
+        }
+        let parents = entry.conformsTo.filter { TypeIdentifier.syntaxProblem(in: $0) == nil }.map { TypeIdentifier($0) }
+        return TypeDeclaration(
+            identifier: TypeIdentifier(entry.identifier), conformsTo: parents, tags: tags,
+            description: entry.typeDescription ?? "", iconName: entry.iconName ?? entry.iconFiles.first,
+            referenceURL: entry.referenceURL, tier: tier, origin: appID)
+    }
+
+    /// The URL scheme claims; names that are not URL schemes are skipped with a warning.
+    private static func urlClaims(of document: InfoPlistDocument, report: inout Report) -> [URLSchemeClaim] {
+        var claims: [URLSchemeClaim] = []
         for urlType in document.urlTypes {
             for scheme in urlType.schemes {
                 guard URLSchemeSyntax.isValid(scheme) else {
-                    warnings.append(CatalogFormatWarning(
-                        code: .skippedDeclaration, source: plistPath, key: "CFBundleURLTypes[\(urlType.index)].CFBundleURLSchemes",
-                        reason: "'\(scheme)' is not a URL scheme; skipped"))
+                    report.skipped("CFBundleURLTypes[\(urlType.index)].CFBundleURLSchemes", "'\(scheme)' is not a URL scheme; skipped")
                     continue
                 }
-                urlClaims.append(URLSchemeClaim(scheme: scheme.lowercased(), role: urlType.role, rank: urlType.handlerRank ?? .default, name: urlType.name))
+                claims.append(URLSchemeClaim(scheme: scheme.lowercased(), role: urlType.role, rank: urlType.handlerRank ?? .default, name: urlType.name))
             }
         }
-        let queried = document.queriedSchemes.filter(URLSchemeSyntax.isValid).map { $0.lowercased() }
-        let registration = AppRegistration(
-            id: id, kind: .bundle, name: name, version: version, sourcePath: plistPath, origin: origin,
-            documentClaims: claims, urlClaims: urlClaims, queriedSchemes: queried, declaredTypes: types)
-        return (registration, warnings)
+        return claims
     }
 
     static func fallbackIdentity(_ path: String) -> String {
