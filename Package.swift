@@ -30,7 +30,12 @@ let package = Package(
         ),
         .systemLibrary(name: "CFileAttributes"),
         .target(
+            name: "FileSystemCalls",
+            swiftSettings: strictFlags
+        ),
+        .target(
             name: "UniformTypes",
+            dependencies: ["FileSystemCalls"],
             swiftSettings: strictFlags
         ),
         .target(
@@ -45,6 +50,7 @@ let package = Package(
         .target(
             name: "DocumentCatalog",
             dependencies: [
+                "FileSystemCalls",
                 "UniformTypes",
                 "DeclarationFormats",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -54,6 +60,7 @@ let package = Package(
         .target(
             name: "OpenInBroker",
             dependencies: [
+                "FileSystemCalls",
                 "UniformTypes",
                 "ContentSniffing",
                 "DeclarationFormats",
@@ -77,6 +84,11 @@ let package = Package(
             name: "OpenWithTestSupport",
             dependencies: ["CFileAttributes"],
             path: "Tests/OpenWithTestSupport",
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "FileSystemCallsTests",
+            dependencies: ["FileSystemCalls", "OpenWithTestSupport"],
             swiftSettings: strictFlags
         ),
         .testTarget(

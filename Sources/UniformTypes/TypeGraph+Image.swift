@@ -1,4 +1,4 @@
-import Glibc
+import FileSystemCalls
 
 /// Compiled graph images: a graph written to a file once and mapped back by later processes,
 /// so they answer without parsing or compiling declarations.
@@ -71,33 +71,18 @@ extension TypeGraph {
     /// The graph's image bytes, as ``writeImage(to:)`` writes them.
     public var imageBytes: [UInt8] { Array(storage.image.bytes) }
 
-    /// Writes the graph's image to `path` atomically: a reader sees the old file or the new one,
-    /// never a part. The directory must exist.
+    /// Writes the graph's image to `path` atomically and durably: a reader sees the old file or
+    /// the new one, never a part. The directory must exist.
     ///
     /// - Throws: ``UniformTypeError`` with code `.malformedImage` naming the file when it
     ///   cannot be written.
     public func writeImage(to path: String) throws(UniformTypeError) {
-        let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw GraphImage.failure(temporary, "cannot create: \(GraphImage.lastError())") }
-        let bytes = storage.image.bytes
-        var written = 0
-        while written < bytes.count {
-            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                let reason = GraphImage.lastError()
-                close(descriptor)
-                unlink(temporary)
-                throw GraphImage.failure(temporary, "cannot write: \(reason)")
+        do { try AtomicFileWrite.write(storage.image.bytes, to: path) } catch {
+            switch error.step {
+            case .create, .findFreeName: throw GraphImage.failure(error.path, "cannot create: \(error.systemMessage)")
+            case .write: throw GraphImage.failure(error.path, "cannot write: \(error.systemMessage)")
+            case .replace: throw GraphImage.failure(error.path, "cannot replace: \(error.systemMessage)")
             }
-            written += result
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = GraphImage.lastError()
-            unlink(temporary)
-            throw GraphImage.failure(path, "cannot replace: \(reason)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileSystemCalls
 import Glibc
 import GRDB
 
@@ -171,17 +172,13 @@ enum CatalogFile {
     }
 
     private static func createTemporary(beside path: String) throws(CatalogError) -> (String, Int32) {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-        for _ in 0..<100 {
-            let suffix = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
-            let candidate = path + ".new-" + suffix
+        let created = try UniqueTemporaryName.create(naming: { path + ".new-" + $0 }) { candidate throws(CatalogError) -> Int32? in
             let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if descriptor >= 0 { return (candidate, descriptor) }
-            if errno != EEXIST {
-                throw CatalogError(.cannotOpen, path: path, reason: "cannot create the new catalog: \(String(cString: strerror(errno)))")
-            }
+            if descriptor >= 0 { return descriptor }
+            if errno == EEXIST { return nil }
+            throw CatalogError(.cannotOpen, path: path, reason: "cannot create the new catalog: \(String(cString: strerror(errno)))")
         }
-        throw CatalogError(.cannotOpen, path: path, reason: "no free temporary name for the new catalog")
+        guard let created else { throw CatalogError(.cannotOpen, path: path, reason: "no free temporary name for the new catalog") }
+        return (created.name, created.created)
     }
 }

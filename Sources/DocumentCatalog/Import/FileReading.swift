@@ -1,4 +1,5 @@
 import DeclarationFormats
+import FileSystemCalls
 import Glibc
 
 /// Bounded reading of whole files for the importers: regular files only, never through a
@@ -43,15 +44,6 @@ enum FileReading {
 
     /// Entries of a folder (names), sorted; empty when it cannot be read.
     static func entries(_ folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        folder.withCString { FolderEntries.names(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }.sorted()
     }
 }

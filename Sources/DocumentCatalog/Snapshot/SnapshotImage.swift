@@ -1,3 +1,4 @@
+import FileSystemCalls
 import Glibc
 import UniformTypes
 
@@ -50,21 +51,7 @@ enum SnapshotImage {
         out.write(Int(truncatingIfNeeded: catalogInfo.st_ino))
         rows.write(to: &out)
         let target = path(for: location)
-        let temporary = target + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let complete = out.bytes.withUnsafeBytes { raw -> Bool in
-            var written = 0
-            while written < raw.count {
-                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result < 0 && errno == EINTR { continue }
-                if result <= 0 { return false }
-                written += result
-            }
-            return true
-        }
-        close(descriptor)
-        if !complete || rename(temporary, target) != 0 { unlink(temporary) }
+        _ = out.bytes.withUnsafeBytes { try? AtomicFileWrite.write($0, to: target) }
     }
 
     /// Removes the stored rows of the catalog at `location`.

@@ -1,3 +1,5 @@
+import FileSystemCalls
+
 extension AtomicFileCopy {
     /// What a copy has created in the destination folder so far, so a failure can remove it.
     struct Placement {
@@ -15,30 +17,27 @@ extension AtomicFileCopy {
 
         /// Creates `.<name>.openwith-XXXXXX` exclusively (mode 0600, never following a link).
         mutating func createTemporary(for name: SafeFileName) throws(HandOverError) -> Int32 {
-            var generator = SystemRandomNumberGenerator()
-            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-            for _ in 0..<100 {
-                let random = String(
-                    (0..<SafeFileName.temporaryRandomLength).map { _ in
-                        alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
-                    })
-                let candidate = name.temporaryName(random: random)
+            let folder = folder
+            let folderPath = folderPath
+            let created = try UniqueTemporaryName.create(length: SafeFileName.temporaryRandomLength, naming: name.temporaryName(random:)) {
+                candidate throws(HandOverError) -> Int32? in
                 do throws(HandOverSystemCalls.Failure) {
-                    let descriptor = try HandOverSystemCalls.openat(
-                        folder, candidate, flags: HandOverSystemCalls.createExclusiveFlags, mode: 0o600)
-                    temporaryName = candidate
-                    if let status = try? HandOverSystemCalls.fstat(descriptor) {
-                        identity = (status.device, status.inode)
-                    }
-                    return descriptor
+                    return try HandOverSystemCalls.openat(folder, candidate, flags: HandOverSystemCalls.createExclusiveFlags, mode: 0o600)
                 } catch where error.errno == HandOverSystemCalls.fileExists {
-                    continue
+                    return nil
                 } catch {
                     throw HandOverError(error, "creating the temporary file", path: folderPath, value: candidate)
                 }
             }
-            throw HandOverError(
-                .systemCallFailed, reason: "no free temporary name after 100 attempts", path: folderPath)
+            guard let (candidate, descriptor) = created else {
+                throw HandOverError(
+                    .systemCallFailed, reason: "no free temporary name after \(UniqueTemporaryName.attempts) attempts", path: folderPath)
+            }
+            temporaryName = candidate
+            if let status = try? HandOverSystemCalls.fstat(descriptor) {
+                identity = (status.device, status.inode)
+            }
+            return descriptor
         }
 
         /// Gives the temporary file the first free candidate name; never replaces an item.
