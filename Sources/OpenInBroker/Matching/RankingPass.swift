@@ -1,0 +1,323 @@
+import DeclarationFormats
+import DocumentCatalog
+import UniformTypes
+
+/// One ranking of one type for one role: the working state of ``HandlerRanking``'s policy, with
+/// one method per policy step.
+///
+/// The steps run in policy order and each places apps after the ones already placed: a per-file
+/// override, the user's default, mimeapps.list defaults, apps claiming the exact type, apps
+/// claiming each supertype breadth-first, apps claiming a catch-all root. An app is placed once,
+/// in its best place; an app left out keeps the first reason found, unless a later step places it.
+struct RankingPass {
+    private let snapshot: CatalogSnapshot
+    private let desktops: [String]
+    private let catchAll: [UniformType]
+    private let type: UniformType
+    private let role: RequestedRole
+    private let includeAll: Bool
+    /// Stop after the first step that places anyone (the default handler needs no more).
+    private let firstOnly: Bool
+    private let usesMimeApps: Bool
+    /// The type's MIME types, when mimeapps.list has associations at all.
+    private let mimeTypes: [String]
+    /// The type's supertypes in breadth-first order, built when first needed.
+    private lazy var supertypes: [UniformType] = type.supertypes
+
+    private var chosen: [HandlerCandidate] = []
+    // Apps already placed or left out; lists stay short, so arrays beat sets here.
+    private var placed: [Int32] = []
+    private var excluded: [ExcludedHandler] = []
+    private var excludedApps: [Int32] = []
+
+    init(
+        snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType],
+        type: UniformType, role: RequestedRole, includeAll: Bool, firstOnly: Bool
+    ) {
+        self.snapshot = snapshot
+        self.desktops = desktops
+        self.catchAll = catchAll
+        self.type = type
+        self.role = role
+        self.includeAll = includeAll
+        self.firstOnly = firstOnly
+        usesMimeApps = snapshot.hasMimeAppsAssociations
+        mimeTypes = usesMimeApps ? type.tags[.mimeType] ?? [] : []
+    }
+
+    /// Runs every step in policy order and returns the list.
+    mutating func run(path: String?) -> HandlerList {
+        if let path { placeFileOverride(path) }
+        placeUserDefault()
+        placeMimeAppsDefaults()
+        if !isSettled { placeExactTypeClaims() }
+        if !isSettled { placeSupertypeClaims() }
+        if !isSettled { placeCatchAllRootClaims() }
+        return finished()
+    }
+
+    /// Whether a first-only pass has its answer.
+    private var isSettled: Bool { firstOnly && !chosen.isEmpty }
+
+    // MARK: - Overrides and defaults
+
+    /// Step 1a: the app chosen for this one file, for the requested role, then for any role.
+    private mutating func placeFileOverride(_ path: String) {
+        placeDefault(snapshot.userDefault(scope: .file, key: path, role: role), group: .fileOverride, reason: "chosen for this file")
+        if role != .any {
+            placeDefault(snapshot.userDefault(scope: .file, key: path, role: .any), group: .fileOverride, reason: "chosen for this file")
+        }
+    }
+
+    /// Step 1b: the user's default for the exact type and the requested role, then for any role.
+    private mutating func placeUserDefault() {
+        let (identifier, role) = (type.identifier, role)
+        placeDefault(
+            snapshot.userDefault(scope: .type, key: identifier.rawValue, role: role), group: .userDefault,
+            reason: "your default for \(identifier) (\(role.rawValue))")
+        if role != .any {
+            placeDefault(
+                snapshot.userDefault(scope: .type, key: identifier.rawValue, role: .any), group: .userDefault,
+                reason: "your default for \(identifier)")
+        }
+    }
+
+    /// Step 1c: mimeapps.list `Default Applications` for the type's MIME types, in the spec's
+    /// file precedence. Like GLib, an app named there is accepted even when it does not list the
+    /// type; one that mimeapps.list also removes is skipped.
+    private mutating func placeMimeAppsDefaults() {
+        for mime in mimeTypes {
+            for id in snapshot.mimeAppsDefaults(mimeType: mime) {
+                guard let app = snapshot.app(id: id) else { continue }
+                if removedByMimeApps(app.index) { continue }
+                placeDefault(app.index, group: .mimeAppsDefault, reason: "mimeapps.list default for \(mime)")
+            }
+        }
+    }
+
+    /// Places a default (an override, the user's, mimeapps.list's) with the app's best claim on
+    /// the type or its nearest supertype, if it has one: a forced default may claim nothing.
+    private mutating func placeDefault(_ app: Int32?, group: HandlerCandidate.Group, reason: @autoclosure () -> String) {
+        guard let app, !placed.contains(app) else { return }
+        if let why = unavailability(app) {
+            exclude(app, why)
+            return
+        }
+        var matched = type
+        var distance = 0
+        var claim = bestClaim(of: app, on: type)
+        if claim == nil {
+            for (level, ancestor) in supertypes.enumerated() {
+                if let found = bestClaim(of: app, on: ancestor) {
+                    claim = found
+                    matched = ancestor
+                    distance = level + 1
+                    break
+                }
+            }
+        }
+        placed.append(app)
+        chosen.append(HandlerCandidate(
+            app: snapshot.apps[Int(app)], group: group, matchedType: matched, distance: distance,
+            role: claim?.role ?? .viewer, rank: claim?.rank ?? .default, claimValue: claim?.value ?? "",
+            lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false, note: reason()))
+    }
+
+    // MARK: - Claims
+
+    /// Step 2: apps claiming the exact type, and apps mimeapps.list `Added Associations` adds
+    /// for its MIME types, are *recommended* (or *catch-all* when the type is itself a root).
+    private mutating func placeExactTypeClaims() {
+        var level = claimsLevel(on: type, distance: 0, group: catchAll.contains(type) ? .catchAll : .recommended)
+        addMimeAppsAssociations(to: &level)
+        place(level)
+    }
+
+    /// Step 3: apps claiming each supertype, in breadth-first conformance order, are *fallback*;
+    /// the catch-all roots wait for the last step.
+    private mutating func placeSupertypeClaims() {
+        for (index, ancestor) in supertypes.enumerated() where !catchAll.contains(ancestor) {
+            place(claimsLevel(on: ancestor, distance: index + 1, group: .fallback))
+            if isSettled { return }
+        }
+    }
+
+    /// Step 4: apps claiming a catch-all root (`public.data`, `public.item`, `public.content`)
+    /// come last, in breadth-first order.
+    private mutating func placeCatchAllRootClaims() {
+        for (index, ancestor) in supertypes.enumerated() where catchAll.contains(ancestor) {
+            place(claimsLevel(on: ancestor, distance: index + 1, group: .catchAll))
+            if isSettled { return }
+        }
+    }
+
+    /// The apps claiming exactly `target` that are not placed yet, one candidate each with its
+    /// best rank, in claim order; the others are left out with their reason.
+    private mutating func claimsLevel(on target: UniformType, distance: Int, group: HandlerCandidate.Group) -> ClaimsLevel {
+        var level = ClaimsLevel()
+        for index in snapshot.claimIndices(exactly: target) {
+            let claim = snapshot.claims[Int(index)]
+            let app = claim.app
+            if placed.contains(app) { continue }
+            if let why = refusal(of: claim, on: target) {
+                exclude(app, why)
+                continue
+            }
+            if let existing = level.candidates.firstIndex(where: { $0.app.index == app }) {
+                if claim.rank < level.candidates[existing].rank { level.candidates[existing].rank = claim.rank }
+                continue
+            }
+            level.apps.append(app)
+            level.candidates.append(HandlerCandidate(
+                app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: claim.role,
+                rank: claim.rank, claimValue: claim.value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
+                note: nil))
+        }
+        return level
+    }
+
+    /// Why a claim on `target` is not offered, in policy order, or `nil`: a role that does not
+    /// fit (role None is listed when `includeAll`), rank None (listed only when `includeAll`),
+    /// an app that cannot be offered, an association mimeapps.list removes.
+    private func refusal(of claim: ResolvedClaim, on target: UniformType) -> String? {
+        let listsRoleNone = includeAll && claim.role == .none
+        if Self.roleFit(claim.role, role) == nil && !listsRoleNone {
+            return "its claim on \(target.identifier) is for role \(claim.role.rawValue), not \(role.rawValue)"
+        }
+        if claim.rank == .none && !includeAll {
+            return "its claim on \(target.identifier) has rank None"
+        }
+        if let why = unavailability(claim.app) { return why }
+        if removedByMimeApps(claim.app) {
+            return "mimeapps.list removes its association with \(mimeTypes.first ?? type.identifier.rawValue)"
+        }
+        return nil
+    }
+
+    /// Adds the apps mimeapps.list `Added Associations` adds for the type's MIME types to the
+    /// exact type's level, unless already there or placed.
+    private mutating func addMimeAppsAssociations(to level: inout ClaimsLevel) {
+        for mime in mimeTypes {
+            for id in snapshot.mimeAppsAdded(mimeType: mime) {
+                guard let app = snapshot.app(id: id), !placed.contains(app.index), !level.apps.contains(app.index) else { continue }
+                if let why = unavailability(app.index) {
+                    exclude(app.index, why)
+                    continue
+                }
+                if removedByMimeApps(app.index) { continue }
+                level.apps.append(app.index)
+                level.candidates.append(HandlerCandidate(
+                    app: app, group: .recommended, matchedType: type, distance: 0, role: .viewer, rank: .default,
+                    claimValue: mime, lastUsed: snapshot.lastUsed(app: app.index, type: type), isDefault: false,
+                    note: "mimeapps.list adds it for \(mime)"))
+            }
+        }
+    }
+
+    /// Places one level's candidates in the order of ``LevelKey``.
+    ///
+    /// Sorts small keys, then places the candidates once (moving whole candidates while sorting
+    /// would copy every reference they hold at each step).
+    private mutating func place(_ level: ClaimsLevel) {
+        let candidates = level.candidates
+        let order = candidates.indices.map { index in
+            let candidate = candidates[index]
+            return LevelKey(
+                rank: candidate.rank, fit: Self.roleFit(candidate.role, role) ?? 9, lastUsed: candidate.lastUsed ?? 0,
+                nameRank: snapshot.nameRank(candidate.app.index), position: index)
+        }.sorted()
+        for key in order {
+            placed.append(candidates[key.position].app.index)
+            chosen.append(candidates[key.position])
+        }
+    }
+
+    // MARK: - Availability and the result
+
+    /// The best claim of `app` on `target` that fits the role, if any.
+    private func bestClaim(of app: Int32, on target: UniformType) -> ResolvedClaim? {
+        var best: ResolvedClaim?
+        for index in snapshot.claimIndices(app: app) {
+            let claim = snapshot.claims[Int(index)]
+            guard claim.type == target, Self.roleFit(claim.role, role) != nil else { continue }
+            if best == nil || claim.rank < best!.rank { best = claim }
+        }
+        return best
+    }
+
+    /// Why an app cannot be offered at all (hidden, its program missing, not shown in the
+    /// current desktop), or `nil`.
+    private func unavailability(_ app: Int32) -> String? {
+        let record = snapshot.apps[Int(app)]
+        if record.hidden { return "its desktop entry is Hidden" }
+        if let missing = snapshot.missingProgram(app) {
+            return missing.key == "TryExec"
+                ? "its TryExec program '\(missing.program)' is not installed"
+                : "its Exec program '\(missing.program)' is not found on PATH"
+        }
+        if !desktops.isEmpty && !record.isShown(inDesktops: desktops) { return "not shown in the current desktop (\(desktops.joined(separator: ":")))" }
+        return nil
+    }
+
+    /// Whether mimeapps.list `Removed Associations` removes the app for one of the type's MIME types.
+    private func removedByMimeApps(_ app: Int32) -> Bool {
+        if !usesMimeApps { return false }
+        let id = snapshot.apps[Int(app)].id
+        return mimeTypes.contains { snapshot.mimeAppsRemoves(mimeType: $0, appID: id) }
+    }
+
+    /// Leaves an app out with the first reason found, unless it is placed or already left out.
+    private mutating func exclude(_ app: Int32, _ reason: @autoclosure () -> String) {
+        if placed.contains(app) || excludedApps.contains(app) { return }
+        excludedApps.append(app)
+        excluded.append(ExcludedHandler(app: snapshot.apps[Int(app)], reason: reason()))
+    }
+
+    /// The list: apps placed after being left out are no longer left out, and the first
+    /// candidate is the default unless its rank or role is None.
+    private mutating func finished() -> HandlerList {
+        excluded.removeAll { placed.contains($0.app.index) }
+        if let first = chosen.indices.first, chosen[first].rank != .none, chosen[first].role != .none {
+            chosen[first].isDefault = true
+        }
+        return HandlerList(type: type, role: role, candidates: chosen, excluded: excluded)
+    }
+
+    /// How well a claim's role fits the requested role: `nil` when it does not, else 0 (best),
+    /// 1, 2.
+    static func roleFit(_ claimed: DocumentRole, _ requested: RequestedRole) -> Int? {
+        switch (requested, claimed) {
+        case (.viewer, .viewer): 0
+        case (.viewer, .editor): 1
+        case (.editor, .editor): 0
+        case (.shell, .shell): 0
+        case (.any, .editor): 0
+        case (.any, .viewer): 1
+        case (.any, .shell): 2
+        default: nil
+        }
+    }
+}
+
+/// The candidates of one level of the ranking before they are ordered, and their apps.
+private struct ClaimsLevel {
+    var candidates: [HandlerCandidate] = []
+    var apps: [Int32] = []
+}
+
+/// The order inside one level of the ranking: rank, role fit, most recent use, then name order.
+private struct LevelKey: Comparable {
+    var rank: HandlerRank
+    var fit: Int
+    var lastUsed: Double
+    var nameRank: Int32
+    var position: Int
+
+    static func < (a: LevelKey, b: LevelKey) -> Bool {
+        if a.rank != b.rank { return a.rank < b.rank }
+        if a.fit != b.fit { return a.fit < b.fit }
+        if a.lastUsed != b.lastUsed { return a.lastUsed > b.lastUsed }
+        if a.nameRank != b.nameRank { return a.nameRank < b.nameRank }
+        return a.position < b.position
+    }
+}
