@@ -3,10 +3,27 @@
 /// The image holds everything lookups read — the closure bit matrix, parents and ancestors,
 /// the tag hash tables and candidate lists, the globs, and the declarations themselves — so a
 /// graph reads the same bytes whether it was just compiled or mapped from an image file.
+///
+/// Compiling runs in steps, each its own function: choose one declaration per identifier,
+/// resolve parent edges, order the types parents first (refusing cycles), then write the header,
+/// the transitive closure, the parents, the breadth-first ancestors, the tag indexes and the
+/// declarations themselves.
 enum GraphCompiler {
     struct Output {
         var image: [UInt8]
         var chosen: [TypeDeclaration]
+    }
+
+    /// The declarations kept, one per identifier, and where each kept and replaced one stood in
+    /// the input.
+    struct Selection {
+        var chosen: [TypeDeclaration] = []
+        /// The input position of each chosen declaration.
+        var chosenInput: [Int] = []
+        /// The input positions of the declarations another one replaced or outranked.
+        var replacedInput: [Int] = []
+        /// The position in `chosen` of each folded identifier.
+        var position: [String: Int] = [:]
     }
 
     /// Compiles `input`; `sourceDigest` is recorded as its identity, or when `nil` the digest of
@@ -14,11 +31,35 @@ enum GraphCompiler {
     /// image stores.
     static func compile(_ input: [TypeDeclaration], sourceDigest: UInt64?) throws(UniformTypeError) -> Output {
         let encoded = input.map(DeclarationCoding.encode)
-        // 1. One declaration per identifier (kept and replaced ones by their position in `input`).
-        var chosen: [TypeDeclaration] = []
-        var chosenInput: [Int] = []
-        var position: [String: Int] = [:]
-        var replacedInput: [Int] = []
+        let selection = try select(input)
+        let chosen = selection.chosen
+        let parentIDs = parentEdges(of: chosen, position: selection.position)
+        let order = try parentsFirstOrder(chosen, parentIDs: parentIDs)
+
+        var writer = GraphImageWriter()
+        let words = max((chosen.count + 63) / 64, 1)
+        writer.writeWord(GraphImageLayout.magic)
+        writer.writeWord(GraphImageLayout.formatVersion)
+        writer.writeWord(sourceDigest ?? SourceDigest.of(encoded))
+        writer.writeWord(0)  // total length, patched below
+        writer.writeWord(UInt64(chosen.count))
+        writer.writeWord(UInt64(words))
+        writer.writeArray(closure(order: order, parentIDs: parentIDs, words: words))
+        writeLists(parentIDs, to: &writer)
+        writeLists(breadthFirstAncestors(parentIDs), to: &writer)
+        writeTagIndexes(of: chosen, to: &writer)
+        // The declarations themselves, decoded only when asked for.
+        writer.writeStrings(selection.chosenInput.map { encoded[$0] })
+        writer.writeStrings(selection.replacedInput.map { encoded[$0] })
+        writer.patchWord(at: 24, UInt64(writer.bytes.count))
+        return Output(image: writer.bytes, chosen: chosen)
+    }
+
+    /// Step 1: one declaration per identifier. A system `public.*` declaration is never
+    /// replaced; otherwise a higher tier replaces a lower one, and the first of equal tiers stays.
+    /// A malformed identifier is an error.
+    static func select(_ input: [TypeDeclaration]) throws(UniformTypeError) -> Selection {
+        var selection = Selection()
         for (inputIndex, declaration) in input.enumerated() {
             if let reason = TypeIdentifier.syntaxProblem(in: declaration.identifier.rawValue) {
                 throw UniformTypeError(
@@ -26,26 +67,29 @@ enum GraphCompiler {
                     location: "key identifier", reason: reason)
             }
             let key = declaration.identifier.folded
-            guard let existing = position[key] else {
-                position[key] = chosen.count
-                chosen.append(declaration)
-                chosenInput.append(inputIndex)
+            guard let existing = selection.position[key] else {
+                selection.position[key] = selection.chosen.count
+                selection.chosen.append(declaration)
+                selection.chosenInput.append(inputIndex)
                 continue
             }
-            let current = chosen[existing]
+            let current = selection.chosen[existing]
             let keepCurrent = (current.tier == .system && current.identifier.isPublic) || current.tier >= declaration.tier
             if keepCurrent {
-                replacedInput.append(inputIndex)
+                selection.replacedInput.append(inputIndex)
             } else {
-                replacedInput.append(chosenInput[existing])
-                chosen[existing] = declaration
-                chosenInput[existing] = inputIndex
+                selection.replacedInput.append(selection.chosenInput[existing])
+                selection.chosen[existing] = declaration
+                selection.chosenInput[existing] = inputIndex
             }
         }
-        let count = chosen.count
+        return selection
+    }
 
-        // 2. Resolve parent edges (unresolved ones add nothing).
-        var parentIDs: [[Int32]] = Array(repeating: [], count: count)
+    /// Step 2: each type's parents, in declaration order, without duplicates or itself; parents
+    /// that are not declared add nothing.
+    static func parentEdges(of chosen: [TypeDeclaration], position: [String: Int]) -> [[Int32]] {
+        var parentIDs: [[Int32]] = Array(repeating: [], count: chosen.count)
         for (index, declaration) in chosen.enumerated() {
             for parent in declaration.conformsTo {
                 if let parentID = position[parent.folded] {
@@ -54,8 +98,13 @@ enum GraphCompiler {
                 }
             }
         }
+        return parentIDs
+    }
 
-        // 3. Topological order (parents first), detecting cycles.
+    /// Step 3: the types in topological order, parents first (a depth-first search from each
+    /// type in turn); a conformance cycle is an error that names the cycle.
+    static func parentsFirstOrder(_ chosen: [TypeDeclaration], parentIDs: [[Int32]]) throws(UniformTypeError) -> [Int32] {
+        let count = chosen.count
         var order: [Int32] = []
         order.reserveCapacity(count)
         var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on stack, 2 done
@@ -64,41 +113,41 @@ enum GraphCompiler {
             state[root] = 1
             while let top = stack.last {
                 let edges = parentIDs[top.node]
-                if top.next < edges.count {
-                    stack[stack.count - 1].next += 1
-                    let parent = Int(edges[top.next])
-                    if state[parent] == 1 {
-                        let path = stack.map { chosen[$0.node].identifier.rawValue }
-                        let start = path.firstIndex(of: chosen[parent].identifier.rawValue) ?? 0
-                        let cycle = path[start...] + [chosen[parent].identifier.rawValue]
-                        throw UniformTypeError(
-                            .malformedDeclaration, value: chosen[parent].identifier.rawValue,
-                            source: chosen[top.node].origin, location: "key conforms_to",
-                            reason: "conformance cycle: " + cycle.joined(separator: " -> "))
-                    }
-                    if state[parent] == 0 {
-                        state[parent] = 1
-                        stack.append((parent, 0))
-                    }
-                } else {
+                guard top.next < edges.count else {
                     state[top.node] = 2
                     order.append(Int32(top.node))
                     stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let parent = Int(edges[top.next])
+                if state[parent] == 1 {
+                    throw cycleError(through: parent, stack: stack.map(\.node), chosen: chosen)
+                }
+                if state[parent] == 0 {
+                    state[parent] = 1
+                    stack.append((parent, 0))
                 }
             }
         }
+        return order
+    }
 
-        var writer = GraphImageWriter()
-        let words = max((count + 63) / 64, 1)
-        writer.writeWord(GraphImageLayout.magic)
-        writer.writeWord(GraphImageLayout.formatVersion)
-        writer.writeWord(sourceDigest ?? SourceDigest.of(encoded))
-        writer.writeWord(0)  // total length, patched below
-        writer.writeWord(UInt64(count))
-        writer.writeWord(UInt64(words))
+    /// The error for a conformance cycle that reaches `parent` again from the search `stack`.
+    private static func cycleError(through parent: Int, stack: [Int], chosen: [TypeDeclaration]) -> UniformTypeError {
+        let path = stack.map { chosen[$0].identifier.rawValue }
+        let start = path.firstIndex(of: chosen[parent].identifier.rawValue) ?? 0
+        let cycle = path[start...] + [chosen[parent].identifier.rawValue]
+        return UniformTypeError(
+            .malformedDeclaration, value: chosen[parent].identifier.rawValue,
+            source: chosen[stack[stack.count - 1]].origin, location: "key conforms_to",
+            reason: "conformance cycle: " + cycle.joined(separator: " -> "))
+    }
 
-        // 4. Transitive closure in topological order.
-        var bits = [UInt64](repeating: 0, count: words * count)
+    /// Step 4: the transitive closure as a bit matrix (`words` words a row; a type conforms to
+    /// itself), built in topological order so each parent's row is complete before it is used.
+    static func closure(order: [Int32], parentIDs: [[Int32]], words: Int) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: words * parentIDs.count)
         for node in order {
             let row = Int(node) * words
             bits[row + Int(node) / 64] |= 1 << UInt64(Int(node) % 64)
@@ -107,10 +156,12 @@ enum GraphCompiler {
                 for word in 0..<words { bits[row + word] |= bits[parentRow + word] }
             }
         }
-        writer.writeArray(bits)
-        writeLists(parentIDs, to: &writer)
+        return bits
+    }
 
-        // 5. Breadth-first ancestors.
+    /// Step 5: each type's ancestors in breadth-first order (nearest first, each once).
+    static func breadthFirstAncestors(_ parentIDs: [[Int32]]) -> [[Int32]] {
+        let count = parentIDs.count
         var ancestorLists: [[Int32]] = []
         ancestorLists.reserveCapacity(count)
         var visitedIn = [Int32](repeating: -1, count: count)  // the last search that reached each type
@@ -132,9 +183,12 @@ enum GraphCompiler {
             }
             ancestorLists.append(result)
         }
-        writeLists(ancestorLists, to: &writer)
+        return ancestorLists
+    }
 
-        // 6. Tag indexes.
+    /// Step 6: the tag indexes — candidate lists, the identifier table, the extension, literal
+    /// name and MIME tables, the other tag classes by name, then the general globs.
+    static func writeTagIndexes(of chosen: [TypeDeclaration], to writer: inout GraphImageWriter) {
         let tags = TagIndexes(chosen)
         writeLists(tags.lists.map { $0.map(\.packed) }, to: &writer)
         TagTable.write(
@@ -158,12 +212,6 @@ enum GraphCompiler {
             writer.writeWord(glob.caseSensitive ? 1 : 0)
             writer.writeWord(glob.candidate.packed)
         }
-
-        // 7. The declarations themselves, decoded only when asked for.
-        writer.writeStrings(chosenInput.map { encoded[$0] })
-        writer.writeStrings(replacedInput.map { encoded[$0] })
-        writer.patchWord(at: 24, UInt64(writer.bytes.count))
-        return Output(image: writer.bytes, chosen: chosen)
     }
 
     /// Writes lists of integers as offsets (`count + 1`) and the joined values.
@@ -177,143 +225,5 @@ enum GraphCompiler {
         }
         writer.writeArray(offsets)
         writer.writeArray(values)
-    }
-}
-
-/// The tag indexes of a set of chosen declarations: for each key, its candidates in preference
-/// order (glob weight, then how well the declaration is verified, then the tag's position in
-/// the declaration, then identifier), and the general globs heaviest first.
-private struct TagIndexes {
-    var lists: [[TypeGraph.Candidate]] = []
-    var extensionsFolded: [(key: [UInt8], value: Int32)] = []
-    var extensionsExact: [(key: [UInt8], value: Int32)] = []
-    var literalNamesFolded: [(key: [UInt8], value: Int32)] = []
-    var literalNamesExact: [(key: [UInt8], value: Int32)] = []
-    var mimeTypes: [(key: [UInt8], value: Int32)] = []
-    var otherTags: [TagClass: [(key: [UInt8], value: Int32)]] = [:]
-    var globs: [(pattern: String, caseSensitive: Bool, candidate: TypeGraph.Candidate)] = []
-
-    init(_ chosen: [TypeDeclaration]) {
-        let count = chosen.count
-        // How well each declaration's facts are verified, best first (apps' after the system's).
-        let verificationRanks: [UInt8] = chosen.map { declaration in
-            switch declaration.tier {
-            case .exported: return 6
-            case .imported: return 7
-            case .system: break
-            }
-            switch declaration.verification {
-            case "primary": return 0
-            case "openwith": return 1
-            case "freedesktop": return 2
-            case "conflict": return 3
-            case "secondary": return 4
-            default: return 5
-            }
-        }
-        let identifierOrder: [Int32] = {
-            let folded = chosen.map { Array($0.identifier.folded.utf8) }
-            let sorted = (0..<count).sorted { folded[$0].lexicographicallyPrecedes(folded[$1]) }
-            var order = [Int32](repeating: 0, count: count)
-            for (rank, index) in sorted.enumerated() { order[index] = Int32(rank) }
-            return order
-        }()
-        var lists: [[TypeGraph.Candidate]] = []
-        func rows(_ entries: [String: [(TypeGraph.Candidate, Int)]]) -> [(key: [UInt8], value: Int32)] {
-            var rows: [(key: [UInt8], value: Int32)] = []
-            rows.reserveCapacity(entries.count)
-            // Keys in a fixed order, so the same declarations always give the same image.
-            for key in entries.keys.sorted() {
-                // The heaviest entry of each type (lists are short: a linear search is enough).
-                var best: [(TypeGraph.Candidate, Int)] = []
-                for (candidate, tagPosition) in entries[key] ?? [] {
-                    if let existing = best.firstIndex(where: { $0.0.type == candidate.type }) {
-                        if best[existing].0.weight < candidate.weight { best[existing] = (candidate, tagPosition) }
-                    } else {
-                        best.append((candidate, tagPosition))
-                    }
-                }
-                if best.count > 1 {
-                    best.sort { a, b in
-                        if a.0.weight != b.0.weight { return a.0.weight > b.0.weight }
-                        let rankA = verificationRanks[Int(a.0.type)]
-                        let rankB = verificationRanks[Int(b.0.type)]
-                        if rankA != rankB { return rankA < rankB }
-                        if a.1 != b.1 { return a.1 < b.1 }
-                        return identifierOrder[Int(a.0.type)] < identifierOrder[Int(b.0.type)]
-                    }
-                }
-                rows.append((Array(key.utf8), Int32(lists.count)))
-                lists.append(best.map(\.0))
-            }
-            return rows
-        }
-
-        var extensionFolded: [String: [(TypeGraph.Candidate, Int)]] = [:]
-        var extensionExact: [String: [(TypeGraph.Candidate, Int)]] = [:]
-        var literalFolded: [String: [(TypeGraph.Candidate, Int)]] = [:]
-        var literalExact: [String: [(TypeGraph.Candidate, Int)]] = [:]
-        var mime: [String: [(TypeGraph.Candidate, Int)]] = [:]
-        var other: [TagClass: [String: [(TypeGraph.Candidate, Int)]]] = [:]
-        var globList: [(pattern: String, caseSensitive: Bool, candidate: TypeGraph.Candidate)] = []
-        for (index, declaration) in chosen.enumerated() {
-            let type = Int32(index)
-            var globExtensions: Set<String> = []
-            for pattern in declaration.filenamePatterns {
-                let weight = Int16(clamping: pattern.weight)
-                let length = Int16(clamping: pattern.pattern.utf8.count)
-                let candidate = TypeGraph.Candidate(type: type, weight: weight, patternLength: length)
-                switch pattern.kind {
-                case .literal(let name):
-                    if pattern.isCaseSensitive {
-                        literalExact[name, default: []].append((candidate, 0))
-                    } else {
-                        literalFolded[ASCIICaseFolding.folded(name), default: []].append((candidate, 0))
-                    }
-                case .extension(let suffix):
-                    let folded = ASCIICaseFolding.folded(suffix)
-                    let position = declaration.filenameExtensions.firstIndex { ASCIICaseFolding.equal($0, suffix) } ?? 99
-                    if pattern.isCaseSensitive {
-                        extensionExact[suffix, default: []].append((candidate, position))
-                    } else {
-                        globExtensions.insert(folded)
-                        extensionFolded[folded, default: []].append((candidate, position))
-                    }
-                case .glob:
-                    globList.append((pattern.pattern, pattern.isCaseSensitive, candidate))
-                }
-            }
-            for (position, ext) in declaration.filenameExtensions.enumerated() {
-                let folded = ASCIICaseFolding.folded(ext)
-                if folded.isEmpty || globExtensions.contains(folded) { continue }
-                let candidate = TypeGraph.Candidate(
-                    type: type, weight: Int16(FilenamePattern.extensionTagWeight),
-                    patternLength: Int16(clamping: folded.utf8.count + 2))
-                extensionFolded[folded, default: []].append((candidate, position))
-            }
-            for (position, value) in declaration.mimeTypes.enumerated() {
-                let folded = ASCIICaseFolding.folded(String(MIMEEssence.essence(of: value)))
-                if folded.isEmpty { continue }
-                mime[folded, default: []].append((TypeGraph.Candidate(type: type, weight: 50, patternLength: 0), position))
-            }
-            for (tagClass, values) in declaration.tags where tagClass != .mimeType && tagClass != .filenameExtension {
-                for (position, value) in values.enumerated() {
-                    other[tagClass, default: [:]][ASCIICaseFolding.folded(value), default: []].append(
-                        (TypeGraph.Candidate(type: type, weight: 50, patternLength: 0), position))
-                }
-            }
-        }
-        extensionsFolded = rows(extensionFolded)
-        extensionsExact = rows(extensionExact)
-        literalNamesFolded = rows(literalFolded)
-        literalNamesExact = rows(literalExact)
-        mimeTypes = rows(mime)
-        for tagClass in other.keys.sorted(by: { $0.rawValue < $1.rawValue }) { otherTags[tagClass] = rows(other[tagClass] ?? [:]) }
-        // Heaviest first; the sort is stable, so equal weights keep declaration order.
-        globs = globList.enumerated().sorted { a, b in
-            a.element.candidate.weight != b.element.candidate.weight
-                ? a.element.candidate.weight > b.element.candidate.weight : a.offset < b.offset
-        }.map(\.element)
-        self.lists = lists
     }
 }
