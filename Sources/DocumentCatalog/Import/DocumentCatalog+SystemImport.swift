@@ -18,8 +18,35 @@ extension DocumentCatalog {
     public func importSystem(environment: [String: String]) throws(CatalogError) -> ImportReport {
         var report = ImportReport()
         let directories = XDGDirectories(environment: environment)
+        let systemApps = try systemDesktopEntries(directories, report: &report)
+        let declarations = sharedMimeInfoPackages(directories, report: &report)
+        let associations = mimeAppsAssociations(environment, report: &report)
 
-        // Desktop entries: the first occurrence of an id wins.
+        let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") }.map { $0.lowercased() })
+        try write(action: "import-system", subject: directories.dataHome, detail: "\(systemApps.count) apps, \(declarations.count) types, \(associations.count) associations") { db in
+            try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
+            try db.execute(sql: "DELETE FROM associations")
+            for app in systemApps { try DocumentCatalog.insert(app, into: db) }
+            try DocumentCatalog.retireDisappearedSystemApps(keeping: Set(systemApps.map { $0.id.lowercased() }), in: db)
+            for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for item in associations {
+                try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(WallClock.now())])
+        }
+        report.registeredApps = systemApps.map(\.id)
+        report.removedApps = previous.subtracting(systemApps.map { $0.id.lowercased() }).sorted()
+        report.declaredTypes = declarations.map(\.0.identifier.rawValue)
+        report.associationCount = associations.count
+        return report
+    }
+
+    /// The desktop entries in every `applications/` folder, in precedence order: the first
+    /// occurrence of a desktop-file id wins, and an id registered by hand is left to the user.
+    private func systemDesktopEntries(_ directories: XDGDirectories, report: inout ImportReport) throws(CatalogError) -> [AppRegistration] {
         var apps: [String: AppRegistration] = [:]
         var order: [String] = []
         for base in directories.dataSearchPath {
@@ -40,9 +67,13 @@ extension DocumentCatalog {
             }
         }
         let userApps = Set(try appSummaries().filter { $0.origin == "user" }.map { $0.id.lowercased() })
-        let systemApps = order.compactMap { apps[$0] }.filter { !userApps.contains($0.id.lowercased()) }
+        return order.compactMap { apps[$0] }.filter { !userApps.contains($0.id.lowercased()) }
+    }
 
-        // shared-mime-info packages (not the freedesktop database itself).
+    /// The types the shared-mime-info packages in every `mime/packages/` folder declare (not the
+    /// freedesktop database itself, which is compiled in), lowest precedence first, each with
+    /// its file. A package whose types would form a conformance cycle is refused.
+    private func sharedMimeInfoPackages(_ directories: XDGDirectories, report: inout ImportReport) -> [(TypeDeclaration, String)] {
         var declarations: [(TypeDeclaration, String)] = []
         var graph = systemGraph
         for base in directories.dataSearchPath.reversed() {
@@ -66,9 +97,13 @@ extension DocumentCatalog {
                 }
             }
         }
+        return declarations
+    }
 
-        // mimeapps.list, highest precedence first.
-        var associations: [(kind: String, mime: String, app: String, source: String, precedence: Int, position: Int)] = []
+    /// The associations of the `mimeapps.list` files, highest precedence first, each numbered
+    /// by its file's precedence and its position in the file (defaults, then added, then removed).
+    private func mimeAppsAssociations(_ environment: [String: String], report: inout ImportReport) -> [SystemAssociation] {
+        var associations: [SystemAssociation] = []
         let locations = MimeAppsListLocations(environment: environment)
         for (precedence, path) in locations.files.enumerated() where FileReading.exists(path) {
             report.filesRead += 1
@@ -88,37 +123,20 @@ extension DocumentCatalog {
                 report.refusedFiles.append(error)
             }
         }
+        return associations
+    }
 
-        let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") }.map { $0.lowercased() })
-        try write(action: "import-system", subject: directories.dataHome, detail: "\(systemApps.count) apps, \(declarations.count) types, \(associations.count) associations") { db in
-            try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
-            try db.execute(sql: "DELETE FROM associations")
-            for app in systemApps { try DocumentCatalog.insert(app, into: db) }
-            // Apps whose entries disappeared: gone, unless the user has state on them; then
-            // kept, absent, without their declarations, until they come back.
-            let present = Set(systemApps.map { $0.id.lowercased() })
-            for id in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") where !present.contains(id.lowercased()) {
-                if try DocumentCatalog.hasUserState(appID: id, in: db) {
-                    try DocumentCatalog.removeDeclarations(ofApp: id, from: db)
-                    try db.execute(sql: "UPDATE apps SET absent_since = ? WHERE id = ?", arguments: [WallClock.now(), id])
-                } else {
-                    try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
-                }
+    /// System apps whose entries disappeared (not in `present`, lowercased): gone, unless the
+    /// user has state on them; then kept, absent, without their declarations, until they come back.
+    private static func retireDisappearedSystemApps(keeping present: Set<String>, in db: Database) throws {
+        for id in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") where !present.contains(id.lowercased()) {
+            if try DocumentCatalog.hasUserState(appID: id, in: db) {
+                try DocumentCatalog.removeDeclarations(ofApp: id, from: db)
+                try db.execute(sql: "UPDATE apps SET absent_since = ? WHERE id = ?", arguments: [WallClock.now(), id])
+            } else {
+                try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [id])
             }
-            for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            for item in associations {
-                try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
-            }
-            try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(WallClock.now())])
         }
-        report.registeredApps = systemApps.map(\.id)
-        report.removedApps = previous.subtracting(systemApps.map { $0.id.lowercased() }).sorted()
-        report.declaredTypes = declarations.map(\.0.identifier.rawValue)
-        report.associationCount = associations.count
-        return report
     }
 
     /// Runs the system import once, on the catalog's first use, so that a fresh catalog knows
@@ -130,3 +148,8 @@ extension DocumentCatalog {
         return try importSystem(environment: environment)
     }
 }
+
+/// One `mimeapps.list` association as the system import stores it: its kind (`default`,
+/// `added`, `removed`), MIME type, desktop-file id, file, the file's precedence and the
+/// association's position in it.
+private typealias SystemAssociation = (kind: String, mime: String, app: String, source: String, precedence: Int, position: Int)
