@@ -8,7 +8,6 @@ let strictFlags: [SwiftSetting] = [
 
 let package = Package(
     name: "OpenWith",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "ContentSniffing", targets: ["ContentSniffing"]),

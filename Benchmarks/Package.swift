@@ -37,7 +37,6 @@ func suite(_ name: String) -> Target {
 
 let package = Package(
     name: "OpenWithBenchmarks",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         // package-benchmark, under its current name (`ordo-one/benchmark`; the legacy

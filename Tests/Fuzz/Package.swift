@@ -24,7 +24,6 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 
 let package = Package(
     name: "OpenWithFuzz",
-    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../..")],
     targets: [
         .target(name: "CFuzzerDriver", path: "Targets/CFuzzerDriver"),
