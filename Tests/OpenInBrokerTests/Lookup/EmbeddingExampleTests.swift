@@ -1,11 +1,13 @@
 import DocumentCatalog
+import Foundation
 import OpenInBroker
 import OpenWithTestSupport
 import Testing
 
 // The example of the OpenInBroker article "Embedding the resolver in a file manager"
-// (Sources/OpenInBroker/OpenInBroker.docc/Embedding.md), word for word: the test below compiles
-// it and runs it against a catalog in a temporary folder. Change both together.
+// (Sources/OpenInBroker/OpenInBroker.docc/Embedding.md) and of the README, word for word: the
+// tests below compile it, run it against a catalog in a temporary folder, and check that both
+// documents still show exactly this code. Change all three together.
 
 /// Shows what a file is and who opens it, then opens it in the default app, as a file
 /// manager's "Open" does.
@@ -73,5 +75,17 @@ struct EmbeddingExampleTests {
         #expect(grant.originalPath == document)
         #expect(grant.rights == [.read, .delete])
         #expect(HandOverTestHelpers.contents(grant.path) == Self.pngBytes)
+    }
+
+    @Test("The article and the README show exactly the code compiled here")
+    func documentsMatch() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let start = try #require(source.range(of: "/// Shows what a file is"))
+        let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
+        let example = String(source[start.lowerBound..<end.upperBound])
+        for document in ["Sources/OpenInBroker/OpenInBroker.docc/Embedding.md", "README.md"] {
+            let text = try String(contentsOfFile: RepositoryPaths.path(document), encoding: .utf8)
+            #expect(text.contains(example), "\(document) no longer shows the example compiled in \(#fileID)")
+        }
     }
 }
