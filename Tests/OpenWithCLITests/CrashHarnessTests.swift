@@ -48,17 +48,53 @@ struct CrashHarnessTests {
     func killLoop(scenario: Scenario) throws {
         let other = TemporaryDirectory.onOtherFileSystem("crash-other")
         if scenario.sourceElsewhere || scenario.rootElsewhere, other == nil { return }  // no second file system here
-        let cli = try CLIFixture()
+        let harness = try CrashRuns(scenario: scenario, other: other)
+        let span = try harness.measureSpan()
+        let (killed, interrupted) = try harness.killAtRandomMoments(span: span)
+        // The next command recovers what the kills interrupted.
+        #expect(try harness.cli.run("inbox", "list", "--app", "viewer.desktop").status != 3)
+
+        let grants = try #require(try harness.cli.run("grants", "list", "--json").json() as? [[String: Any]])
+        var (violations, deliveredByRun) = harness.checkDestinations(grants: grants)
+        violations += harness.checkGrants(grants)
+        violations += harness.checkSources(deliveredByRun: deliveredByRun)
+        violations += try harness.checkJournalAndStaging()
+        print("crash harness: \(scenario.testDescription): runs \(Self.runs + 2), killed \(killed), interrupted mid-transfer \(interrupted), lost \(violations.filter { $0.contains("places") || $0.contains("gone") }.count), violations \(violations.count)")
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        #expect(killed > 0)
+    }
+}
+
+/// One scenario's runs: the catalog and apps they hand over between, the documents, and the
+/// checks made after the kills.
+struct CrashRuns {
+    typealias Scenario = CrashHarnessTests.Scenario
+
+    let scenario: Scenario
+    let cli: CLIFixture
+    let root: String
+    let sources: String
+    let containers: String
+    let destinations: [String]
+    let catalogFile: String
+    /// Each run hands over its own document: a first line naming the run, then 4 MiB of text.
+    let body = ByteFixtures.text(count: 4 << 20, seed: 7)
+    var runs: Int { CrashHarnessTests.runs }
+
+    /// Registers the apps and the provider, and creates the folders of the scenario.
+    init(scenario: Scenario, other: TemporaryDirectory?) throws {
+        self.scenario = scenario
+        cli = try CLIFixture()
         for (name, mime) in [("viewer", "text/plain"), ("editor", "text/plain"), ("files", "application/octet-stream")] {
             let entry = "[Desktop Entry]\nType=Application\nName=\(name)\nExec=/bin/true %f\nMimeType=\(mime);\n"
             #expect(try cli.run("apps", "register", try cli.folder.write("apps/\(name).desktop", text: entry)).status == 0)
         }
-        let root = scenario.rootElsewhere ? other!.path("storage") : cli.folder.path("storage")
+        root = scenario.rootElsewhere ? other!.path("storage") : cli.folder.path("storage")
         #expect(try cli.run("provider", "register", "files.desktop", "--root", root).status == 0)
-        let sources = scenario.sourceElsewhere ? other!.path("sources") : cli.folder.path("sources")
+        sources = scenario.sourceElsewhere ? other!.path("sources") : cli.folder.path("sources")
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
-        let containers = cli.folder.path("catalog/containers")
-        let destinations: [String] =
+        containers = cli.folder.path("catalog/containers")
+        destinations =
             switch scenario.operation {
             case .open: [containers + "/viewer.desktop/Documents/Inbox"]
             case .pickImport: [containers + "/editor.desktop/tmp/editor.desktop-Inbox"]
@@ -66,31 +102,34 @@ struct CrashHarnessTests {
             case .export, .move: [root]
             case .moveOut: [containers + "/viewer.desktop/Documents/Inbox", containers + "/viewer.desktop/Documents"]
             }
+        catalogFile = cli.folder.path("catalog/catalog.sqlite")
+    }
 
-        // Each run hands over its own document: a first line naming the run, then 4 MiB of text.
-        let body = ByteFixtures.text(count: 4 << 20, seed: 7)
-        func content(_ run: Int) -> [UInt8] { Array("run \(run)\n".utf8) + body }
-        func arguments(_ run: Int, _ source: String) -> [String] {
-            switch scenario.operation {
-            case .open: ["open", source, "--with", "viewer.desktop", "--json"]
-            case .pickImport: ["pick", "--app", "editor.desktop", "--mode", "import", source, "--json"]
-            case .pickOpen: ["pick", "--app", "editor.desktop", "--mode", "open", source, "--json"]
-            case .export: ["pick", "--app", "editor.desktop", "--mode", "export", "--provider", "files.desktop", source, "--json"]
-            case .move: ["pick", "--app", "editor.desktop", "--mode", "move", "--provider", "files.desktop", source, "--json"]
-            case .moveOut: ["inbox", "move-out", "--app", "viewer.desktop", "doc-\(run).txt"]
-            }
-        }
-        func prepare(_ run: Int) throws -> String {
-            let source = sources + "/doc-\(run).txt"
-            try Data(content(run)).write(to: URL(fileURLWithPath: source))
-            if scenario.operation == .moveOut {
-                #expect(try cli.run("open", source, "--with", "viewer.desktop").status == 0)
-            }
-            return source
-        }
+    func content(_ run: Int) -> [UInt8] { Array("run \(run)\n".utf8) + body }
 
-        // An uninterrupted run (after a first one that warms the catalog up) tells how long the
-        // hand-over takes; kills land across that span.
+    func arguments(_ run: Int, _ source: String) -> [String] {
+        switch scenario.operation {
+        case .open: ["open", source, "--with", "viewer.desktop", "--json"]
+        case .pickImport: ["pick", "--app", "editor.desktop", "--mode", "import", source, "--json"]
+        case .pickOpen: ["pick", "--app", "editor.desktop", "--mode", "open", source, "--json"]
+        case .export: ["pick", "--app", "editor.desktop", "--mode", "export", "--provider", "files.desktop", source, "--json"]
+        case .move: ["pick", "--app", "editor.desktop", "--mode", "move", "--provider", "files.desktop", source, "--json"]
+        case .moveOut: ["inbox", "move-out", "--app", "viewer.desktop", "doc-\(run).txt"]
+        }
+    }
+
+    func prepare(_ run: Int) throws -> String {
+        let source = sources + "/doc-\(run).txt"
+        try Data(content(run)).write(to: URL(fileURLWithPath: source))
+        if scenario.operation == .moveOut {
+            #expect(try cli.run("open", source, "--with", "viewer.desktop").status == 0)
+        }
+        return source
+    }
+
+    /// An uninterrupted run (after a first one that warms the catalog up) tells how long the
+    /// hand-over takes; kills land across that span.
+    func measureSpan() throws -> Double {
         var span = 0.0
         for run in 0..<2 {
             let source = try prepare(run)
@@ -99,11 +138,15 @@ struct CrashHarnessTests {
             #expect(completed.status == 0, "\(completed.error)")
             span = max(Date().timeIntervalSince(started), 0.01)
         }
+        return span
+    }
+
+    /// Runs 2 and up, each killed with SIGKILL at a random moment of `span` if still running.
+    func killAtRandomMoments(span: Double) throws -> (killed: Int, interrupted: Int) {
         var generator = SplitMix64(seed: 11)
         var killed = 0
         var interrupted = 0
-        let catalogFile = cli.folder.path("catalog/catalog.sqlite")
-        for run in 2...(Self.runs + 1) {
+        for run in 2...(runs + 1) {
             let source = try prepare(run)
             let command = try cli.runner.start(arguments(run, source))
             usleep(useconds_t(Double(generator.next() % 1000) / 1000 * span * 1_000_000))
@@ -113,15 +156,17 @@ struct CrashHarnessTests {
             }
             _ = try cli.runner.finish(command)
             // A kill that left a journal entry open landed inside the protocol itself.
-            if try SQLiteShell.query(catalogFile, Self.openEntries) != "0" { interrupted += 1 }
+            if try SQLiteShell.query(catalogFile, CrashHarnessTests.openEntries) != "0" { interrupted += 1 }
         }
-        // The next command recovers what the kills interrupted.
-        #expect(try cli.run("inbox", "list", "--app", "viewer.desktop").status != 3)
+        return (killed, interrupted)
+    }
 
+    /// Every file in a destination is one run's whole document with its live grant; no
+    /// temporary file, no staging left. Returns the violations and how often each run was delivered.
+    func checkDestinations(grants: [[String: Any]]) -> (violations: [String], deliveredByRun: [Int]) {
         var violations: [String] = []
-        let grants = try #require(try cli.run("grants", "list", "--json").json() as? [[String: Any]])
-        let expected = (0...(Self.runs + 1)).map(content)
-        var deliveredByRun = [Int](repeating: 0, count: Self.runs + 2)
+        let expected = (0...(runs + 1)).map(content)
+        var deliveredByRun = [Int](repeating: 0, count: runs + 2)
         for folder in destinations {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names {
@@ -137,12 +182,18 @@ struct CrashHarnessTests {
                 if name.hasPrefix(".") { violations.append("temporary file left: \(path)"); continue }
                 let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
                 guard let line = bytes.split(separator: 10, maxSplits: 1).first, let run = Int(String(decoding: line.dropFirst(4), as: UTF8.self)),
-                    run <= Self.runs + 1, bytes == expected[run]
+                    run <= runs + 1, bytes == expected[run]
                 else { violations.append("partial or foreign file: \(path)"); continue }
                 deliveredByRun[run] += 1
                 if !grants.contains(where: { $0["path"] as? String == path }) { violations.append("file without a live grant: \(path)") }
             }
         }
+        return (violations, deliveredByRun)
+    }
+
+    /// Every live grant has its file, with the bytes it was granted on.
+    func checkGrants(_ grants: [[String: Any]]) -> [String] {
+        var violations: [String] = []
         for grant in grants {
             guard let path = grant["path"] as? String else { continue }
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
@@ -151,7 +202,15 @@ struct CrashHarnessTests {
                 violations.append("grant \(grant["id"] ?? "?") for changed bytes: \(path)")
             }
         }
-        for run in 0...(Self.runs + 1) {
+        return violations
+    }
+
+    /// Every run's bytes are where the operation leaves them: a copy keeps its source, a move
+    /// has them in exactly one place.
+    func checkSources(deliveredByRun: [Int]) -> [String] {
+        var violations: [String] = []
+        let expected = (0...(runs + 1)).map(content)
+        for run in 0...(runs + 1) {
             let source = sources + "/doc-\(run).txt"
             let atSource = (try? Data(contentsOf: URL(fileURLWithPath: source))).map { [UInt8]($0) == expected[run] } ?? false
             let places = (atSource ? 1 : 0) + deliveredByRun[run]
@@ -167,16 +226,20 @@ struct CrashHarnessTests {
                 if deliveredByRun[run] > 1 { violations.append("run \(run): delivered \(deliveredByRun[run]) times") }
             }
         }
-        let open = try SQLiteShell.query(catalogFile, Self.openEntries)
+        return violations
+    }
+
+    /// Every journal entry is closed and every container's staging folder is empty.
+    func checkJournalAndStaging() throws -> [String] {
+        var violations: [String] = []
+        let open = try SQLiteShell.query(catalogFile, CrashHarnessTests.openEntries)
         if open != "0" { violations.append("\(open) journal entries left open") }
         for container in (try? FileManager.default.contentsOfDirectory(atPath: containers)) ?? [] {
             let staging = containers + "/" + container + "/tmp/.openwith-staging"
             let left = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []
             if !left.isEmpty { violations.append("staging of \(container) not empty: \(left)") }
         }
-        print("crash harness: \(scenario.testDescription): runs \(Self.runs + 2), killed \(killed), interrupted mid-transfer \(interrupted), lost \(violations.filter { $0.contains("places") || $0.contains("gone") }.count), violations \(violations.count)")
-        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
-        #expect(killed > 0)
+        return violations
     }
 }
 
