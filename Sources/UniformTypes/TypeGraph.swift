@@ -273,15 +273,15 @@ extension TypeGraph {
             decoded = Mutex(knownDeclarations?.map(DeclarationBox.init) ?? [DeclarationBox?](repeating: nil, count: count))
 
             var known = WellKnown()
-            known.item = identifierTable.value(for: "public.item") ?? -1
-            known.data = identifierTable.value(for: "public.data") ?? -1
-            known.content = identifierTable.value(for: "public.content") ?? -1
-            known.image = identifierTable.value(for: "public.image") ?? -1
-            known.audio = identifierTable.value(for: "public.audio") ?? -1
-            known.movie = identifierTable.value(for: "public.movie") ?? -1
-            known.text = identifierTable.value(for: "public.text") ?? -1
-            known.font = identifierTable.value(for: "public.font") ?? -1
-            known.model = identifierTable.value(for: "public.3d-content") ?? -1
+            known.item = identifierTable.value(for: TypeIdentifier.item.rawValue) ?? -1
+            known.data = identifierTable.value(for: TypeIdentifier.data.rawValue) ?? -1
+            known.content = identifierTable.value(for: TypeIdentifier.content.rawValue) ?? -1
+            known.image = identifierTable.value(for: TypeIdentifier.image.rawValue) ?? -1
+            known.audio = identifierTable.value(for: TypeIdentifier.audio.rawValue) ?? -1
+            known.movie = identifierTable.value(for: TypeIdentifier.movie.rawValue) ?? -1
+            known.text = identifierTable.value(for: TypeIdentifier.text.rawValue) ?? -1
+            known.font = identifierTable.value(for: TypeIdentifier.font.rawValue) ?? -1
+            known.model = identifierTable.value(for: TypeIdentifier.threeDContent.rawValue) ?? -1
             wellKnown = known
         }
 

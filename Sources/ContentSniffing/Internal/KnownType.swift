@@ -6,7 +6,9 @@ import UniformTypes
 /// the system catalog derives from shared-mime-info (`org.freedesktop.mime.<media>.<subtype>`).
 /// A format that neither declares is reported as its nearest declared type, with the format
 /// named in the match's detail (see the notes on ``wasm`` and friends). ``all`` lists them for
-/// the test that checks each one against `Catalog/system-types.tsv`.
+/// the test that checks each one against `Catalog/system-types.tsv`. The table is data; an
+/// entry that is also one of UniformTypes' well-known identifiers (`.data`, `.plainText`, `.zip`
+/// …) refers to it.
 enum KnownType {
     // MARK: Images
     static let png: TypeIdentifier = "public.png"
@@ -29,14 +31,14 @@ enum KnownType {
     static let svg: TypeIdentifier = "public.svg-image"
 
     // MARK: Documents
-    static let pdf: TypeIdentifier = "com.adobe.pdf"
+    static let pdf: TypeIdentifier = .pdf
     static let postScript: TypeIdentifier = "com.adobe.postscript"
     static let encapsulatedPostScript: TypeIdentifier = "com.adobe.encapsulated-postscript"
     static let rtf: TypeIdentifier = "public.rtf"
     static let epub: TypeIdentifier = "org.idpf.epub-container"
 
     // MARK: ZIP and what lives in it
-    static let zip: TypeIdentifier = "public.zip-archive"
+    static let zip: TypeIdentifier = .zip
     static let openXML: TypeIdentifier = "org.openxmlformats.openxml"
     static let docx: TypeIdentifier = "org.openxmlformats.wordprocessingml.document"
     static let docm: TypeIdentifier = "org.openxmlformats.wordprocessingml.document.macroenabled"
@@ -140,7 +142,7 @@ enum KnownType {
     static let compress: TypeIdentifier = "public.z-archive"
     static let sevenZip: TypeIdentifier = "org.7-zip.7-zip-archive"
     static let rar: TypeIdentifier = "org.freedesktop.mime.application.vnd.rar"
-    static let tar: TypeIdentifier = "public.tar-archive"
+    static let tar: TypeIdentifier = .tarArchive
     static let cpio: TypeIdentifier = "public.cpio-archive"
     static let ar: TypeIdentifier = "org.freedesktop.mime.application.x-archive"
     static let deb: TypeIdentifier = "org.freedesktop.mime.application.vnd.debian.binary-package"
@@ -178,7 +180,7 @@ enum KnownType {
     static let type1Binary: TypeIdentifier = "com.adobe.postscript-pfb-font"
 
     // MARK: Data, keys and certificates
-    static let data: TypeIdentifier = "public.data"
+    static let data: TypeIdentifier = .data
     static let sqlite: TypeIdentifier = "org.freedesktop.mime.application.vnd.sqlite3"
     /// Berkeley DB: no catalog declares it; reported as plain data.
     static let berkeleyDB: TypeIdentifier = data
@@ -198,10 +200,10 @@ enum KnownType {
     static let pgpEncrypted: TypeIdentifier = "org.freedesktop.mime.application.pgp-encrypted"
 
     // MARK: Text
-    static let plainText: TypeIdentifier = "public.plain-text"
+    static let plainText: TypeIdentifier = .plainText
     static let utf8Text: TypeIdentifier = "public.utf8-plain-text"
     static let utf16Text: TypeIdentifier = "public.utf16-plain-text"
-    static let xml: TypeIdentifier = "public.xml"
+    static let xml: TypeIdentifier = .xml
     static let html: TypeIdentifier = "public.html"
     static let xhtml: TypeIdentifier = "public.xhtml"
     static let json: TypeIdentifier = "public.json"
@@ -214,7 +216,7 @@ enum KnownType {
     static let opml: TypeIdentifier = "org.freedesktop.mime.text.x-opml-xml"
     static let xslt: TypeIdentifier = "org.freedesktop.mime.application.xslt-xml"
     static let docBook: TypeIdentifier = "org.freedesktop.mime.application.x-docbook-xml"
-    static let script: TypeIdentifier = "public.script"
+    static let script: TypeIdentifier = .script
     static let shellScript: TypeIdentifier = "public.shell-script"
     static let bashScript: TypeIdentifier = "public.bash-script"
     static let zshScript: TypeIdentifier = "public.zsh-script"

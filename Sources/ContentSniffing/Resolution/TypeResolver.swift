@@ -393,21 +393,21 @@ struct KnownTypes: Sendable {
     private let signatureVerified: [Bool]
 
     init(_ graph: TypeGraph) {
-        item = graph.identity("public.item")
-        data = graph.identity("public.data")
-        text = graph.identity("public.text")
-        plainText = graph.identity("public.plain-text")
-        xml = graph.identity("public.xml")
-        empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity("public.data")
-        symlink = graph.identity("public.symlink")
-        executable = graph.identity("public.executable")
-        script = graph.identity("public.script")
+        item = graph.identity(.item)
+        data = graph.identity(.data)
+        text = graph.identity(.text)
+        plainText = graph.identity(.plainText)
+        xml = graph.identity(.xml)
+        empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity(.data)
+        symlink = graph.identity(.symbolicLink)
+        executable = graph.identity(.executable)
+        script = graph.identity(.script)
         desktopEntry = graph.types(mimeType: "application/x-desktop").first
         let text = text
         let data = data
         // Only binary families whose signatures are structural (not text formats such as PEM).
-        let families = ["public.image", "public.audiovisual-content", "public.archive", "com.adobe.pdf", "public.executable", "public.font", "public.composite-content"]
-            .map { graph.identity(TypeIdentifier($0)) }
+        let families = [TypeIdentifier.image, .audiovisualContent, .archive, .pdf, .executable, .font, .compositeContent]
+            .map { graph.identity($0) }
         var verified = [Bool](repeating: false, count: graph.count)
         for identifier in KnownType.listed {
             let type = graph.identity(identifier)

@@ -40,7 +40,7 @@ public struct HandlerRanking: Sendable {
         self.desktops = desktops
         memo = remembersAnswers ? RankingMemo() : nil
         let graph = snapshot.graph
-        catchAll = ["public.data", "public.item", "public.content"].compactMap { graph[$0] }
+        catchAll = [TypeIdentifier.data, .item, .content].compactMap { graph[$0] }
     }
 
     /// The ranked handlers of `type`.
