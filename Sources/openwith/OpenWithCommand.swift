@@ -15,9 +15,13 @@ struct OpenWithCommand: ParsableCommand {
             The catalog lives at $OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite \
             (~/.local/share/openwith/catalog.sqlite); --catalog overrides both.
             """,
+        version: OpenWithCommand.version,
         subcommands: CommandList.all,
         defaultSubcommand: CommandList.defaultCommand
     )
+
+    /// The version `openwith --version` prints.
+    static let version = "0.5.0"
 
     static func main() {
         do {
@@ -33,6 +37,12 @@ struct OpenWithCommand: ParsableCommand {
                     arguments.append(PathBytes.string(from: UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }))
                 }
             }
+            let commandIndex = CommandLineConventions.commandIndex(arguments)
+            if commandIndex < arguments.count, let meant = CommandLineConventions.intendedCommand(for: arguments[commandIndex]) {
+                throw CommandFailure(
+                    status: .badInput, message: "'\(arguments[commandIndex])' is not a command, and no file of that name exists; did you mean '\(meant)'?")
+            }
+            arguments = CommandLineConventions.movingSharedOptions(arguments)
             if let plain = HandlersRun(arguments: arguments) {
                 try plain.run()
                 return

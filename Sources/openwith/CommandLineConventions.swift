@@ -1,0 +1,76 @@
+import ContentSniffing
+import Glibc
+
+/// What people expect of a command line before the argument parser sees it: options that every
+/// command shares may come before the subcommand, and a mistyped subcommand is named as such with
+/// the command it most resembles, instead of being taken for a missing file.
+enum CommandLineConventions {
+    /// Options every subcommand shares, with whether each takes a value: `openwith --catalog X apps
+    /// list` means `openwith apps list --catalog X`.
+    static let sharedOptions: [(name: String, takesValue: Bool)] = [("--catalog", true), ("--json", false)]
+
+    /// Where the subcommand (or the first file) stands: after any shared options that lead.
+    static func commandIndex(_ arguments: [String]) -> Int {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if let option = sharedOptions.first(where: { $0.name == argument }) {
+                index += option.takesValue ? 2 : 1
+            } else if sharedOptions.contains(where: { $0.takesValue && argument.hasPrefix($0.name + "=") }) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return min(index, arguments.count)
+    }
+
+    /// The arguments with shared options moved from before the subcommand to its end (before a
+    /// `--`). Anything else is returned as it is.
+    static func movingSharedOptions(_ arguments: [String]) -> [String] {
+        let index = commandIndex(arguments)
+        guard index > 0, index < arguments.count, CommandList.names.contains(arguments[index]) else { return arguments }
+        var rest = Array(arguments[index...])
+        rest.insert(contentsOf: arguments[..<index], at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
+    }
+
+    /// The subcommand `word` was most likely meant to be, when it is no subcommand, names no file,
+    /// and is one or two edits (a transposition is one) from a subcommand's name.
+    static func intendedCommand(for word: String) -> String? {
+        let letters = Array(word.utf8)
+        guard (2...12).contains(letters.count), !word.hasPrefix("-"), !word.contains("/"), !word.contains("."),
+            !CommandList.names.contains(word)
+        else { return nil }
+        let allowed = letters.count <= 3 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in CommandList.names where name != "help" {
+            let distance = editDistance(letters, Array(name.utf8))
+            if distance <= allowed, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        guard let best else { return nil }
+        // A file of that name is what was meant.
+        var status = stat()
+        if PathBytes.withCString(word, { lstat($0, &status) }) == 0 { return nil }
+        return best.name
+    }
+
+    /// Edits between two words: insertions, deletions, substitutions and transpositions of
+    /// neighbours (optimal string alignment distance).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
