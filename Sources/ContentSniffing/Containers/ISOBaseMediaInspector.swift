@@ -34,15 +34,8 @@ enum ISOBaseMediaInspector {
         var boxes = 0
         while boxes < probe.limits.maxTopLevelBoxes, !probe.isPastEnd(offset) {
             guard let (type, length) = try probe.withBytes(at: offset, count: 16, { h -> (UInt32, Int64)? in
-                guard let size32 = h.u32be(at: 0), let type = h.u32be(at: 4), isTopLevelBox(type) else { return nil }
-                switch size32 {
-                case 0: return (type, 0)  // extends to the end of the file
-                case 1:
-                    guard let size64 = h.u64be(at: 8), size64 >= 16, let length = Int64(exactly: size64) else { return nil }
-                    return (type, length)
-                case 2..<8: return nil
-                default: return (type, Int64(size32))
-                }
+                guard let box = ISOBoxHeader(h), isTopLevelBox(box.type) else { return nil }
+                return (box.type, box.length ?? 0)  // 0: extends to the end of the file
             }) else { break }
             if let size = probe.knownSize, length > size - offset { break }
             boxes += 1

@@ -9,9 +9,7 @@
 enum ZipInspector {
     private static let localHeader: UInt32 = 0x0403_4B50  // "PK\3\4"
     private static let centralHeader: UInt32 = 0x0201_4B50  // "PK\1\2"
-    private static let endOfDirectory: UInt32 = 0x0605_4B50  // "PK\5\6"
-    private static let zip64Locator: UInt32 = 0x0706_4B50  // "PK\6\7"
-    private static let zip64EndOfDirectory: UInt32 = 0x0606_4B50  // "PK\6\6"
+    private static let endOfDirectory = ZipEndOfDirectory.signature  // "PK\5\6"
     private static let spanMarker: UInt32 = 0x0807_4B50  // "PK\7\8"
     /// The longest `mimetype` entry read.
     private static let maxMimetypeLength = 255
@@ -126,14 +124,15 @@ enum ZipInspector {
         for tailLength in [Int(Swift.min(size, 4096)), Int(Swift.min(size, 22 + 0xFFFF + 20))] where found == nil {
             let tailStart = size - Int64(tailLength)
             found = try probe.withBytes(at: tailStart, count: tailLength) { t in
-                guard let at = findEndOfDirectory(t), let entries = t.u16le(at: at + 10), let length = t.u32le(at: at + 12),
-                    let offset = t.u32le(at: at + 16)
-                else { return nil }
-                if entries == 0xFFFF || length == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
-                    guard at >= 20, t.u32le(at: at - 20) == zip64Locator, let zip64At = t.u64le(at: at - 12) else { return nil }
+                guard let (at, _) = ZipEndOfDirectory.find(in: t), let end = ZipEndOfDirectory(classicRecordIn: t, at: at) else { return nil }
+                if end.needsZip64 {
+                    let locatorAt = at - ZipEndOfDirectory.zip64LocatorLength
+                    guard locatorAt >= 0, let zip64At = ZipEndOfDirectory.zip64RecordOffset(locator: t.slice(from: locatorAt, to: at)) else {
+                        return nil
+                    }
                     return (nil, zip64At)
                 }
-                return ((UInt64(entries), UInt64(length), UInt64(offset), tailStart + Int64(at)), nil)
+                return ((end.entries, end.directoryLength, end.directoryOffset, tailStart + Int64(at)), nil)
             }
             if tailLength == size { break }
         }
@@ -143,11 +142,9 @@ enum ZipInspector {
             record = classic
         } else {
             guard let zip64At = found.zip64At.flatMap({ Int64(exactly: $0) }),
-                let zip64 = try probe.withBytes(at: zip64At, count: 56, { r -> Record? in
-                    guard r.u32le(at: 0) == zip64EndOfDirectory, let entries = r.u64le(at: 32), let length = r.u64le(at: 40),
-                        let offset = r.u64le(at: 48)
-                    else { return nil }
-                    return (entries, length, offset, zip64At)
+                let zip64 = try probe.withBytes(at: zip64At, count: ZipEndOfDirectory.zip64Length, { r -> Record? in
+                    guard let end = ZipEndOfDirectory(zip64Record: r) else { return nil }
+                    return (end.entries, end.directoryLength, end.directoryOffset, zip64At)
                 })
             else { return nil }
             record = zip64
@@ -158,21 +155,6 @@ enum ZipInspector {
         else { return nil }
         let start = record.recordAt - length
         return Directory(entries: record.entries, start: start, length: length, shift: start - declaredStart)
-    }
-
-    /// The last end-of-central-directory record in `tail` whose comment reaches exactly to
-    /// the end of the file, else the last one at all.
-    private static func findEndOfDirectory(_ t: UnsafeRawBufferPointer) -> Int? {
-        var fallback: Int?
-        var offset = t.count - 22
-        while offset >= 0 {
-            if t.u32le(at: offset) == endOfDirectory {
-                if let comment = t.u16le(at: offset + 20), offset + 22 + Int(comment) == t.count { return offset }
-                if fallback == nil { fallback = offset }
-            }
-            offset -= 1
-        }
-        return fallback
     }
 
     /// Calls `body` with the data of a stored entry, found through its local header (whose

@@ -1,3 +1,5 @@
+import ContentSniffing
+
 extension DocumentPreview {
     /// The entries of an archive, as its own directory states them.
     ///
@@ -78,39 +80,31 @@ extension DocumentPreview {
             let tailLength = min(source.size, 22 + 65_535)
             let tailStart = source.size - tailLength
             let tail = try source.read(at: tailStart, count: Int(tailLength))
-            let signature: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
-            var eocd: Int?
-            var position = tail.count
-            while let found = tail.lastIndex(of: signature, before: position - 1) {
-                // The comment must end exactly at the end of the file.
-                if let commentLength = tail.u16le(found + 20), found + 22 + commentLength == tail.count {
-                    eocd = found
-                    break
-                }
-                position = found
-                if found == 0 { break }
+            // The comment must end exactly at the end of the file.
+            let found = tail.bytes.withUnsafeBytes { t -> (offset: Int, record: ZipEndOfDirectory)? in
+                guard let (at, commentReachesEnd) = ZipEndOfDirectory.find(in: t), commentReachesEnd,
+                    let record = ZipEndOfDirectory(classicRecordIn: t, at: at)
+                else { return nil }
+                return (at, record)
             }
-            guard let eocd, var total = tail.u16le(eocd + 10), let size32 = tail.u32le(eocd + 12),
-                let offset32 = tail.u32le(eocd + 16)
-            else {
+            guard let (eocd, classic) = found else {
                 notes.append("no ZIP central directory was found (truncated archive?)")
                 return Archive(format: "zip", entries: [], entryCount: nil, truncated: true)
             }
-            var directorySize = UInt64(size32)
-            var directoryOffset = UInt64(offset32)
+            var total = Int(classic.entries)
+            var directorySize = classic.directoryLength
+            var directoryOffset = classic.directoryOffset
             let eocdOffset = tailStart + Int64(eocd)
-            if total == 0xFFFF || size32 == 0xFFFF_FFFF || offset32 == 0xFFFF_FFFF {
-                let locator = try source.read(at: eocdOffset - 20, count: 20)
-                if locator.has([0x50, 0x4B, 0x06, 0x07]), let recordOffset = locator.u64le(8),
+            if classic.needsZip64 {
+                let locator = try source.read(at: eocdOffset - Int64(ZipEndOfDirectory.zip64LocatorLength), count: ZipEndOfDirectory.zip64LocatorLength)
+                if let recordOffset = locator.bytes.withUnsafeBytes({ ZipEndOfDirectory.zip64RecordOffset(locator: $0) }),
                     recordOffset < UInt64(source.size)
                 {
-                    let record = try source.read(at: Int64(recordOffset), count: 56)
-                    if record.has([0x50, 0x4B, 0x06, 0x06]), let entries = record.u64le(32),
-                        let size = record.u64le(40), let offset = record.u64le(48)
-                    {
-                        total = Int(clamping: entries)
-                        directorySize = size
-                        directoryOffset = offset
+                    let record = try source.read(at: Int64(recordOffset), count: ZipEndOfDirectory.zip64Length)
+                    if let zip64 = record.bytes.withUnsafeBytes({ ZipEndOfDirectory(zip64Record: $0) }) {
+                        total = Int(clamping: zip64.entries)
+                        directorySize = zip64.directoryLength
+                        directoryOffset = zip64.directoryOffset
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import ContentSniffing
+
 extension DocumentPreview {
     /// The duration, tracks and codecs of an audio or video file, as its container states them.
     ///
@@ -167,22 +169,16 @@ extension DocumentPreview {
         {
             guard limit - offset >= 8 else { return nil }
             let header = try read(offset, 16)
-            guard let size32 = header.u32be(0), let type = header.fourCC(4) else { return nil }
-            var headerLength: Int64 = 8
-            var end: Int64
-            switch size32 {
-            case 0:
-                end = limit
-            case 1:
-                guard let large = header.u64be(8), large >= 16, large <= UInt64(limit - offset) else { return nil }
-                headerLength = 16
-                end = offset + Int64(large)
-            default:
-                guard size32 >= 8 else { return nil }
-                end = offset + Int64(size32)
+            guard let box = header.bytes.withUnsafeBytes({ ISOBoxHeader($0) }), let type = header.fourCC(4) else { return nil }
+            let end: Int64
+            if let length = box.length {
+                guard length <= limit - offset else { return nil }
+                end = offset + length
+            } else {
+                end = limit  // size 0: to the end of the container
             }
-            guard end <= limit, end >= offset + headerLength else { return nil }
-            return Box(type: type, payload: offset + headerLength, end: end)
+            guard end >= offset + box.headerLength else { return nil }
+            return Box(type: type, payload: offset + box.headerLength, end: end)
         }
 
         static func mp4(_ source: PreviewSource, limits: Limits, notes: inout [String]) throws(HandOverError) -> Media {

@@ -1,3 +1,5 @@
+import ContentSniffing
+
 /// Bounded random access to the bytes being previewed: every read is clamped to the file's
 /// size and to what is left of the byte budget, so no preview reads more than the budget.
 final class PreviewSource {
@@ -98,25 +100,17 @@ struct PreviewBytes {
 
     func has(_ ascii: String, at index: Int = 0) -> Bool { has(Array(ascii.utf8), at: index) }
 
-    private func unsigned(_ index: Int, _ width: Int, bigEndian: Bool) -> UInt64? {
-        guard let part = slice(index, width) else { return nil }
-        var value: UInt64 = 0
-        if bigEndian {
-            for byte in part { value = value << 8 | UInt64(byte) }
-        } else {
-            for byte in part.reversed() { value = value << 8 | UInt64(byte) }
-        }
-        return value
-    }
+    // Integers are read by ContentSniffing's bounds-checked byte reader.
+    private func reading<Value>(_ read: (UnsafeRawBufferPointer) -> Value?) -> Value? { bytes.withUnsafeBytes(read) }
 
-    func u16be(_ index: Int) -> Int? { unsigned(index, 2, bigEndian: true).map(Int.init) }
-    func u16le(_ index: Int) -> Int? { unsigned(index, 2, bigEndian: false).map(Int.init) }
-    func u24be(_ index: Int) -> Int? { unsigned(index, 3, bigEndian: true).map(Int.init) }
-    func u24le(_ index: Int) -> Int? { unsigned(index, 3, bigEndian: false).map(Int.init) }
-    func u32be(_ index: Int) -> Int? { unsigned(index, 4, bigEndian: true).map(Int.init) }
-    func u32le(_ index: Int) -> Int? { unsigned(index, 4, bigEndian: false).map(Int.init) }
-    func u64be(_ index: Int) -> UInt64? { unsigned(index, 8, bigEndian: true) }
-    func u64le(_ index: Int) -> UInt64? { unsigned(index, 8, bigEndian: false) }
+    func u16be(_ index: Int) -> Int? { reading { $0.u16be(at: index) }.map(Int.init) }
+    func u16le(_ index: Int) -> Int? { reading { $0.u16le(at: index) }.map(Int.init) }
+    func u24be(_ index: Int) -> Int? { reading { $0.u24be(at: index) }.map(Int.init) }
+    func u24le(_ index: Int) -> Int? { reading { $0.u24le(at: index) }.map(Int.init) }
+    func u32be(_ index: Int) -> Int? { reading { $0.u32be(at: index) }.map(Int.init) }
+    func u32le(_ index: Int) -> Int? { reading { $0.u32le(at: index) }.map(Int.init) }
+    func u64be(_ index: Int) -> UInt64? { reading { $0.u64be(at: index) } }
+    func u64le(_ index: Int) -> UInt64? { reading { $0.u64le(at: index) } }
 
     func u16(_ index: Int, bigEndian: Bool) -> Int? { bigEndian ? u16be(index) : u16le(index) }
     func u32(_ index: Int, bigEndian: Bool) -> Int? { bigEndian ? u32be(index) : u32le(index) }

@@ -6,12 +6,18 @@ import Musl
 import Darwin
 #endif
 
-/// Bounds-checked reads of fixed-size values and ASCII literals at byte offsets.
+/// Bounds-checked reads of fixed-size values and ASCII literals at byte offsets: the one byte
+/// reader of the signature checks, the container inspectors and the document previews.
 ///
 /// Every accessor returns `nil` (or `false`) when the value does not lie wholly inside the
 /// buffer, so that signature checks can be written against untrusted, truncated input without
 /// index arithmetic of their own. Offsets are `Int`; callers turn declared 32/64-bit offsets
-/// into `Int` with ``Int/init(exactly:)`` or checked arithmetic first.
+/// into `Int` with ``Int/init(exactly:)`` or checked arithmetic first. The integer readers are
+/// public:
+///
+/// ```swift
+/// let width = bytes.withUnsafeBytes { $0.u32be(at: 16) }  // nil when the buffer is shorter than 20 bytes
+/// ```
 extension UnsafeRawBufferPointer {
     /// Whether `length` bytes starting at `offset` lie inside the buffer.
     @inline(__always)
@@ -28,61 +34,75 @@ extension UnsafeRawBufferPointer {
 
     /// The big-endian `UInt16` at `offset`.
     @inline(__always)
-    func u16be(at offset: Int) -> UInt16? {
+    public func u16be(at offset: Int) -> UInt16? {
         guard contains(offset: offset, length: 2) else { return nil }
         return UInt16(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
     /// The little-endian `UInt16` at `offset`.
     @inline(__always)
-    func u16le(at offset: Int) -> UInt16? {
+    public func u16le(at offset: Int) -> UInt16? {
         guard contains(offset: offset, length: 2) else { return nil }
         return UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
     /// The `UInt16` at `offset` in the given byte order.
     @inline(__always)
-    func u16(at offset: Int, littleEndian: Bool) -> UInt16? {
+    public func u16(at offset: Int, littleEndian: Bool) -> UInt16? {
         littleEndian ? u16le(at: offset) : u16be(at: offset)
+    }
+
+    /// The big-endian 24-bit value at `offset`.
+    @inline(__always)
+    public func u24be(at offset: Int) -> UInt32? {
+        guard contains(offset: offset, length: 3) else { return nil }
+        return UInt32(self[offset]) << 16 | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2])
+    }
+
+    /// The little-endian 24-bit value at `offset`.
+    @inline(__always)
+    public func u24le(at offset: Int) -> UInt32? {
+        guard contains(offset: offset, length: 3) else { return nil }
+        return UInt32(self[offset]) | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2]) << 16
     }
 
     /// The big-endian `UInt32` at `offset`.
     @inline(__always)
-    func u32be(at offset: Int) -> UInt32? {
+    public func u32be(at offset: Int) -> UInt32? {
         guard contains(offset: offset, length: 4) else { return nil }
         return UInt32(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     /// The little-endian `UInt32` at `offset`.
     @inline(__always)
-    func u32le(at offset: Int) -> UInt32? {
+    public func u32le(at offset: Int) -> UInt32? {
         guard contains(offset: offset, length: 4) else { return nil }
         return UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     /// The `UInt32` at `offset` in the given byte order.
     @inline(__always)
-    func u32(at offset: Int, littleEndian: Bool) -> UInt32? {
+    public func u32(at offset: Int, littleEndian: Bool) -> UInt32? {
         littleEndian ? u32le(at: offset) : u32be(at: offset)
     }
 
     /// The big-endian `UInt64` at `offset`.
     @inline(__always)
-    func u64be(at offset: Int) -> UInt64? {
+    public func u64be(at offset: Int) -> UInt64? {
         guard contains(offset: offset, length: 8) else { return nil }
         return UInt64(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The little-endian `UInt64` at `offset`.
     @inline(__always)
-    func u64le(at offset: Int) -> UInt64? {
+    public func u64le(at offset: Int) -> UInt64? {
         guard contains(offset: offset, length: 8) else { return nil }
         return UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The `UInt64` at `offset` in the given byte order.
     @inline(__always)
-    func u64(at offset: Int, littleEndian: Bool) -> UInt64? {
+    public func u64(at offset: Int, littleEndian: Bool) -> UInt64? {
         littleEndian ? u64le(at: offset) : u64be(at: offset)
     }
 
