@@ -44,7 +44,7 @@ public enum SharedMimeInfoImporter {
             }
             let media = String(definition.type.lowercased().prefix { $0 != "/" })
             if let functional = mediaParents[media], !parents.contains(functional) { parents.append(functional) }
-            let physical: TypeIdentifier = media == "inode" ? "public.item" : "public.data"
+            let physical: TypeIdentifier = media == "inode" ? .item : .data
             if !parents.contains(physical) { parents.append(physical) }
             var extensions: [String] = []
             for glob in definition.globs where !glob.caseSensitive && glob.pattern.hasPrefix("*.") {

@@ -207,8 +207,8 @@ public final class CatalogSnapshot: Sendable {
             indexByID[app.id.lowercased()] = index
             apps.append(app)
         }
-        let data = graph.identity("public.data")
-        let item = graph.identity("public.item")
+        let data = graph.identity(.data)
+        let item = graph.identity(.item)
         var claims: [ResolvedClaim] = []
         claims.reserveCapacity(raw.claims.count)
         var lastAppID = ""

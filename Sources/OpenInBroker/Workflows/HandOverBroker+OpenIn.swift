@@ -39,7 +39,7 @@ extension HandOverBroker {
         let snapshot = lookup.snapshot
         let answer = try lookup.handlers(forFileAt: absolute, role: role, includeAll: appID != nil)
         let resolution = answer.resolution
-        guard resolution.type.conforms(to: snapshot.graph.identity("public.data")) || resolution.type.conforms(to: snapshot.graph.identity("public.content")) else {
+        guard resolution.type.conforms(to: snapshot.graph.identity(.data)) || resolution.type.conforms(to: snapshot.graph.identity(.content)) else {
             throw HandOverError(.notRegularFile, reason: "\(resolution.identifier) is not a document that can be handed over", path: path)
         }
         if let conflict = resolution.conflict, isRunnable(resolution, snapshot) {
@@ -104,6 +104,6 @@ extension HandOverBroker {
 
     func isRunnable(_ resolution: Resolution, _ snapshot: CatalogSnapshot) -> Bool {
         let graph = snapshot.graph
-        return resolution.type.conforms(to: graph.identity("public.executable")) || resolution.type.conforms(to: graph.identity("public.script"))
+        return resolution.type.conforms(to: graph.identity(.executable)) || resolution.type.conforms(to: graph.identity(.script))
     }
 }

@@ -19,11 +19,11 @@ extension HandOverBroker {
     /// The preview kind for a type: text, image, PDF, archive, audio/video, or other.
     public func previewKind(for type: UniformType, in graph: TypeGraph) -> PreviewKind {
         func conforms(_ identifier: TypeIdentifier) -> Bool { type.conforms(to: graph.identity(identifier)) }
-        if conforms("com.adobe.pdf") { return .pdf }
-        if conforms("public.image") { return .image }
-        if conforms("public.audiovisual-content") { return .audiovisual }
-        if conforms("public.archive") || conforms("public.zip-archive") || conforms("public.tar-archive") { return .archive }
-        if conforms("public.text") { return .text }
+        if conforms(.pdf) { return .pdf }
+        if conforms(.image) { return .image }
+        if conforms(.audiovisualContent) { return .audiovisual }
+        if conforms(.archive) || conforms(.zip) || conforms(.tarArchive) { return .archive }
+        if conforms(.text) { return .text }
         return .other
     }
 
