@@ -141,23 +141,15 @@ extension TypeGraph {
     /// The dynamic type for a tag, whether or not a declaration claims the tag.
     ///
     /// Parents: a filename extension or another tag class → `public.data`; a MIME type →
-    /// `public.data` plus the functional parent of its media type (`image/*` → `public.image`,
-    /// `audio/*` → `public.audio`, `video/*` → `public.movie`, `text/*` → `public.text`,
-    /// `font/*` → `public.font`, `model/*` → `public.3d-content`); `inode/*` → `public.item`.
+    /// `public.data` plus the functional parent of its media type
+    /// (``TypeIdentifier/functionalParent(ofMediaType:)``: `image/*` → `public.image`, `video/*` →
+    /// `public.movie` …); `inode/*` → `public.item`.
     public func dynamicType(for dynamic: DynamicTypeIdentifier) -> UniformType {
         let known = storage.wellKnown
         var parents: [Int32] = []
         if dynamic.tagClass == .mimeType {
             let media = dynamic.tag.prefix { $0 != "/" }
-            switch media {
-            case "image": parents.append(known.image)
-            case "audio": parents.append(known.audio)
-            case "video": parents.append(known.movie)
-            case "text": parents.append(known.text)
-            case "font": parents.append(known.font)
-            case "model": parents.append(known.model)
-            default: break
-            }
+            if let functional = known.mediaTypeParents.first(where: { $0.mediaType == media }) { parents.append(functional.type) }
             parents.append(media == "inode" ? known.item : known.data)
         } else {
             parents.append(known.data)

@@ -177,12 +177,9 @@ extension TypeGraph {
             var item: Int32 = -1
             var data: Int32 = -1
             var content: Int32 = -1
-            var image: Int32 = -1
-            var audio: Int32 = -1
-            var movie: Int32 = -1
-            var text: Int32 = -1
-            var font: Int32 = -1
-            var model: Int32 = -1
+            /// The functional parent of each media type that has one and is declared
+            /// (``TypeIdentifier/functionalParent(ofMediaType:)``), in the table's order.
+            var mediaTypeParents: [(mediaType: String, type: Int32)] = []
         }
 
         /// Reads a graph image, checking every section; `nil` when the image is malformed.
@@ -276,12 +273,9 @@ extension TypeGraph {
             known.item = identifierTable.value(for: TypeIdentifier.item.rawValue) ?? -1
             known.data = identifierTable.value(for: TypeIdentifier.data.rawValue) ?? -1
             known.content = identifierTable.value(for: TypeIdentifier.content.rawValue) ?? -1
-            known.image = identifierTable.value(for: TypeIdentifier.image.rawValue) ?? -1
-            known.audio = identifierTable.value(for: TypeIdentifier.audio.rawValue) ?? -1
-            known.movie = identifierTable.value(for: TypeIdentifier.movie.rawValue) ?? -1
-            known.text = identifierTable.value(for: TypeIdentifier.text.rawValue) ?? -1
-            known.font = identifierTable.value(for: TypeIdentifier.font.rawValue) ?? -1
-            known.model = identifierTable.value(for: TypeIdentifier.threeDContent.rawValue) ?? -1
+            known.mediaTypeParents = TypeIdentifier.mediaTypeParentTable.compactMap { entry in
+                identifierTable.value(for: entry.parent.rawValue).map { (entry.mediaType, $0) }
+            }
             wellKnown = known
         }
 

@@ -60,4 +60,22 @@ extension TypeIdentifier {
     public static let compositeContent: TypeIdentifier = "public.composite-content"
     /// `com.adobe.pdf`: a PDF document.
     public static let pdf: TypeIdentifier = "com.adobe.pdf"
+
+    // MARK: Parents by media type
+
+    /// The functional parent a MIME type's media type gives a type that no declaration places:
+    /// `image/*` → ``image``, `audio/*` → ``audio``, `video/*` → ``movie`` and so on, or `nil`
+    /// for a media type without one (`application`, `inode` …).
+    ///
+    /// ```swift
+    /// TypeIdentifier.functionalParent(ofMediaType: "video")   // public.movie
+    /// ```
+    ///
+    /// The table is data, in `Catalog/sources/media-type-parents.tsv`: the generator of the
+    /// system catalog reads it for the types it derives from shared-mime-info, and compiles it in
+    /// for dynamic types and imported packages. The media type is compared exactly.
+    public static func functionalParent(ofMediaType mediaType: some StringProtocol) -> TypeIdentifier? {
+        for entry in mediaTypeParentTable where entry.mediaType == mediaType { return entry.parent }
+        return nil
+    }
 }

@@ -1,3 +1,4 @@
+import OpenWithTestSupport
 import Testing
 import UniformTypes
 
@@ -74,6 +75,23 @@ struct TypeLookupTests {
             #expect(!type.conforms(to: graph["public.image"]!))
         }
         #expect(type.supertypes.contains(data))
+    }
+
+    @Test("Each media type's functional parent comes from Catalog/sources/media-type-parents.tsv and parents dynamic MIME types")
+    func mediaTypeParents() throws {
+        let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/sources/media-type-parents.tsv"))
+        #expect(rows.count == 6)
+        for row in rows {
+            let media = try #require(row["media_type"])
+            let parent = try #require(row["parent"])
+            #expect(TypeIdentifier.functionalParent(ofMediaType: media) == TypeIdentifier(parent))
+            let declared = try #require(graph[TypeIdentifier(parent)], "\(parent) is not declared")
+            let dynamic = try #require(graph.type(mimeType: media + "/x-openwith-unknown"))
+            #expect(dynamic.isDynamic && dynamic.conforms(to: declared), "\(media)")
+        }
+        #expect(TypeIdentifier.functionalParent(ofMediaType: "video") == .movie)
+        #expect(TypeIdentifier.functionalParent(ofMediaType: "application") == nil)
+        #expect(TypeIdentifier.functionalParent(ofMediaType: "inode") == nil)
     }
 
     @Test("A cycle in declarations is an error naming the identifiers")

@@ -10,11 +10,6 @@ public import UniformTypes
 /// functional parent from its media type (`image/*` → `public.image`, …), always conforming
 /// to `public.data` (`inode/*` to `public.item`).
 public enum SharedMimeInfoImporter {
-    static let mediaParents: [String: TypeIdentifier] = [
-        "image": "public.image", "audio": "public.audio", "video": "public.movie", "text": "public.text",
-        "font": "public.font", "model": "public.3d-content",
-    ]
-
     /// Reads a package and converts its new types against `graph`.
     public static func declarations(path: String, graph: TypeGraph) throws(CatalogFormatError) -> ([TypeDeclaration], [CatalogFormatWarning]) {
         let package = try SharedMimeInfoParser.parse(try FileReading.read(path), source: path)
@@ -43,7 +38,7 @@ public enum SharedMimeInfoImporter {
                 }
             }
             let media = String(definition.type.lowercased().prefix { $0 != "/" })
-            if let functional = mediaParents[media], !parents.contains(functional) { parents.append(functional) }
+            if let functional = TypeIdentifier.functionalParent(ofMediaType: media), !parents.contains(functional) { parents.append(functional) }
             let physical: TypeIdentifier = media == "inode" ? .item : .data
             if !parents.contains(physical) { parents.append(physical) }
             var extensions: [String] = []
