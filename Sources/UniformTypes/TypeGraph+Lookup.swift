@@ -149,7 +149,10 @@ extension TypeGraph {
         var parents: [Int32] = []
         if dynamic.tagClass == .mimeType {
             let media = dynamic.tag.prefix { $0 != "/" }
-            if let functional = known.mediaTypeParents.first(where: { $0.mediaType == media }) { parents.append(functional.type) }
+            // Looked up here, not when the image is mapped: mapping stays free of this table.
+            if let functional = TypeIdentifier.functionalParent(ofMediaType: media), let index = storage.identifierTable.value(for: functional.rawValue) {
+                parents.append(index)
+            }
             parents.append(media == "inode" ? known.item : known.data)
         } else {
             parents.append(known.data)

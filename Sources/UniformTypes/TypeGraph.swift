@@ -177,9 +177,6 @@ extension TypeGraph {
             var item: Int32 = -1
             var data: Int32 = -1
             var content: Int32 = -1
-            /// The functional parent of each media type that has one and is declared
-            /// (``TypeIdentifier/functionalParent(ofMediaType:)``), in the table's order.
-            var mediaTypeParents: [(mediaType: String, type: Int32)] = []
         }
 
         /// Reads a graph image, checking every section; `nil` when the image is malformed.
@@ -273,9 +270,6 @@ extension TypeGraph {
             known.item = identifierTable.value(for: TypeIdentifier.item.rawValue) ?? -1
             known.data = identifierTable.value(for: TypeIdentifier.data.rawValue) ?? -1
             known.content = identifierTable.value(for: TypeIdentifier.content.rawValue) ?? -1
-            known.mediaTypeParents = TypeIdentifier.mediaTypeParentTable.compactMap { entry in
-                identifierTable.value(for: entry.parent.rawValue).map { (entry.mediaType, $0) }
-            }
             wellKnown = known
         }
 
