@@ -35,7 +35,7 @@ public final class CatalogSnapshot: Sendable {
     let lastUsedTimes: [String: Double]
     let queried: [Int32: Set<String>]
     /// Whether each app is available, once checked: 0 not yet, 1 yes, 2 no.
-    private let availability: Mutex<[UInt8]>
+    private let availability: Mutex<[Availability]>
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
@@ -79,7 +79,7 @@ public final class CatalogSnapshot: Sendable {
         self.associationRemoved = associationRemoved
         self.lastUsedTimes = lastUsedTimes
         self.queried = queried
-        availability = Mutex([UInt8](repeating: 0, count: apps.count))
+        availability = Mutex([Availability](repeating: .unchecked, count: apps.count))
     }
 
     // MARK: Apps
@@ -106,17 +106,27 @@ public final class CatalogSnapshot: Sendable {
         let tryExec = record.tryExec.flatMap { $0.isEmpty ? nil : $0 }
         let exec = record.kind == .desktop ? record.exec.flatMap { $0.isEmpty ? nil : $0 } : nil
         if tryExec == nil && exec == nil { return nil }
-        let known = availability.withLock { $0[Int(app)] }
+        switch availability.withLock({ $0[Int(app)] }) {
+        case .available: return nil
+        case .missing(let key, let program): return (key, program)
+        case .unchecked: break
+        }
         var found: (key: String, program: String)?
-        if known == 1 { return nil }
-        if let tryExec, known == 0 || known == 2, !ExecutableLookup.exists(tryExec) {
+        if let tryExec, !ExecutableLookup.exists(tryExec) {
             found = ("TryExec", tryExec)
         } else if let exec {
             let program = (try? DesktopExecSyntax(exec, unescapingStringValue: false))?.program ?? exec
             if !ExecutableLookup.exists(program) { found = ("Exec", program) }
         }
-        availability.withLock { $0[Int(app)] = found == nil ? 1 : found!.key == "TryExec" ? 2 : 3 }
+        availability.withLock { $0[Int(app)] = found.map { .missing(key: $0.key, program: $0.program) } ?? .available }
         return found
+    }
+
+    /// What a snapshot knows of an app's programs: checked once, then remembered, missing or not.
+    private enum Availability {
+        case unchecked
+        case available
+        case missing(key: String, program: String)
     }
 
     // MARK: Claims

@@ -1,0 +1,40 @@
+import DocumentCatalog
+import Foundation
+import OpenWithTestSupport
+import Testing
+
+@Suite("App availability: programs are checked once per snapshot")
+struct AppAvailabilityTests {
+    /// A catalog with one desktop entry per program, each named by an absolute path in `folder`.
+    func catalog(in folder: TemporaryDirectory, programs: [(id: String, key: String)]) throws -> DocumentCatalog {
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("c.sqlite")))
+        try catalog.register(programs.map { program in
+            let path = folder.path("bin/\(program.id)")
+            return AppRegistration(
+                id: "\(program.id).desktop", kind: .desktop, name: program.id, sourcePath: folder.path("\(program.id).desktop"),
+                exec: program.key == "Exec" ? "\(path) %f" : "/bin/true %f", tryExec: program.key == "TryExec" ? path : nil)
+        })
+        return catalog
+    }
+
+    @Test("A missing program is remembered as missing, as a present one is remembered as present", arguments: ["Exec", "TryExec"])
+    func missingIsRemembered(key: String) throws {
+        let folder = TemporaryDirectory("availability")
+        let snapshot = try catalog(in: folder, programs: [("absent", key)]).snapshot()
+        let app = try #require(snapshot.app(id: "absent.desktop"))
+        let missing = try #require(snapshot.missingProgram(app.index))
+        #expect(missing.key == key)
+        #expect(missing.program == folder.path("bin/absent"))
+        #expect(!snapshot.isAvailable(app.index))
+        // Installed after the snapshot checked it: this snapshot keeps its answer (a query never
+        // searches PATH again); the next snapshot sees the program.
+        let program = try folder.write("bin/absent", text: "#!/bin/sh\n")
+        #expect(chmod(program, 0o755) == 0)
+        #expect(snapshot.missingProgram(app.index)?.program == folder.path("bin/absent"))
+        #expect(!snapshot.isAvailable(app.index))
+        let fresh = try DocumentCatalog(location: CatalogLocation(path: folder.path("c.sqlite"))).snapshot()
+        let freshApp = try #require(fresh.app(id: "absent.desktop"))
+        #expect(fresh.missingProgram(freshApp.index) == nil)
+        #expect(fresh.isAvailable(freshApp.index))
+    }
+}
