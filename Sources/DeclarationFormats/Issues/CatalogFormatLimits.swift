@@ -46,3 +46,16 @@ public struct CatalogFormatLimits: Sendable, Equatable {
     /// 64 MiB documents, depth 512, 64 attributes per element, 16 Mi binary objects, 256 MiB decoded.
     public static let `default` = CatalogFormatLimits()
 }
+
+extension CatalogFormatLimits {
+    /// Refuses a document larger than ``maximumDocumentSize`` before any of it is read.
+    ///
+    /// - Throws: ``CatalogFormatError`` `limitExceeded`, naming `source` and both sizes.
+    public func checkDocumentSize(_ count: Int, source: String) throws(CatalogFormatError) {
+        guard count <= maximumDocumentSize else {
+            throw CatalogFormatError(
+                code: .limitExceeded, source: source,
+                reason: "document is \(count) bytes, more than the limit of \(maximumDocumentSize)")
+        }
+    }
+}

@@ -20,11 +20,7 @@ struct KeyFileLine: Sendable, Equatable {
     static func read(
         _ bytes: [UInt8], source: String, limits: CatalogFormatLimits
     ) throws(CatalogFormatError) -> [KeyFileLine] {
-        guard bytes.count <= limits.maximumDocumentSize else {
-            throw CatalogFormatError(
-                code: .limitExceeded, source: source,
-                reason: "document is \(bytes.count) bytes, more than the limit of \(limits.maximumDocumentSize)")
-        }
+        try limits.checkDocumentSize(bytes.count, source: source)
         var lines: [KeyFileLine] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var number = 0

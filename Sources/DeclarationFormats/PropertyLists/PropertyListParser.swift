@@ -46,9 +46,7 @@ public enum PropertyListParser {
     public static func parse(
         _ buffer: UnsafeRawBufferPointer, source: String, limits: CatalogFormatLimits = .default
     ) throws(CatalogFormatError) -> PropertyListValue {
-        guard buffer.count <= limits.maximumDocumentSize else {
-            throw sizeError(buffer.count, source: source, limits: limits)
-        }
+        try limits.checkDocumentSize(buffer.count, source: source)
         return try parse(Array(buffer), source: source, limits: limits)
     }
 
@@ -56,9 +54,7 @@ public enum PropertyListParser {
     public static func detectFormat(
         _ bytes: [UInt8], source: String, limits: CatalogFormatLimits = .default
     ) throws(CatalogFormatError) -> Format {
-        guard bytes.count <= limits.maximumDocumentSize else {
-            throw sizeError(bytes.count, source: source, limits: limits)
-        }
+        try limits.checkDocumentSize(bytes.count, source: source)
         if bytes.starts(with: Array("bplist".utf8)) { return .binary }
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             throw CatalogFormatError(
@@ -82,11 +78,5 @@ public enum PropertyListParser {
                 code: .malformedPropertyList, source: source,
                 reason: "not a property list: expected \"bplist00\" or XML")
         }
-    }
-
-    private static func sizeError(_ count: Int, source: String, limits: CatalogFormatLimits) -> CatalogFormatError {
-        CatalogFormatError(
-            code: .limitExceeded, source: source,
-            reason: "document is \(count) bytes, more than the limit of \(limits.maximumDocumentSize)")
     }
 }

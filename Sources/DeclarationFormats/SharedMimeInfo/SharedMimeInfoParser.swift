@@ -31,11 +31,7 @@ public enum SharedMimeInfoParser {
     public static func parse(
         _ buffer: UnsafeRawBufferPointer, source: String, limits: CatalogFormatLimits = .default
     ) throws(CatalogFormatError) -> SharedMimeInfoPackage {
-        guard buffer.count <= limits.maximumDocumentSize else {
-            throw CatalogFormatError(
-                code: .limitExceeded, source: source,
-                reason: "document is \(buffer.count) bytes, more than the limit of \(limits.maximumDocumentSize)")
-        }
+        try limits.checkDocumentSize(buffer.count, source: source)
         return try parse(Array(buffer), source: source, limits: limits)
     }
 

@@ -61,11 +61,7 @@ struct XMLTokenizer {
         self.bytes = bytes
         self.source = source
         self.limits = limits
-        guard bytes.count <= limits.maximumDocumentSize else {
-            throw CatalogFormatError(
-                code: .limitExceeded, source: source,
-                reason: "document is \(bytes.count) bytes, more than the limit of \(limits.maximumDocumentSize)")
-        }
+        try limits.checkDocumentSize(bytes.count, source: source)
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             throw CatalogFormatError(
                 code: .unsupportedXML, source: source, line: 1,
