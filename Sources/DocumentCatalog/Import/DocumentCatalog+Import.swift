@@ -5,20 +5,24 @@ import UniformTypes
 
 extension DocumentCatalog {
     /// Registers the apps found at `paths`: `Info.plist` files (XML or binary), `.app`
-    /// folders, `.desktop` files, and folders searched for `.desktop` files.
+    /// folders, `.desktop` files, and folders searched for all of these.
     ///
-    /// One transaction: if any file is refused, nothing is registered and the error names the
-    /// file, the key and the reason. Skipped parts of accepted files are in the report.
+    /// One transaction: if any file named or any desktop entry found is refused, nothing is
+    /// registered and the error names the file, the key and the reason. Skipped parts of
+    /// accepted files are in the report, and so is every property list or bundle found in a
+    /// folder that was not registered, with the reason (a folder may hold other property lists).
     public func registerApps(at paths: [String]) throws(CatalogError) -> ImportReport {
         var report = ImportReport()
         var registrations: [AppRegistration] = []
         for path in paths {
             do {
-                for (registration, warnings) in try DocumentCatalog.readApps(at: path) {
+                let found = try DocumentCatalog.readApps(at: path)
+                for (registration, warnings) in found.apps {
                     registrations.append(registration)
                     report.warnings += warnings
                     report.filesRead += 1
                 }
+                report.warnings += found.skipped
             } catch {
                 throw CatalogError(.importRefused, path: error.source, key: error.key, reason: error.reason + (error.line.map { " (line \($0))" } ?? ""), underlying: error)
             }
@@ -32,34 +36,80 @@ extension DocumentCatalog {
         return report
     }
 
-    static func readApps(at path: String, origin: String = "user") throws(CatalogFormatError) -> [(AppRegistration, [CatalogFormatWarning])] {
+    /// The apps at `path`, and the property lists and bundles of a folder that were skipped.
+    ///
+    /// Policy for a folder (searched 8 levels deep, never through a link): every `.desktop` file
+    /// is an app, and one that is refused refuses the whole registration; every `*.plist` file
+    /// and `.app` folder is an app when it reads as an `Info.plist` naming its app
+    /// (`CFBundleIdentifier` or `CFBundleName`), and is otherwise skipped with the reason.
+    static func readApps(
+        at path: String, origin: String = "user"
+    ) throws(CatalogFormatError) -> (apps: [(AppRegistration, [CatalogFormatWarning])], skipped: [CatalogFormatWarning]) {
         if path.hasSuffix(".desktop") {
-            return [try DesktopEntryImporter.registration(path: path, origin: origin)]
+            return ([try DesktopEntryImporter.registration(path: path, origin: origin)], [])
         }
-        if FileReading.isDirectory(path) && !path.hasSuffix(".app") && !path.hasSuffix(".app/") {
-            var found: [(AppRegistration, [CatalogFormatWarning])] = []
-            for (file, folder) in desktopFiles(under: path, depth: 0) {
-                found.append(try DesktopEntryImporter.registration(path: file, applicationsFolder: folder, origin: origin))
-            }
-            if found.isEmpty {
-                throw CatalogFormatError(code: .unreadable, source: path, reason: "the folder holds no .desktop file and no Info.plist")
-            }
-            return found
+        guard FileReading.isDirectory(path) && !path.hasSuffix(".app") && !path.hasSuffix(".app/") else {
+            return ([try InfoPlistImporter.registration(path: path, origin: origin)], [])
         }
-        return [try InfoPlistImporter.registration(path: path, origin: origin)]
+        var apps: [(AppRegistration, [CatalogFormatWarning])] = []
+        var skipped: [CatalogFormatWarning] = []
+        for file in appFiles(under: path, depth: 0, includingBundles: true) {
+            switch file {
+            case .desktopEntry(let entry, let applicationsFolder):
+                apps.append(try DesktopEntryImporter.registration(path: entry, applicationsFolder: applicationsFolder, origin: origin))
+            case .bundle(let bundle):
+                do {
+                    let (registration, warnings) = try InfoPlistImporter.registration(path: bundle, origin: origin)
+                    if let missing = warnings.first(where: { $0.code == .missingIdentity }) {
+                        skipped.append(CatalogFormatWarning(
+                            code: .skippedFile, source: missing.source, key: "CFBundleIdentifier",
+                            reason: "not registered: it names no app (no usable CFBundleIdentifier or CFBundleName)"))
+                    } else {
+                        apps.append((registration, warnings))
+                    }
+                } catch {
+                    skipped.append(CatalogFormatWarning(
+                        code: .skippedFile, source: error.source, key: error.key, reason: "not registered: \(error.reason)"))
+                }
+            }
+        }
+        if apps.isEmpty && skipped.isEmpty {
+            throw CatalogFormatError(code: .unreadable, source: path, reason: "the folder holds no .desktop file, no property list and no .app folder")
+        }
+        return (apps, skipped)
+    }
+
+    /// An app declaration found in a folder.
+    enum AppFile {
+        /// A desktop entry, with the folder its desktop-file id is relative to.
+        case desktopEntry(String, applicationsFolder: String)
+        /// A property list file or an `.app` folder.
+        case bundle(String)
     }
 
     /// `.desktop` files under a folder (recursively, at most 8 levels, not following links out
     /// of it), each with the folder their desktop-file id is relative to.
-    static func desktopFiles(under folder: String, root: String? = nil, depth: Int) -> [(String, String)] {
+    static func desktopFiles(under folder: String, depth: Int) -> [(String, String)] {
+        appFiles(under: folder, depth: depth, includingBundles: false).compactMap { file in
+            guard case .desktopEntry(let path, let root) = file else { return nil }
+            return (path, root)
+        }
+    }
+
+    /// Desktop entries, and with `includingBundles` property lists and `.app` folders, under a
+    /// folder (recursively, at most 8 levels, not following links out of it), in name order.
+    static func appFiles(under folder: String, root: String? = nil, depth: Int, includingBundles: Bool) -> [AppFile] {
         guard depth < 8 else { return [] }
-        var result: [(String, String)] = []
+        var result: [AppFile] = []
         for name in FileReading.entries(folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
-            if name.hasSuffix(".desktop") && !FileReading.isDirectory(path) {
-                result.append((path, root ?? folder))
-            } else if FileReading.isDirectory(path) && !FileReading.isSymlink(path) {
-                result += desktopFiles(under: path, root: root ?? folder, depth: depth + 1)
+            let isFolder = FileReading.isDirectory(path)
+            if name.hasSuffix(".desktop") && !isFolder {
+                result.append(.desktopEntry(path, applicationsFolder: root ?? folder))
+            } else if includingBundles && (name.hasSuffix(".plist") && !isFolder || name.hasSuffix(".app") && isFolder) {
+                result.append(.bundle(path))
+            } else if isFolder && !FileReading.isSymlink(path) {
+                result += appFiles(under: path, root: root ?? folder, depth: depth + 1, includingBundles: includingBundles)
             }
         }
         return result
