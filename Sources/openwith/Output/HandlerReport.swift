@@ -44,7 +44,14 @@ struct HandlerReport: Encodable {
 
     func text(explain: Bool) -> String {
         var lines = [type.text(verbose: explain)]
-        if handlers.isEmpty { lines.append("  no application can open it") }
+        if handlers.isEmpty {
+            lines.append("  no application can open it")
+            if !excluded.isEmpty && !explain {
+                lines.append("  \(excluded.count) app\(excluded.count == 1 ? " was" : "s were") left out: --explain says why")
+            }
+            // What to do next, so a first run on a machine without a fitting app is no dead end.
+            lines.append("  to add one: openwith apps register PATH (a .desktop file, an Info.plist, an .app or a folder of them)")
+        }
         for handler in handlers {
             var line = "  \(handler.isDefault ? "*" : " ") \(handler.name) (\(handler.id))"
             if handler.group != "recommended" { line += " — \(handler.group)" }
