@@ -1,4 +1,5 @@
 import ContentSniffing
+import DocumentCatalog
 import Glibc
 
 /// What people expect of a command line before the argument parser sees it: options that every
@@ -45,7 +46,7 @@ enum CommandLineConventions {
         let allowed = letters.count <= 3 ? 1 : 2
         var best: (name: String, distance: Int)?
         for name in CommandList.names where name != "help" {
-            let distance = editDistance(letters, Array(name.utf8))
+            let distance = EditDistance.between(letters, Array(name.utf8))
             if distance <= allowed, distance < (best?.distance ?? .max) { best = (name, distance) }
         }
         guard let best else { return nil }
@@ -53,24 +54,5 @@ enum CommandLineConventions {
         var status = stat()
         if PathBytes.withCString(word, { lstat($0, &status) }) == 0 { return nil }
         return best.name
-    }
-
-    /// Edits between two words: insertions, deletions, substitutions and transpositions of
-    /// neighbours (optimal string alignment distance).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }

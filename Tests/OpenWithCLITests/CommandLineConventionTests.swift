@@ -59,3 +59,21 @@ struct CommandLineConventionTests {
         #expect(typed.output.contains("public.plain-text"))
     }
 }
+
+@Suite("Unknown app ids get the registered id they most likely meant")
+struct UnknownAppSuggestionTests {
+    @Test("open --with and default set name the app meant")
+    func suggestions() throws {
+        let cli = try CLIFixture()
+        try cli.installViewer()
+        let notes = RepositoryPaths.path("Catalog/samples/notes.txt")
+        let open = try cli.run("open", notes, "--with", "viewer", "--dry-run")
+        #expect(open.status == 2)
+        #expect(open.error.contains("did you mean viewer.desktop?"), "\(open.error)")
+        let set = try cli.run("default", "set", ".txt", "viewr.desktop")
+        #expect(set.status == 1)
+        #expect(set.error.contains("did you mean viewer.desktop?"), "\(set.error)")
+        let unknown = try cli.run("default", "set", ".txt", "emacs")
+        #expect(!unknown.error.contains("did you mean"), "\(unknown.error)")
+    }
+}

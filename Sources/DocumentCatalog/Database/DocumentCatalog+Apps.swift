@@ -61,7 +61,7 @@ extension DocumentCatalog {
     /// - Throws: ``CatalogError`` `.notFound`.
     public func registration(appID: String) throws(CatalogError) -> AppRegistration {
         let found = try read { db in try DocumentCatalog.loadRegistrations(db, where: "AND id = ?", arguments: [appID]).first }
-        guard let found else { throw CatalogError(.notFound, path: location.path, key: appID, reason: "no app with this id is registered") }
+        guard let found else { throw CatalogError(.notFound, path: location.path, key: appID, reason: unknownAppReason(appID)) }
         return found
     }
 
@@ -260,4 +260,11 @@ public struct AppSummary: Sendable, Equatable {
     public var claimCount: Int
     /// How many URL schemes it handles.
     public var schemeCount: Int
+}
+
+extension DocumentCatalog {
+    /// Why `appID` is refused as unknown, with the registered app it most likely meant.
+    func unknownAppReason(_ appID: String) -> String {
+        AppIDSuggestion.unknownAppReason(appID, among: (try? snapshot().apps.map(\.id)) ?? [])
+    }
 }

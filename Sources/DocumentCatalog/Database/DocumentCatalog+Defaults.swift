@@ -11,7 +11,7 @@ extension DocumentCatalog {
     public func setDefault(scope: DefaultScope, key: String, role: RequestedRole = .any, appID: String, force: Bool = false) throws(CatalogError) {
         let snapshot = try snapshot()
         guard let app = snapshot.app(id: appID) else {
-            throw CatalogError(.notFound, path: location.path, key: appID, reason: "no app with this id is registered")
+            throw CatalogError(.notFound, path: location.path, key: appID, reason: AppIDSuggestion.unknownAppReason(appID, among: snapshot.apps.map(\.id)))
         }
         var storedKey = key
         switch scope {

@@ -48,7 +48,9 @@ extension HandOverBroker {
         let list = answer.handlers
         let chosen: (CatalogApp, String)
         if let appID {
-            guard let app = snapshot.app(id: appID) else { throw HandOverError(.unknownApp, reason: "no app with this id is registered", key: appID) }
+            guard let app = snapshot.app(id: appID) else {
+                throw HandOverError(.unknownApp, reason: AppIDSuggestion.unknownAppReason(appID, among: snapshot.apps.map(\.id)), key: appID)
+            }
             if let candidate = list.candidates.first(where: { $0.app.index == app.index }) {
                 chosen = (app, candidate.reason)
             } else if force {

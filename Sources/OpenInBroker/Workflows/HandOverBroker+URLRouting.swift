@@ -112,7 +112,9 @@ extension HandOverBroker {
     public func canOpenURL(_ text: String, askingApp: String) throws(HandOverError) -> (answer: Bool, reason: String) {
         let url = try URLRequestValidator().validate(text)
         let snapshot = try snapshot()
-        guard let app = snapshot.app(id: askingApp) else { throw HandOverError(.unknownApp, reason: "no app with this id is registered", key: askingApp) }
+        guard let app = snapshot.app(id: askingApp) else {
+            throw HandOverError(.unknownApp, reason: AppIDSuggestion.unknownAppReason(askingApp, among: snapshot.apps.map(\.id)), key: askingApp)
+        }
         guard snapshot.queriedSchemes(app: app.index).contains(url.scheme) else {
             return (false, "\(askingApp) did not declare \(url.scheme) in LSApplicationQueriesSchemes")
         }

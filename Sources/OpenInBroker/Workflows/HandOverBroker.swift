@@ -40,7 +40,7 @@ public struct HandOverBroker: Sendable {
     public func container(appID: String) throws(HandOverError) -> AppContainer {
         let snapshot = try snapshot()
         guard let app = snapshot.app(id: appID) else {
-            throw HandOverError(.unknownApp, reason: "no app with this id is registered", key: appID)
+            throw HandOverError(.unknownApp, reason: AppIDSuggestion.unknownAppReason(appID, among: snapshot.apps.map(\.id)), key: appID)
         }
         return try AppContainer(appID: app.id, dataFolder: catalog.location.dataFolder)
     }
