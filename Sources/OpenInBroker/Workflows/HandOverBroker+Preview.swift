@@ -29,9 +29,9 @@ extension HandOverBroker {
 
     /// A preview of a document that needs no handler app (bounded reads).
     public func preview(path: String) throws(HandOverError) -> (Resolution, DocumentPreview) {
-        let lookup = try lookup()
-        let resolution = try lookup.resolve(path)
-        return (resolution, try preview(path: path, resolution: resolution, graph: lookup.snapshot.graph))
+        let graph = try snapshot().graph
+        let resolution = try resolve(path, in: graph)
+        return (resolution, try preview(path: path, resolution: resolution, graph: graph))
     }
 
     /// The options menu: preview + open-in candidates + copy, from one snapshot.

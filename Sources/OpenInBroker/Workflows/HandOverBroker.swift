@@ -1,5 +1,6 @@
 public import ContentSniffing
 public import DocumentCatalog
+import UniformTypes
 
 /// The hand-over: open-in, preview, the options menu, the document picker, providers, inbox
 /// access and URL routing, over one catalog.
@@ -47,7 +48,12 @@ public struct HandOverBroker: Sendable {
 
     /// Resolves a file's type against the catalog's graph.
     public func resolve(_ path: String) throws(HandOverError) -> Resolution {
-        try lookup().resolve(path)
+        try resolve(path, in: try snapshot().graph)
+    }
+
+    /// Resolves against `graph` only: no ranking is built for a question that needs none.
+    func resolve(_ path: String, in graph: TypeGraph) throws(HandOverError) -> Resolution {
+        do { return try TypeResolver(graph: graph).resolve(path: path) } catch { throw HandOverError(unresolvable: error, path: path) }
     }
 
     /// The handler lookup over the current snapshot: what each file is and who can open it.
