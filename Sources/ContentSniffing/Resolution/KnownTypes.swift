@@ -1,0 +1,50 @@
+import UniformTypes
+
+/// Types the resolver refers to by name, looked up once.
+struct KnownTypes: Sendable {
+    let item: UniformType
+    let data: UniformType
+    let text: UniformType
+    let plainText: UniformType
+    let xml: UniformType
+    let empty: UniformType
+    let symlink: UniformType
+    let executable: UniformType
+    let script: UniformType
+    let desktopEntry: UniformType?
+    /// Binary types the built-in signatures recognise, by ordinal: a file named as one of them
+    /// whose bytes are text is not one of them.
+    private let signatureVerified: [Bool]
+
+    init(_ graph: TypeGraph) {
+        item = graph.identity(.item)
+        data = graph.identity(.data)
+        text = graph.identity(.text)
+        plainText = graph.identity(.plainText)
+        xml = graph.identity(.xml)
+        empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity(.data)
+        symlink = graph.identity(.symbolicLink)
+        executable = graph.identity(.executable)
+        script = graph.identity(.script)
+        desktopEntry = graph.types(mimeType: "application/x-desktop").first
+        let text = text
+        let data = data
+        // Only binary families whose signatures are structural (not text formats such as PEM).
+        let families = [TypeIdentifier.image, .audiovisualContent, .archive, .pdf, .executable, .font, .compositeContent]
+            .map { graph.identity($0) }
+        var verified = [Bool](repeating: false, count: graph.count)
+        for identifier in KnownType.listed {
+            let type = graph.identity(identifier)
+            if let ordinal = type.ordinal, type != data, !type.conforms(to: text), families.contains(where: { type.conforms(to: $0) }) {
+                verified[ordinal] = true
+            }
+        }
+        signatureVerified = verified
+    }
+
+    /// Whether a built-in signature recognises `type`, a binary format.
+    func isSignatureVerified(_ type: UniformType) -> Bool {
+        type.ordinal.map { signatureVerified[$0] } ?? false
+    }
+}
+

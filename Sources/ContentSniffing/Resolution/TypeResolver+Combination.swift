@@ -1,0 +1,83 @@
+import UniformTypes
+
+/// How the claim and the content are weighed into one answer (the policy is on ``TypeResolver``).
+extension TypeResolver {
+    // MARK: - Combination
+
+    func combine(claim: Claim?, content: ContentAnswer?, evidence: [ResolutionEvidence], size: Int64) -> Resolution {
+        var evidence = evidence
+        func finish(_ type: UniformType, _ confidence: ResolutionConfidence, conflict: ResolutionConflict? = nil) -> Resolution {
+            for index in evidence.indices where evidence[index].source != .fileSystem || evidence[index].agrees {
+                let pointed = graph.identity(evidence[index].identifier)
+                evidence[index].agrees = evidence[index].agrees && (type.conforms(to: pointed) || evidence[index].source == .fallback)
+            }
+            return Resolution(type: type, confidence: confidence, evidence: evidence, conflict: conflict, nameWasAmbiguous: claim?.ambiguous ?? false, size: size)
+        }
+
+        guard let content else {
+            if let claim { return finish(claim.type, claim.ambiguous ? .low : .medium) }
+            evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
+            return finish(known.data, .low)
+        }
+        guard let claim else {
+            return finish(content.type, content.strength == .strong ? .high : .medium)
+        }
+
+        // An ambiguous name: keep the tied type the content agrees with.
+        var candidates = claim.tied
+        if claim.ambiguous {
+            let agreeing = claim.tied.filter { $0.conforms(to: content.type) || content.type.conforms(to: $0) }
+            if !agreeing.isEmpty { candidates = agreeing }
+        }
+        let named = candidates[0]
+
+        if named.conforms(to: content.type) {
+            // The claim refines the content (or equals it): keep the claim.
+            return finish(named, content.strength == .strong && !content.fromLibmagic ? .certain : .high)
+        }
+        if content.type.conforms(to: named) {
+            // The content refines the claim: take it, unless it would promote to something runnable.
+            if isRunnable(content.type) && !isRunnable(named) {
+                return finish(named, .high)
+            }
+            return finish(content.type, content.strength == .strong ? .certain : .high)
+        }
+        if isTextual(content.type) && isTextual(named) {
+            // Two text readings (the name says Perl, the content looks like XHTML): text formats
+            // are easily confused by their bytes, so the name decides.
+            return finish(named, .high)
+        }
+        if let tail = claim.compoundTail, content.type.conforms(to: tail) || tail.conforms(to: content.type) {
+            // A compound extension explains the content: `font.pcf.gz` is a gzip-compressed PCF font.
+            return finish(named, .high)
+        }
+        if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
+            if known.isSignatureVerified(named) {
+                // The name claims a binary format the signatures know, and the bytes are text.
+                let conflict = ResolutionConflict(
+                    claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+                    reason: "the content is text, without the signature of \(named.identifier)")
+                return finish(content.type, .medium, conflict: conflict)
+            }
+            // Many text formats are not declared as text (AFM, XPM): text content does not contradict them.
+            return finish(named, .medium)
+        }
+        if content.strength == .strong {
+            let conflict = ResolutionConflict(
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+                reason: "\(content.fromLibmagic ? "libmagic's answer" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
+            return finish(content.type, .high, conflict: conflict)
+        }
+        let conflict = ResolutionConflict(
+            claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
+            reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
+        return finish(named, .low, conflict: conflict)
+    }
+
+    func isRunnable(_ type: UniformType) -> Bool {
+        type.conforms(to: known.executable) || type.conforms(to: known.script)
+            || (known.desktopEntry.map { type.conforms(to: $0) } ?? false)
+    }
+
+    func isTextual(_ type: UniformType) -> Bool { type.conforms(to: known.text) }
+}
