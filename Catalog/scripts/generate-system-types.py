@@ -1,34 +1,74 @@
 #!/usr/bin/env python3
-"""Generate OpenWith's system type catalog.
+"""Generate OpenWith's system type catalog: the type universe.
 
-Merges three sources into one declaration table:
+Merges these sources into one declaration table:
 
   Catalog/sources/apple-system-types.tsv   Apple's system-declared identifiers (facts table)
   Catalog/sources/apple-descriptions.tsv   our descriptions of those identifiers
   Catalog/sources/supplement.tsv           our own additions and MIME claims
-  Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* → public.image …)
-  shared-mime-info's freedesktop.org.xml   every freedesktop MIME type (default: the system copy)
+  Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
+  Catalog/sources/stable-identifiers.tsv   the identifiers earlier catalogs gave to shared-mime-info
+                                           types (from its release 2.2), kept unchanged
+  Catalog/sources/upstream/shared-mime-info.freedesktop.org.xml.in   upstream shared-mime-info
+  Catalog/sources/upstream/tika-mimetypes.xml                        Apache Tika's registry
+  Catalog/sources/upstream/mime.types                                Debian's mime.types (media-types)
 
-and writes
+(versions and licences in Catalog/sources/upstream/README.md) and writes
 
   Catalog/system-types.tsv                             the readable, diffable source of truth
   Sources/UniformTypes/Generated/SystemTypeData.swift  the same table compiled into the library
-  Catalog/xml-root-elements.tsv                        shared-mime-info's root-XML rules (namespace, element → type)
+  Catalog/type-conflicts.md                            what the registries disagree on, and who won
+  Catalog/xml-root-elements.tsv                        root-XML rules of shared-mime-info and Tika
   Sources/ContentSniffing/Generated/XMLRootElementData.swift  the same, compiled in
   Sources/UniformTypes/Generated/MediaTypeParentData.swift    the media-type parents, compiled in (for
                                                                dynamic types and imported packages)
 
-Merge rules (DESIGN.md, "Types"):
-  * A MIME type that an Apple type claims (directly or through one of its aliases) becomes a tag of
-    that Apple type, together with its aliases, its globs and its sub-class-of parents (a parent
-    edge that would close a cycle is dropped and reported).
-  * A MIME type that no Apple type claims becomes a declared type `org.freedesktop.mime.<media>.<sub>`
-    (characters outside [A-Za-z0-9.-] become '-'), with its sub-class-of parents, its aliases as extra
-    MIME tags, its globs, and a functional parent from its media type.
-  * Every file type conforms to public.data; inode/* types sit directly under public.item.
+Precedence, highest first: Apple's table (with our supplement) > upstream shared-mime-info >
+Apache Tika > Debian's mime.types. A higher registry decides:
+  * Identifiers and conformance. Apple's identifiers and parents are never changed by another
+    registry; every identifier an earlier catalog declared is kept (stable-identifiers.tsv).
+  * Names. Names that mean the same type (an alias in any registry, Tika's <alias>, the same MIME
+    type) become MIME tags of ONE declaration, the preferred name first. A name already given to a
+    declaration by a higher registry stays there; when a lower registry groups names that higher
+    ones keep apart, the names stay apart and the disagreement is reported.
+  * Globs and extensions. Apple's table and shared-mime-info are one tier (the machine's installed
+    shared-mime-info is imported on top of this table at run time anyway, so its globs keep
+    shared-mime-info's own weights and ties). An extension or glob that tier claims for one type is
+    never added from Tika or mime.types to another type, and Tika's claims are not added from
+    mime.types to another type; within Tika and within mime.types the first claim wins. Every
+    refusal is listed in the conflict report. mime.types' extensions are kept only where no higher
+    registry claims the extension.
+  * Parents (sub-class-of). shared-mime-info's parents apply to the declaration its names map to,
+    Apple's too (as the catalog always did: Apple's parents stay, shared-mime-info's are added).
+    Tika's apply only to the declarations Tika's names alone made: a type a higher registry names
+    keeps that registry's hierarchy, and Tika's other parents are listed as disagreeing. Tika's parent
+    edge already implied is not added; an edge that would close a cycle is dropped and reported.
+  * tika:uti attaches Tika's MIME types to the named Apple identifier when no higher registry
+    already maps those names elsewhere (a disagreement is reported).
+
+Identifiers of new types:
+  * named by shared-mime-info: org.freedesktop.mime.<media>.<sub> (the existing scheme);
+  * named only by Tika:        org.apache.tika.mime.<media>.<sub>;
+  * named only by mime.types:  org.iana.mime.<media>.<sub>;
+where characters outside [A-Za-z0-9.-] become '-' (MIME parameters, as in Tika's
+`application/x-berkeley-db;format=hash`, are part of <sub>). A shared-mime-info 2.2 name listed in
+stable-identifiers.tsv keeps its identifier even where upstream renamed the type (video/x-matroska
+is now video/matroska: the declaration is still org.freedesktop.mime.video.x-matroska). A MIME type
+with parameters becomes its own declaration conforming to the type of its essence; looking a MIME
+type up takes its essence, so such a name finds the essence's type.
+Every new file type conforms to public.data (and to its media type's functional parent);
+inode/* and x-content/* types sit directly under public.item.
+
+Provenance. Every tag carries the registries that state it, in the `provenance` column of
+system-types.tsv: space-separated items KIND:VALUE=SOURCES, KIND `e` (filename extension), `m`
+(MIME type) or `g` (glob pattern), SOURCES one letter per registry, in precedence order:
+  a Apple's table   o OpenWith's supplement   f upstream shared-mime-info   t Apache Tika
+  m Debian's mime.types   s stable-identifiers.tsv (a shared-mime-info 2.2 name no registry states now)
+e.g. `e:pdf=aftm m:application/pdf=aftm g:*.pdf=ft`.
 
 Usage: python3 Catalog/scripts/generate-system-types.py [--mime-xml PATH] [--check]
-  --check  regenerate in memory and exit 1 if the committed outputs differ.
+  --mime-xml  read another shared-mime-info XML instead of the upstream copy in Catalog/sources.
+  --check     regenerate in memory and exit 1 if the committed outputs differ.
 """
 
 import argparse
@@ -40,16 +80,31 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCES = os.path.join(ROOT, "Catalog", "sources")
+UPSTREAM = os.path.join(SOURCES, "upstream")
+DEFAULT_MIME_XML = os.path.join(UPSTREAM, "shared-mime-info.freedesktop.org.xml.in")
+TIKA_XML = os.path.join(UPSTREAM, "tika-mimetypes.xml")
+MIME_TYPES = os.path.join(UPSTREAM, "mime.types")
 OUT_TSV = os.path.join(ROOT, "Catalog", "system-types.tsv")
 OUT_SWIFT = os.path.join(ROOT, "Sources", "UniformTypes", "Generated", "SystemTypeData.swift")
+OUT_CONFLICTS = os.path.join(ROOT, "Catalog", "type-conflicts.md")
 OUT_ROOTS_TSV = os.path.join(ROOT, "Catalog", "xml-root-elements.tsv")
 OUT_ROOTS_SWIFT = os.path.join(ROOT, "Sources", "ContentSniffing", "Generated", "XMLRootElementData.swift")
 OUT_MEDIA_SWIFT = os.path.join(ROOT, "Sources", "UniformTypes", "Generated", "MediaTypeParentData.swift")
-DEFAULT_MIME_XML = "/usr/share/mime/packages/freedesktop.org.xml"
 NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+TIKA_NS = "{https://tika.apache.org/}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 VERIFIED_ORDER = ["primary", "openwith", "conflict", "secondary", "freedesktop"]
-COLUMNS = ["identifier", "conforms_to", "extensions", "mime_types", "globs", "description", "icon", "origin", "verified"]
+# How a MIME lookup orders declarations that list the same name (TagIndexes.swift).
+LOOKUP_RANK = {"primary": 0, "openwith": 1, "freedesktop": 2, "conflict": 3, "secondary": 4}
+COLUMNS = ["identifier", "conforms_to", "extensions", "mime_types", "globs", "description", "icon", "origin", "verified",
+           "provenance"]
+# Registry letters in precedence order (see the docstring).
+SOURCE_ORDER = "aoftms"
+REGISTRY_NAMES = {"a": "Apple's table", "o": "OpenWith's supplement", "f": "shared-mime-info", "t": "Tika",
+                  "m": "mime.types", "s": "stable identifiers"}
+# Which registries form one tier for glob and extension claims (see the docstring).
+GLOB_TIER = {"a": 0, "o": 0, "f": 0, "t": 1, "m": 2}
 
 
 def fail(message):
@@ -72,7 +127,7 @@ def read_tsv(path, required):
 
 
 def read_media_parents():
-    """The functional parent of a freedesktop type by its media type, in the table's order."""
+    """The functional parent of a derived type by its media type, in the table's order."""
     parents = {}
     for row in read_tsv(os.path.join(SOURCES, "media-type-parents.tsv"), ["media_type", "parent"]):
         media = row["media_type"]
@@ -87,14 +142,27 @@ def read_media_parents():
 MEDIA_PARENTS = read_media_parents()
 
 
-def derived_identifier(mime):
+def normalized_mime(text, where):
+    """A registry's MIME name without white space around parameters; fails on a malformed one."""
+    mime = re.sub(r"\s*;\s*", ";", (text or "").strip())
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9!#$&^_.+*-]+(;[A-Za-z0-9_.-]+=[A-Za-z0-9_.+-]+)*", mime):
+        fail(f"{where}: '{text}' is not a MIME type")
+    return mime
+
+
+def derived_identifier(mime, prefix="org.freedesktop.mime."):
     media, _, sub = mime.partition("/")
-    return "org.freedesktop.mime." + re.sub(r"[^A-Za-z0-9.-]", "-", media) + "." + re.sub(r"[^A-Za-z0-9.-]", "-", sub)
+    return prefix + re.sub(r"[^A-Za-z0-9.-]", "-", media) + "." + re.sub(r"[^A-Za-z0-9.-]", "-", sub)
+
+
+def essence(mime):
+    return mime.split(";", 1)[0]
 
 
 class Declaration:
-    def __init__(self, identifier, origin, verified):
+    def __init__(self, identifier, origin, verified, created_by):
         self.identifier = identifier
+        self.created_by = created_by  # the registry letter that made the declaration
         self.parents = []
         self.extensions = []
         self.mimes = []
@@ -103,46 +171,368 @@ class Declaration:
         self.icon = ""
         self.origin = origin
         self.verified = verified
+        self.sources = {}  # (kind, folded value) -> set of registry letters
 
-    def add_unique(self, field, values):
+    def note(self, kind, value, letter):
+        self.sources.setdefault((kind, value.lower()), set()).add(letter)
+
+    def add_unique(self, field, values, letter=None):
         target = getattr(self, field)
         seen = {v.lower() for v in target}
+        kind = {"extensions": "e", "mimes": "m"}.get(field)
         for value in values:
             if value.lower() not in seen:
                 target.append(value)
                 seen.add(value.lower())
+            if letter and kind:
+                self.note(kind, value, letter)
+
+    def add_glob(self, pattern, weight, case_sensitive, letter):
+        if not any(p == pattern for p, _, _ in self.globs):
+            self.globs.append((pattern, weight, case_sensitive))
+        self.note("g", pattern, letter)
+
+
+# ---------------------------------------------------------------------------------------------
+# Readers of the registries. Each yields types as dicts: type, aliases, parents, globs, comment,
+# icon, roots, uti.
+
+
+def glob_entry(pattern, weight, case_sensitive, where):
+    if not pattern or re.search(r"\s", pattern) or "=" in pattern:
+        fail(f"{where}: glob pattern {pattern!r} is empty or has white space or '='")
+    return (pattern, weight, case_sensitive)
+
+
+def plain_comment(element, names):
+    comment = ""
+    for name in names:
+        for c in element.findall(name):
+            if c.get(XML_LANG) is None and not comment:
+                comment = " ".join((c.text or "").split())
+    return comment
 
 
 def parse_mime_xml(path):
+    """shared-mime-info's XML (the upstream .xml.in uses <_comment> or <comment>)."""
     tree = ET.parse(path)
     types = []
     for element in tree.getroot().findall(NS + "mime-type"):
-        mime = element.get("type")
-        comment = ""
-        for c in element.findall(NS + "comment"):
-            if c.get("{http://www.w3.org/XML/1998/namespace}lang") is None:
-                comment = (c.text or "").strip()
-        globs = []
-        for g in element.findall(NS + "glob"):
-            pattern = g.get("pattern")
-            if not pattern or re.search(r"\s", pattern):
-                fail(f"{path}: type {mime}: glob pattern {pattern!r} is empty or has white space")
-            globs.append((pattern, int(g.get("weight", "50")), g.get("case-sensitive") == "true"))
-        icon = ""
+        where = f"{os.path.basename(path)}: type {element.get('type')}"
+        mime = normalized_mime(element.get("type"), where)
+        globs = [glob_entry(g.get("pattern"), int(g.get("weight", "50")), g.get("case-sensitive") == "true", where)
+                 for g in element.findall(NS + "glob")]
         generic = element.find(NS + "generic-icon")
-        if generic is not None:
-            icon = generic.get("name", "")
-        roots = [(r.get("namespaceURI", ""), r.get("localName", "")) for r in element.findall(NS + "root-XML")]
         types.append({
-            "roots": roots,
             "type": mime,
-            "comment": comment,
-            "aliases": [a.get("type") for a in element.findall(NS + "alias")],
-            "parents": [p.get("type") for p in element.findall(NS + "sub-class-of")],
+            "comment": plain_comment(element, [NS + "comment", NS + "_comment"]),
+            "aliases": [normalized_mime(a.get("type"), where) for a in element.findall(NS + "alias")],
+            "parents": [normalized_mime(p.get("type"), where) for p in element.findall(NS + "sub-class-of")],
             "globs": globs,
-            "icon": icon,
+            "icon": generic.get("name", "") if generic is not None else "",
+            "roots": [(r.get("namespaceURI", ""), r.get("localName", "")) for r in element.findall(NS + "root-XML")],
+            "uti": None,
         })
     return types
+
+
+def parse_tika_xml(path, report):
+    """Apache Tika's tika-mimetypes.xml (no namespace; regex globs are not filename globs)."""
+    tree = ET.parse(path)
+    types = []
+    for element in tree.getroot().findall("mime-type"):
+        where = f"{os.path.basename(path)}: type {element.get('type')}"
+        mime = normalized_mime(element.get("type"), where)
+        globs = []
+        for g in element.findall("glob"):
+            if g.get("isregex") == "true":
+                report["regex globs"].append(f"`{mime}`: regular-expression glob `{g.get('pattern')}` is not a filename glob; skipped")
+                continue
+            globs.append(glob_entry(g.get("pattern"), 50, False, where))
+        uti = element.find(TIKA_NS + "uti")
+        types.append({
+            "type": mime,
+            "comment": plain_comment(element, ["_comment", "comment"]),
+            "aliases": [normalized_mime(a.get("type"), where) for a in element.findall("alias")],
+            "parents": [normalized_mime(p.get("type"), where) for p in element.findall("sub-class-of")],
+            "globs": globs,
+            "icon": "",
+            "roots": [(r.get("namespaceURI", ""), r.get("localName", "")) for r in element.findall("root-XML")],
+            "uti": (uti.text or "").strip() if uti is not None else None,
+        })
+    return types
+
+
+def parse_mime_types(path):
+    """Debian's mime.types: `media/subtype ext ext ...` per line, '#' comments."""
+    types = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            fields = line.split()
+            mime = normalized_mime(fields[0], f"{os.path.basename(path)}: line {number}")
+            for ext in fields[1:]:
+                if not re.fullmatch(r"[A-Za-z0-9_+~%.-]+", ext) or ext.startswith("."):
+                    fail(f"{os.path.basename(path)}: line {number}: '{ext}' is not an extension")
+            types.append({"type": mime, "extensions": fields[1:]})
+    return types
+
+
+# ---------------------------------------------------------------------------------------------
+# The merge.
+
+
+class Universe:
+    """The declarations being merged, the owner of every name and of every glob."""
+
+    def __init__(self):
+        self.declarations = {}  # folded identifier -> Declaration (insertion ordered)
+        self.owner = {}  # folded MIME name -> Declaration
+        self.claims = {}  # folded glob pattern -> [(tier, Declaration, letter)], first claim first
+        self.stable = {}  # folded MIME name -> stable identifier
+        self.stable_rows = []
+        self.report = {key: [] for key in REPORT_SECTIONS}
+
+    def declare(self, identifier, origin, verified, created_by):
+        if identifier.lower() in self.declarations:
+            fail(f"identifier {identifier} would be declared twice")
+        d = Declaration(identifier, origin, verified, created_by)
+        self.declarations[identifier.lower()] = d
+        return d
+
+    def identifier_for(self, names, prefix):
+        for name in names:
+            stable = self.stable.get(name.lower())
+            if stable and stable.lower() not in self.declarations:
+                return stable, True
+        return derived_identifier(names[0], prefix), False
+
+    def claim(self, d, pattern, weight, case_sensitive, letter, what):
+        """Adds `d` to the claimants of a glob unless a higher tier (or, in a lower tier, an
+        earlier claim) gives it to another type only; returns whether it may be added."""
+        # A case-sensitive pattern (`*.C` for C++) is its own key; others are compared folded.
+        key = pattern + " (case-sensitive)" if case_sensitive else pattern.lower()
+        tier = GLOB_TIER[letter]
+        claimants = self.claims.setdefault(key, [])
+        if any(c is d for _, c, _ in claimants):
+            return True
+        blocking = [(t, c, l) for t, c, l in claimants if t < tier or (t == tier and tier > 0)]
+        if blocking:
+            _, winner, winner_letter = blocking[0]
+            self.report["globs"].append((key, winner.identifier, REGISTRY_NAMES[winner_letter], d.identifier,
+                                         REGISTRY_NAMES[letter], what))
+            return False
+        claimants.append((tier, d, letter))
+        return True
+
+
+REPORT_SECTIONS = ["globs", "parents", "aliases", "mime", "uti", "regex globs", "cycles"]
+
+
+def read_apple(universe):
+    apple = read_tsv(os.path.join(SOURCES, "apple-system-types.tsv"), ["identifier", "conforms_to", "extensions", "mime_types", "verified"])
+    descriptions = {r["identifier"]: r["description"] for r in read_tsv(os.path.join(SOURCES, "apple-descriptions.tsv"), ["identifier", "description"])}
+    supplement = read_tsv(os.path.join(SOURCES, "supplement.tsv"), ["identifier", "conforms_to", "extensions", "mime_types", "verified", "description"])
+    for row in apple:
+        ident = row["identifier"]
+        if ident not in descriptions:
+            fail(f"apple-descriptions.tsv: no description for {ident}")
+        d = universe.declare(ident, "apple", row["verified"], "a")
+        d.parents = split_list(row["conforms_to"])
+        d.add_unique("extensions", split_list(row["extensions"]), "a")
+        d.add_unique("mimes", split_list(row["mime_types"]), "a")
+        d.description = descriptions[ident]
+    for row in supplement:
+        ident = row["identifier"]
+        d = universe.declarations.get(ident.lower())
+        if d is None:
+            d = universe.declare(ident, "openwith", row["verified"], "o")
+            d.description = row["description"]
+        d.add_unique("parents", split_list(row["conforms_to"]))
+        d.add_unique("extensions", split_list(row["extensions"]), "o")
+        d.add_unique("mimes", split_list(row["mime_types"]), "o")
+    for d in universe.declarations.values():
+        for ext in d.extensions:
+            universe.claim(d, "*." + ext, 50, False, "a" if d.origin == "apple" else "o", ext)
+    for row in read_tsv(os.path.join(SOURCES, "stable-identifiers.tsv"), ["identifier", "mime_types", "description"]):
+        universe.stable_rows.append(row)
+        for mime in split_list(row["mime_types"]):
+            universe.stable.setdefault(mime.lower(), row["identifier"])
+
+
+def merge_freedesktop(universe, fd_types):
+    """shared-mime-info: as the earlier catalogs did, a type an Apple declaration claims (by its
+    name or an alias) joins that declaration; any other becomes a declaration of its own."""
+    canonical_of = {}
+    for t in fd_types:
+        canonical_of[t["type"].lower()] = t["type"]
+        for alias in t["aliases"]:
+            if canonical_of.setdefault(alias.lower(), t["type"]) != t["type"]:
+                universe.report["aliases"].append(
+                    f"`{alias}`: shared-mime-info gives it to `{canonical_of[alias.lower()]}` and to `{t['type']}`; the first keeps it")
+    claimants = {}
+    for d in universe.declarations.values():
+        for position, mime in enumerate(d.mimes):
+            canonical = canonical_of.get(mime.lower())
+            if canonical:
+                claimants.setdefault(canonical.lower(), []).append((d, position))
+    owners = {}
+    for t in fd_types:
+        candidates = claimants.get(t["type"].lower(), [])
+        if not candidates:
+            continue
+        glob_exts = {p[2:].lower() for p, _, _ in t["globs"] if p.startswith("*.")}
+
+        def preference(entry):
+            d, position = entry
+            overlap = len(glob_exts & {e.lower() for e in d.extensions})
+            return (-overlap, position, VERIFIED_ORDER.index(d.verified) if d.verified in VERIFIED_ORDER else 9, len(d.identifier), d.identifier)
+
+        owners[t["type"].lower()] = sorted(candidates, key=preference)[0][0]
+    for t in fd_types:
+        if t["type"].lower() not in owners:
+            ident, _ = universe.identifier_for([t["type"]] + t["aliases"], "org.freedesktop.mime.")
+            d = universe.declare(ident, "freedesktop", "freedesktop", "f")
+            d.description = t["comment"]
+            owners[t["type"].lower()] = d
+    for t in fd_types:
+        d = owners[t["type"].lower()]
+        names = [t["type"]] + [a for a in t["aliases"] if canonical_of[a.lower()] == t["type"]]
+        for name in names:
+            universe.owner.setdefault(name.lower(), d)
+        d.add_unique("mimes", [n for n in names if universe.owner[n.lower()] is d], "f")
+        for pattern, weight, case_sensitive in t["globs"]:
+            universe.claim(d, pattern, weight, case_sensitive, "f", t["type"])
+            d.add_glob(pattern, weight, case_sensitive, "f")
+            simple = re.fullmatch(r"\*\.([^*?\[\]]+)", pattern)
+            if simple and not case_sensitive:
+                d.add_unique("extensions", [simple.group(1).lower()], "f")
+        if not d.icon:
+            d.icon = t["icon"]
+    # The Apple declarations' own names that shared-mime-info does not know.
+    for d in list(universe.declarations.values()):
+        for mime in d.mimes:
+            universe.owner.setdefault(mime.lower(), d)
+    # On Linux the shared-mime-info canonical name is the one to show. Of the freedesktop types
+    # merged into a declaration, the preferred MIME type is the one whose glob for the
+    # declaration's preferred extension weighs most (`*.py` weighs 60 for text/x-python, 50 for
+    # text/x-python3), else the one with the heaviest glob; the first among equals.
+    preferred = {}
+    for t in fd_types:
+        d = owners[t["type"].lower()]
+        first_ext = d.extensions[0].lower() if d.extensions else None
+        on_first = [w for p, w, cs in t["globs"] if first_ext and p.lower() == "*." + first_ext]
+        score = (max(on_first) if on_first else -1, max([w for _, w, _ in t["globs"]], default=0))
+        current = preferred.get(d.identifier.lower())
+        if current is None or score > current[1]:
+            preferred[d.identifier.lower()] = (t["type"], score)
+    for key, (mime, _) in preferred.items():
+        d = universe.declarations[key]
+        d.mimes = [mime] + [m for m in d.mimes if m.lower() != mime.lower()]
+    # A name several declarations list belongs to the one a lookup finds (TagIndexes' order: how
+    # well verified, the tag's position, the identifier), so lower registries' aliases join it.
+    listed = {}
+    for d in universe.declarations.values():
+        for position, mime in enumerate(d.mimes):
+            rank = LOOKUP_RANK.get(d.verified, len(LOOKUP_RANK))
+            listed.setdefault(mime.lower(), []).append((rank, position, d.identifier.lower(), d))
+    for key, entries in listed.items():
+        if len(entries) > 1:
+            universe.owner[key] = min(entries, key=lambda entry: entry[:3])[3]
+    return owners
+
+
+def merge_tika(universe, tika_types):
+    """Tika: its names join the declaration a higher registry gives them; others join the
+    declaration of their tika:uti, or become org.apache.tika.mime.* declarations."""
+    owners = {}
+    for t in tika_types:
+        names = [t["type"]] + t["aliases"]
+        mapped = []
+        for name in names:
+            d = universe.owner.get(name.lower())
+            if d is not None and d not in mapped:
+                mapped.append(d)
+        uti = universe.declarations.get(t["uti"].lower()) if t["uti"] else None
+        if t["uti"] and uti is None:
+            universe.report["uti"].append(f"`{t['type']}`: tika:uti `{t['uti']}` is not declared; ignored")
+        target = universe.owner.get(t["type"].lower()) or (mapped[0] if mapped else None) or uti
+        if target is None:
+            ident, stable = universe.identifier_for(names, "org.apache.tika.mime.")
+            target = universe.declare(ident, "freedesktop" if stable else "tika", "freedesktop" if stable else "tika", "t")
+            target.description = t["comment"]
+        if uti is not None and target is not uti:
+            universe.report["uti"].append(
+                f"`{t['type']}`: Tika says `{t['uti']}`, a higher registry gives the name to `{target.identifier}`; kept there")
+        if len(mapped) > 1:
+            universe.report["aliases"].append(
+                f"`{t['type']}`: Tika makes " + ", ".join(f"`{n}`" for n in names)
+                + " one type; higher registries (or earlier Tika types) keep them apart (" + ", ".join(f"`{d.identifier}`" for d in mapped)
+                + "); each name stays with its declaration")
+        for name in names:
+            d = universe.owner.setdefault(name.lower(), target)
+            if d is target:
+                target.add_unique("mimes", [name], "t")
+            else:
+                d.note("m", name, "t")
+        if not target.description:
+            target.description = t["comment"]
+        for pattern, weight, case_sensitive in t["globs"]:
+            if universe.claim(target, pattern, weight, case_sensitive, "t", t["type"]):
+                # A plain `*.ext` becomes an extension tag (as Apple's and mime.types' do), any
+                # other pattern a glob.
+                simple = re.fullmatch(r"\*\.([^*?\[\]]+)", pattern)
+                if simple:
+                    target.add_unique("extensions", [simple.group(1).lower()], "t")
+                    if any(p.lower() == pattern.lower() for p, _, _ in target.globs):
+                        target.note("g", pattern, "t")
+                else:
+                    target.add_glob(pattern, weight, case_sensitive, "t")
+        owners[t["type"].lower()] = target
+    return owners
+
+
+def merge_mime_types(universe, entries):
+    """mime.types: a name joins its declaration or becomes an org.iana.mime.* one; an extension
+    is added only where no higher registry (or earlier line) claims it."""
+    for entry in entries:
+        mime = entry["type"]
+        target = universe.owner.get(mime.lower())
+        if target is None:
+            ident, stable = universe.identifier_for([mime], "org.iana.mime.")
+            target = universe.declare(ident, "freedesktop" if stable else "iana", "freedesktop" if stable else "iana", "m")
+            universe.owner[mime.lower()] = target
+        target.add_unique("mimes", [mime], "m")
+        for ext in entry["extensions"]:
+            key = "*." + ext.lower()
+            if universe.claim(target, key, 50, False, "m", mime):
+                target.add_unique("extensions", [ext.lower()], "m")
+
+
+def claim_bare_essences(universe):
+    """A lookup takes a MIME type's essence, so a name with parameters whose essence no registry
+    names makes its declaration answer to the essence too."""
+    for name, d in list(universe.owner.items()):
+        bare = essence(name)
+        if bare != name and bare not in universe.owner:
+            universe.owner[bare] = d
+            d.add_unique("mimes", [bare])
+            for letter in d.sources.get(("m", name), set()):
+                d.note("m", bare, letter)
+
+
+def declare_stable_leftovers(universe):
+    """Identifiers of earlier catalogs whose names no registry states any more stay declared."""
+    for row in universe.stable_rows:
+        if row["identifier"].lower() in universe.declarations:
+            continue
+        d = universe.declare(row["identifier"], "freedesktop", "freedesktop", "s")
+        d.description = row["description"]
+        for mime in split_list(row["mime_types"]):
+            if universe.owner.setdefault(mime.lower(), d) is d:
+                d.add_unique("mimes", [mime], "s")
 
 
 def would_cycle(declarations, child, parent):
@@ -159,146 +549,65 @@ def would_cycle(declarations, child, parent):
     return False
 
 
-def build(mime_xml):
-    apple = read_tsv(os.path.join(SOURCES, "apple-system-types.tsv"), ["identifier", "conforms_to", "extensions", "mime_types", "verified"])
-    descriptions = {r["identifier"]: r["description"] for r in read_tsv(os.path.join(SOURCES, "apple-descriptions.tsv"), ["identifier", "description"])}
-    supplement = read_tsv(os.path.join(SOURCES, "supplement.tsv"), ["identifier", "conforms_to", "extensions", "mime_types", "verified", "description"])
-
-    declarations = {}  # folded id -> Declaration (insertion ordered)
-    for row in apple:
-        ident = row["identifier"]
-        if ident.lower() in declarations:
-            fail(f"apple-system-types.tsv: identifier {ident} declared twice")
-        d = Declaration(ident, "apple", row["verified"])
-        d.parents = split_list(row["conforms_to"])
-        d.extensions = split_list(row["extensions"])
-        d.mimes = split_list(row["mime_types"])
-        if ident not in descriptions:
-            fail(f"apple-descriptions.tsv: no description for {ident}")
-        d.description = descriptions[ident]
-        declarations[ident.lower()] = d
-    for row in supplement:
-        ident = row["identifier"]
-        d = declarations.get(ident.lower())
-        if d is None:
-            d = Declaration(ident, "openwith", row["verified"])
-            d.description = row["description"]
-            declarations[ident.lower()] = d
-        d.add_unique("parents", split_list(row["conforms_to"]))
-        d.add_unique("extensions", split_list(row["extensions"]))
-        d.add_unique("mimes", split_list(row["mime_types"]))
-
-    fd_types = parse_mime_xml(mime_xml)
-    canonical_of = {}
-    for t in fd_types:
-        canonical_of[t["type"].lower()] = t["type"]
-        for alias in t["aliases"]:
-            canonical_of.setdefault(alias.lower(), t["type"])
-
-    # Which declaration claims each freedesktop type: an Apple/supplement type naming it or an alias.
-    claimants = {}
-    for d in declarations.values():
-        for position, mime in enumerate(d.mimes):
-            canonical = canonical_of.get(mime.lower())
-            if canonical:
-                claimants.setdefault(canonical.lower(), []).append((d, position))
-    owner = {}
-    for t in fd_types:
-        candidates = claimants.get(t["type"].lower(), [])
-        if not candidates:
-            owner[t["type"].lower()] = None
+def conforms(declarations, ident, target):
+    stack, seen = [ident.lower()], set()
+    while stack:
+        key = stack.pop()
+        if key == target.lower():
+            return True
+        if key in seen or key not in declarations:
             continue
-        glob_exts = {p[2:].lower() for p, _, _ in t["globs"] if p.startswith("*.")}
+        seen.add(key)
+        stack.extend(p.lower() for p in declarations[key].parents)
+    return False
 
-        def preference(entry):
-            d, position = entry
-            overlap = len(glob_exts & {e.lower() for e in d.extensions})
-            return (-overlap, position, VERIFIED_ORDER.index(d.verified) if d.verified in VERIFIED_ORDER else 9, len(d.identifier), d.identifier)
 
-        owner[t["type"].lower()] = sorted(candidates, key=preference)[0][0]
-
-    report = []
-    # Declare the unclaimed types first so that parent references resolve.
-    for t in fd_types:
-        if owner[t["type"].lower()] is None:
-            ident = derived_identifier(t["type"])
-            if ident.lower() in declarations:
-                fail(f"derived identifier {ident} of {t['type']} collides with an existing declaration")
-            d = Declaration(ident, "freedesktop", "freedesktop")
-            d.description = t["comment"]
-            declarations[ident.lower()] = d
-            owner[t["type"].lower()] = d
-
-    def uti_for_mime(mime):
-        canonical = canonical_of.get(mime.lower())
-        return owner.get(canonical.lower()) if canonical else None
-
-    for t in fd_types:
-        d = owner[t["type"].lower()]
-        d.add_unique("mimes", [t["type"]] + t["aliases"])
-        for pattern, weight, case_sensitive in t["globs"]:
-            d.globs.append((pattern, weight, case_sensitive))
-            simple = re.fullmatch(r"\*\.([^*?\[\]]+)", pattern)
-            if simple and not case_sensitive:
-                d.add_unique("extensions", [simple.group(1).lower()])
-        if not d.icon:
-            d.icon = t["icon"]
-        for parent_mime in t["parents"]:
-            parent = uti_for_mime(parent_mime)
+def add_parents(universe, types, owners, registry):
+    declarations = universe.declarations
+    for t in types:
+        d = owners[t["type"].lower()]
+        parent_names = list(t["parents"])
+        if ";" in t["type"] and essence(t["type"]).lower() != t["type"].lower():
+            parent_names.append(essence(t["type"]))
+        for parent_mime in parent_names:
+            parent = universe.owner.get(parent_mime.lower())
             if parent is None:
-                report.append(f"{t['type']}: sub-class-of {parent_mime} is not a known type; edge skipped")
+                universe.report["parents"].append(f"`{t['type']}`: {registry} sub-class-of `{parent_mime}` names no type; skipped")
                 continue
-            if parent is d or parent.identifier.lower() in (p.lower() for p in d.parents):
+            if parent is d or any(p.lower() == parent.identifier.lower() for p in d.parents):
+                continue
+            if registry == "Tika" and conforms(declarations, d.identifier, parent.identifier):
+                continue
+            if registry == "Tika" and d.created_by != "t":
+                universe.report["parents"].append(
+                    f"`{t['type']}` (`{d.identifier}`): Tika sub-class-of `{parent_mime}` (`{parent.identifier}`): "
+                    "the type's hierarchy is its higher registry's; not added")
                 continue
             if would_cycle(declarations, d.identifier, parent.identifier):
-                report.append(f"{t['type']}: sub-class-of {parent_mime} ({parent.identifier}) would close a cycle with {d.identifier}; edge skipped")
+                universe.report["cycles"].append(
+                    f"`{t['type']}`: {registry} sub-class-of `{parent_mime}` (`{parent.identifier}`) would close a cycle with `{d.identifier}`; edge dropped")
                 continue
             d.parents.append(parent.identifier)
 
-    # On Linux the shared-mime-info canonical name is the one to show. Of the freedesktop types
-    # merged into a declaration, the preferred MIME type is the one whose glob for the
-    # declaration's preferred extension weighs most (`*.py` weighs 60 for text/x-python, 50 for
-    # text/x-python3), else the one with the heaviest glob; the first among equals.
-    preferred = {}
-    for t in fd_types:
-        d = owner[t["type"].lower()]
-        first_ext = d.extensions[0].lower() if d.extensions else None
-        on_first = [w for p, w, cs in t["globs"] if first_ext and p.lower() == "*." + first_ext]
-        score = (max(on_first) if on_first else -1, max([w for _, w, _ in t["globs"]], default=0))
-        current = preferred.get(d.identifier.lower())
-        if current is None or score > current[1]:
-            preferred[d.identifier.lower()] = (t["type"], score)
-    for key, (mime, _) in preferred.items():
-        d = declarations[key]
-        d.mimes = [mime] + [m for m in d.mimes if m.lower() != mime.lower()]
 
-    def conforms(ident, target, seen=None):
-        seen = seen if seen is not None else set()
-        key = ident.lower()
-        if key == target:
-            return True
-        if key in seen or key not in declarations:
-            return False
-        seen.add(key)
-        return any(conforms(p, target, seen) for p in declarations[key].parents)
-
-    # Functional and physical parents of the derived types.
-    for t in fd_types:
-        d = owner[t["type"].lower()]
-        if d.origin != "freedesktop":
+def add_functional_parents(universe):
+    declarations = universe.declarations
+    for d in declarations.values():
+        if d.origin in ("apple", "openwith") or not d.mimes:
             continue
-        media = t["type"].split("/", 1)[0].lower()
-        if media == "inode" or media == "x-content":
+        media = d.mimes[0].split("/", 1)[0].lower()
+        if media in ("inode", "x-content"):
             if not d.parents:
                 d.parents.append("public.item")
             continue
         functional = MEDIA_PARENTS.get(media)
-        if functional and not conforms(d.identifier, functional):
+        if functional and not conforms(declarations, d.identifier, functional):
             d.parents.append(functional)
-        if not conforms(d.identifier, "public.data"):
+        if not conforms(declarations, d.identifier, "public.data"):
             d.parents.append("public.data")
 
-    # Consistency: every parent declared, no cycles.
+
+def check_consistency(declarations):
     for d in declarations.values():
         for p in d.parents:
             if p.lower() not in declarations:
@@ -315,16 +624,61 @@ def build(mime_xml):
                 visit(pk, path + [p])
         state[key] = 2
 
+    sys.setrecursionlimit(10000)
     for key in list(declarations):
         if key not in state:
             visit(key, [declarations[key].identifier])
-    roots = []
-    for t in fd_types:
-        for namespace, local in t["roots"]:
-            if "\t" in namespace + local or not local:
-                fail(f"{t['type']}: malformed root-XML")
-            roots.append((namespace, local, owner[t["type"].lower()].identifier))
-    return list(declarations.values()), report, roots
+
+
+def build(mime_xml):
+    universe = Universe()
+    read_apple(universe)
+    fd_types = parse_mime_xml(mime_xml)
+    tika_types = parse_tika_xml(TIKA_XML, universe.report)
+    fd_owners = merge_freedesktop(universe, fd_types)
+    tika_owners = merge_tika(universe, tika_types)
+    merge_mime_types(universe, parse_mime_types(MIME_TYPES))
+    claim_bare_essences(universe)
+    declare_stable_leftovers(universe)
+    add_parents(universe, fd_types, fd_owners, "shared-mime-info")
+    add_parents(universe, tika_types, tika_owners, "Tika")
+    add_functional_parents(universe)
+    check_consistency(universe.declarations)
+    roots, seen_roots = [], set()
+    for types, owners, registry in [(fd_types, fd_owners, "shared-mime-info"), (tika_types, tika_owners, "Tika")]:
+        for t in types:
+            for namespace, local in t["roots"]:
+                # Tika has rules by namespace alone (an empty local name) and by local name alone.
+                if "\t" in namespace + local or "\n" in namespace + local or not (local or namespace):
+                    fail(f"{registry}: {t['type']}: malformed root-XML")
+                key = (namespace, local)
+                ident = owners[t["type"].lower()].identifier
+                if key in seen_roots:
+                    first = next(r for r in roots if (r[0], r[1]) == key)
+                    if first[2] != ident:
+                        universe.report["mime"].append(
+                            f"root-XML `{namespace}` `{local}`: {first[3]} says `{first[2]}`, {registry} `{ident}`; the first kept")
+                    continue
+                seen_roots.add(key)
+                roots.append((namespace, local, ident, registry))
+    return list(universe.declarations.values()), universe.report, [(n, l, i) for n, l, i, _ in roots], universe.owner
+
+
+# ---------------------------------------------------------------------------------------------
+# Output.
+
+
+def provenance(d):
+    def letters(kind, value):
+        found = d.sources.get((kind, value.lower()))
+        if not found:
+            fail(f"{d.identifier}: {kind} tag {value} has no source")
+        return "".join(c for c in SOURCE_ORDER if c in found)
+
+    items = [f"e:{e}={letters('e', e)}" for e in d.extensions]
+    items += [f"m:{m}={letters('m', m)}" for m in d.mimes]
+    items += [f"g:{p}={letters('g', p)}" for p, _, _ in d.globs]
+    return " ".join(items)
 
 
 def render_tsv(declarations):
@@ -336,11 +690,9 @@ def render_tsv(declarations):
         globs = " ".join(f"{p}:{w}" + (":cs" if cs else "") for p, w, cs in d.globs)
         lines.append("\t".join([
             d.identifier, ",".join(d.parents), ",".join(d.extensions), ",".join(d.mimes),
-            globs, d.description, d.icon, d.origin, d.verified,
+            globs, d.description, d.icon, d.origin, d.verified, provenance(d),
         ]))
     return "\n".join(lines) + "\n"
-
-
 def render_swift(tsv):
     if '"""##' in tsv:
         fail("the table contains the raw string delimiter")
@@ -368,7 +720,7 @@ def render_roots_swift(tsv):
         "// Generated by Catalog/scripts/generate-system-types.py from Catalog/xml-root-elements.tsv.\n"
         "// Do not edit: run the script again.\n\n"
         "extension XMLRootElementTable {\n"
-        "    /// The shared-mime-info root-XML rules, as in `Catalog/xml-root-elements.tsv`.\n"
+        "    /// The root-XML rules of shared-mime-info and Tika, as in `Catalog/xml-root-elements.tsv`.\n"
         "    static let table: StaticString = ##\"\"\"\n"
         + tsv + "\n"
         "\"\"\"##\n"
@@ -390,20 +742,91 @@ def render_media_swift(parents):
     )
 
 
+def shared_names_report(declarations, universe_owner):
+    """Names that several declarations list: which one a MIME lookup finds."""
+    listed = {}
+    for d in declarations:
+        for mime in d.mimes:
+            listed.setdefault(mime.lower(), []).append(d)
+    lines = []
+    for key, ds in listed.items():
+        if len(ds) > 1:
+            owner = universe_owner.get(key)
+            lines.append(f"`{key}`: listed by " + ", ".join(f"`{d.identifier}`" for d in ds)
+                         + (f"; a lookup finds `{owner.identifier}`" if owner else ""))
+    return lines
+
+
+def render_conflicts(declarations, report, owner):
+    globs = {}
+    for key, winner, winner_registry, loser, loser_registry, mime in report["globs"]:
+        globs.setdefault(key, []).append((winner, winner_registry, loser, loser_registry, mime))
+    shared = shared_names_report(declarations, owner)
+    counts = {
+        "extensions and globs refused": len(report["globs"]),
+        "parents that disagree": len(report["parents"]),
+        "parent edges dropped (cycles)": len(report["cycles"]),
+        "aliases that disagree": len(report["aliases"]),
+        "tika:uti disagreements": len(report["uti"]),
+        "MIME types several declarations list": len(shared),
+        "root-XML rules that disagree": len(report["mime"]),
+        "regular-expression globs skipped": len(report["regex globs"]),
+    }
+    out = [
+        "# Type conflicts",
+        "",
+        "Generated by `Catalog/scripts/generate-system-types.py`; do not edit. What the registries merged",
+        "into `Catalog/system-types.tsv` disagree on, and which answer the table keeps. Precedence, highest",
+        "first: Apple's table (with OpenWith's supplement) > upstream shared-mime-info > Apache Tika >",
+        "Debian's mime.types (the script's docstring gives the rules).",
+        "",
+        f"{len(declarations)} declared types.",
+        "",
+        "| conflict | count |",
+        "|---|---:|",
+    ]
+    out += [f"| {name} | {count} |" for name, count in counts.items()]
+    out += ["", "## Extensions and globs claimed for several types", "",
+            "A lower registry's claim on an extension or glob that a higher one (or an earlier entry of the",
+            "same lower registry) gives to another type is not added: the first type keeps it.", ""]
+    for key in sorted(globs):
+        entries = globs[key]
+        winner, winner_registry = entries[0][0], entries[0][1]
+        losers = "; ".join(f"{lr} `{mime}` (`{loser}`)" for _, _, loser, lr, mime in entries)
+        out.append(f"- `{key}`: `{winner}` ({winner_registry}) wins over {losers}")
+    sections = [
+        ("Parents that disagree", report["parents"]),
+        ("Parent edges dropped because they would close a cycle", report["cycles"]),
+        ("Aliases that disagree", report["aliases"]),
+        ("tika:uti that disagree", report["uti"]),
+        ("MIME types several declarations list",
+         ["Apple's table gives these names to several of its types; a MIME lookup finds the first in",
+          "preference order (verification, then the tag's position, then the identifier), and the",
+          "lower registries' aliases of the name join that one.", ""] + shared),
+        ("Root-XML rules that disagree", report["mime"]),
+        ("Regular-expression globs", report["regex globs"]),
+    ]
+    for title, lines in sections:
+        out += ["", "## " + title, ""]
+        out += [line if not line or line[0] not in "`r" else "- " + line for line in lines] or ["None."]
+    return "\n".join(out) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mime-xml", default=DEFAULT_MIME_XML)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    if not os.path.exists(args.mime_xml):
-        fail(f"{args.mime_xml}: not found (install Debian's shared-mime-info package)")
-    declarations, report, roots = build(args.mime_xml)
+    for path in [args.mime_xml, TIKA_XML, MIME_TYPES]:
+        if not os.path.exists(path):
+            fail(f"{path}: not found (see Catalog/sources/upstream/README.md)")
+    declarations, report, roots, owner = build(args.mime_xml)
     tsv = render_tsv(declarations)
     swift = render_swift(tsv)
     roots_tsv = render_roots_tsv(roots)
     outputs = [
         (OUT_TSV, tsv), (OUT_SWIFT, swift), (OUT_ROOTS_TSV, roots_tsv), (OUT_ROOTS_SWIFT, render_roots_swift(roots_tsv)),
-        (OUT_MEDIA_SWIFT, render_media_swift(MEDIA_PARENTS)),
+        (OUT_MEDIA_SWIFT, render_media_swift(MEDIA_PARENTS)), (OUT_CONFLICTS, render_conflicts(declarations, report, owner)),
     ]
     if args.check:
         stale = [path for path, text in outputs
@@ -417,9 +840,7 @@ def main():
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
-    for line in report:
-        sys.stderr.write("note: " + line + "\n")
-    print(f"wrote {len(declarations)} declarations")
+    print(f"wrote {len(declarations)} declarations (conflicts in {os.path.relpath(OUT_CONFLICTS, ROOT)})")
 
 
 if __name__ == "__main__":

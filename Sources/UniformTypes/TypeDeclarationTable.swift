@@ -13,6 +13,7 @@
 /// | `icon` | an icon name |
 /// | `origin` | who declared it (`apple`, `freedesktop`, `openwith`) |
 /// | `verified` | how the facts were checked |
+/// | `provenance` | optional: which registries state each tag (read past, see ``optionalColumns``) |
 ///
 /// Parsing is strict: a malformed line is an error naming the source, the line and the column.
 public enum TypeDeclarationTable {
@@ -20,6 +21,11 @@ public enum TypeDeclarationTable {
     public static let columns = [
         "identifier", "conforms_to", "extensions", "mime_types", "globs", "description", "icon", "origin", "verified",
     ]
+
+    /// Columns a table may have after ``columns``, in this order, which parsing reads past:
+    /// `provenance`, the registries that state each tag of the system catalog (the encoding is
+    /// described in `Catalog/scripts/generate-system-types.py`).
+    public static let optionalColumns = ["provenance"]
 
     /// Parses a table.
     ///
@@ -47,7 +53,8 @@ public enum TypeDeclarationTable {
         var sawHeader = false
         var lineStart = 0
         var fields: [Range<Int>] = []
-        fields.reserveCapacity(columns.count)
+        fields.reserveCapacity(columns.count + optionalColumns.count)
+        var columnCount = columns.count
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
@@ -65,17 +72,19 @@ public enum TypeDeclarationTable {
             if !sawHeader {
                 sawHeader = true
                 let header = fields.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-                if header != columns {
+                let known = columns + optionalColumns
+                if header.count < columns.count || header.count > known.count || Array(known.prefix(header.count)) != header {
                     throw UniformTypeError(
                         .malformedDeclaration, value: line(), source: source, location: "line \(lineNumber)",
-                        reason: "the header must be: \(columns.joined(separator: " "))")
+                        reason: "the header must be: \(columns.joined(separator: " ")) (then optionally \(optionalColumns.joined(separator: " ")))")
                 }
+                columnCount = header.count
                 continue
             }
-            guard fields.count == columns.count else {
+            guard fields.count == columnCount else {
                 throw UniformTypeError(
                     .malformedDeclaration, value: String(line().prefix(80)), source: source, location: "line \(lineNumber)",
-                    reason: "expected \(columns.count) tab-separated columns, found \(fields.count)")
+                    reason: "expected \(columnCount) tab-separated columns, found \(fields.count)")
             }
             declarations.append(try declaration(bytes, fields, line: lineNumber, source: source, tier: tier))
         }

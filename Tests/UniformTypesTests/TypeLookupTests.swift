@@ -144,11 +144,15 @@ struct TypeLookupTests {
         }
     }
 
-    @Test("The declaration table format round-trips")
+    @Test("The declaration table format round-trips (all but the optional provenance column)")
     func tableRoundTrip() throws {
         let declarations = try SystemTypeCatalog.declarations()
         let text = TypeDeclarationTable.render(declarations)
-        #expect(text == SystemTypeCatalog.tableText)
+        let columns = TypeDeclarationTable.columns.count
+        let withoutProvenance = SystemTypeCatalog.tableText.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(columns).joined(separator: "\t") }
+            .joined(separator: "\n")
+        #expect(text == withoutProvenance)
     }
 
     @Test("The compiled system graph stays small")

@@ -2,7 +2,7 @@
 // Do not edit: run the script again.
 
 extension XMLRootElementTable {
-    /// The shared-mime-info root-XML rules, as in `Catalog/xml-root-elements.tsv`.
+    /// The root-XML rules of shared-mime-info and Tika, as in `Catalog/xml-root-elements.tsv`.
     static let table: StaticString = ##"""
 namespace	local_name	identifier
 http://www.w3.org/1998/Math/MathML	math	org.freedesktop.mime.application.mathml-xml
@@ -13,7 +13,15 @@ http://www.w3.org/2001/SMIL20/Language	smil	com.real.smil
 http://www.w3.org/2005/SMIL21/Language	smil	com.real.smil
 http://www.w3.org/ns/SMIL	smil	com.real.smil
 http://www.apple.com/DTDs/PropertyList-1.0.dtd	plist	org.freedesktop.mime.application.x-apple-systemprofiler-xml
+http://www.w3.org/2005/11/its	its	org.freedesktop.mime.application.its-xml
 urn:oasis:names:tc:xliff:document:1.1	xliff	org.freedesktop.mime.application.xliff-xml
+http://cyclonedx.org/schema/bom/1.0	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.1	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.2	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.3	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.4	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.5	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
+http://cyclonedx.org/schema/bom/1.6	bom	org.freedesktop.mime.application.vnd.cyclonedx-xml
 http://www.opengis.net/gml/3.2	gml	org.freedesktop.mime.application.gml-xml
 http://www.abisource.com/awml.dtd	abiword	org.freedesktop.mime.application.x-abiword
 http://www.gribuser.ru/xml/fictionbook/2.0	FictionBook	org.freedesktop.mime.application.x-fictionbook-xml
@@ -24,6 +32,7 @@ http://www.w3.org/2000/svg	svg	public.svg-image
 http://www.w3.org/1999/02/22-rdf-syntax-ns#	RDF	org.freedesktop.mime.application.rdf-xml
 http://www.w3.org/2002/07/owl#	Ontology	org.freedesktop.mime.application.owl-xml
 http://www.w3.org/2005/Atom	feed	org.freedesktop.mime.application.atom-xml
+urn:HTMLComponent	PUBLIC	org.freedesktop.mime.text.x-component
 http://schema.omg.org/spec/XMI/2.0	XMI	org.freedesktop.mime.text.x-xmi
 http://schema.omg.org/spec/XMI/2.1	XMI	org.freedesktop.mime.text.x-xmi
 http://www.w3.org/1999/XSL/Format	root	org.freedesktop.mime.text.x-xslfo
@@ -33,6 +42,67 @@ http://www.topografix.com/GPX/1/0	gpx	org.freedesktop.mime.application.gpx-xml
 http://www.topografix.com/GPX/1/1	gpx	org.freedesktop.mime.application.gpx-xml
 http://www.mozilla.org/keymaster/gatekeeper/there.is.only.xul	window	org.freedesktop.mime.application.vnd.mozilla.xul-xml
 http://www.w3.org/2005/sparql-results#	sparql	org.freedesktop.mime.application.sparql-results-xml
+	MD_metadata	org.apache.tika.mime.text.iso19139-xml
+http://www.isotc211.org/2005/gmd	MD_metadata	org.apache.tika.mime.text.iso19139-xml
+http://purl.org/atom/ns#	feed	org.freedesktop.mime.application.atom-xml
+	map	org.apache.tika.mime.application.dita-xml-format-map
+http://docs.oasis-open.org/namespace	map	org.apache.tika.mime.application.dita-xml-format-map
+	topic	org.apache.tika.mime.application.dita-xml-format-topic
+http://docs.oasis-open.org/namespace	topic	org.apache.tika.mime.application.dita-xml-format-topic
+	task	org.apache.tika.mime.application.dita-xml-format-task
+http://docs.oasis-open.org/namespace	task	org.apache.tika.mime.application.dita-xml-format-task
+	concept	org.apache.tika.mime.application.dita-xml-format-concept
+http://docs.oasis-open.org/namespace	concept	org.apache.tika.mime.application.dita-xml-format-concept
+	val	org.apache.tika.mime.application.dita-xml-format-val
+http://docs.oasis-open.org/namespace	val	org.apache.tika.mime.application.dita-xml-format-val
+urn:schemas-microsoft-com:office:spreadsheet	Workbook	org.apache.tika.mime.application.vnd.ms-spreadsheetml
+	Workbook	org.apache.tika.mime.application.vnd.ms-spreadsheetml
+http://schemas.microsoft.com/office/word/2003/wordml	wordDocument	org.apache.tika.mime.application.vnd.ms-wordml
+	wordDocument	org.apache.tika.mime.application.vnd.ms-wordml
+http://schemas.microsoft.com/office/2006/xmlPackage	package	org.apache.tika.mime.application.vnd.ms-word2006ml
+	RDF	org.freedesktop.mime.application.rdf-xml
+	rss	public.rss
+http://purl.org/rss/1.0/		public.rss
+	smil	com.real.smil
+http://ns.adobe.com/xdp/	xdp	org.apache.tika.mime.application.vnd.adobe.xdp-xml
+http://ns.adobe.com/xfdf/	xfdf	org.apache.tika.mime.application.vnd.adobe.xfdf
+http://developer.apple.com/namespaces/keynote2	presentation	com.apple.iWork.Keynote.sffkey
+http://developer.apple.com/namespaces/sl	document	com.apple.iWork.Pages.sffpages
+http://developer.apple.com/namespaces/ls	document	com.apple.iWork.Numbers.sffnumbers
+	kml	org.freedesktop.mime.application.vnd.google-earth.kml-xml
+http://earth.google.com/kml/2.0	kml	org.freedesktop.mime.application.vnd.google-earth.kml-xml
+http://earth.google.com/kml/2.1	kml	org.freedesktop.mime.application.vnd.google-earth.kml-xml
+http://earth.google.com/kml/2.2	kml	org.freedesktop.mime.application.vnd.google-earth.kml-xml
+	newsMessage	org.apache.tika.mime.application.vnd.iptc.g2.newsmessage-xml
+http://iptc.org/std/nar/2006-10-01/	newsMessage	org.apache.tika.mime.application.vnd.iptc.g2.newsmessage-xml
+urn:oasis:names:tc:opendocument:xmlns:office:1.0	document	org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document
+http://www.w3.org/ns/ttml	tt	org.apache.tika.mime.application.ttml-xml
+	amf	org.freedesktop.mime.application.x-amf
+	plist	org.apache.tika.mime.application.x-plist
+	stata_dta	org.apache.tika.mime.application.x-stata-dta
+	PremiereData	org.apache.tika.mime.image.vnd.adobe.premiere
+	DIF	org.apache.tika.mime.application.dif-xml
+http://gcmd.gsfc.nasa.gov/Aboutus/xml/dif/	DIF	org.apache.tika.mime.application.dif-xml
+http://ns.editeur.org/onix/3.0/reference	ONIXMessage	org.apache.tika.mime.application.onix-message-xml
+http://ns.editeur.org/onix/3.0/short	ONIXmessage	org.apache.tika.mime.application.onix-message-xml
+	ONIXMessage	org.apache.tika.mime.application.onix-message-xml
+	html	public.html
+	HTML	public.html
+	link	public.html
+	LINK	public.html
+	body	public.html
+	BODY	public.html
+	p	public.html
+	P	public.html
+	script	public.html
+	SCRIPT	public.html
+	frameset	public.html
+	FRAMESET	public.html
+	iframe	public.html
+	IFRAME	public.html
+	asx	com.microsoft.windows-media-wax
+	ASX	com.microsoft.windows-media-wax
+urn:oasis:names:tc:xliff:document:1.2	xliff	org.apache.tika.mime.application.x-xliff-xml
 
 """##
 }

@@ -4,1552 +4,3950 @@
 extension SystemTypeCatalog {
     /// The system type declaration table, as in `Catalog/system-types.tsv`.
     static let table: StaticString = ##"""
-identifier	conforms_to	extensions	mime_types	globs	description	icon	origin	verified
-ca.mcgill.mni.bic.mnc	public.image	mnc,minc			MINC medical image		apple	secondary
-com.adobe.edn	public.data	edn			Adobe Edition file		apple	secondary
-com.adobe.encapsulated-postscript	com.adobe.postscript	eps,epsi,epsf	image/x-eps	*.eps:50 *.epsi:50 *.epsf:50	Encapsulated PostScript document		apple	primary
-com.adobe.etd	public.data	etd			Adobe eBook transfer document		apple	secondary
-com.adobe.fdf	public.data	fdf			PDF form data (FDF)		apple	secondary
-com.adobe.flash.video	public.movie	flv,f4v,f4p,f4a,f4b	video/x-flv,application/x-flash-video,flv-application/octet-stream,video/flv	*.flv:50	Flash video	video-x-generic	apple	secondary
-com.adobe.illustrator.ai-image	public.image	ai	application/illustrator,application/vnd.adobe.illustrator	*.ai:50	Adobe Illustrator artwork	image-x-generic	apple	primary
-com.adobe.pdf	public.data,public.composite-content	pdf	application/pdf,application/x-pdf,image/pdf,application/acrobat,application/nappdf	*.pdf:50	PDF document	x-office-document	apple	primary
-com.adobe.photoshop-image	public.image	psd	image/vnd.adobe.photoshop,image/photoshop,image/x-photoshop,image/psd,application/photoshop,image/x-psd,application/x-photoshop	*.psd:50	Photoshop image		apple	primary
-com.adobe.photoshop-large-image	public.image	psb			Photoshop large document image		apple	secondary
-com.adobe.postscript	public.data,public.composite-content,public.plain-text	ps	application/postscript	*.ps:50	PostScript document	x-office-document	apple	primary
-com.adobe.postscript-font	public.font,com.adobe.postscript	pfa,pfb,gsf	application/x-font-type1	*.pfa:50 *.pfb:50 *.gsf:50	PostScript font	font-x-generic	apple	primary
-com.adobe.postscript-lwfn-font	com.adobe.postscript-font				PostScript outline font (LWFN)		apple	primary
-com.adobe.postscript-pfa-font	com.adobe.postscript-font	pfa			PostScript font (PFA)		apple	secondary
-com.adobe.postscript-pfb-font	com.adobe.postscript-font	pfb			PostScript font (PFB)		apple	primary
-com.adobe.postscript.pfa-font	com.adobe.postscript-font	pfa			PostScript ASCII font (PFA)		apple	primary
-com.adobe.raw-image	public.image,org.freedesktop.mime.image.x-dcraw,public.tiff	dng	image/x-adobe-dng	*.dng:50	Digital negative (DNG) image		apple	primary
-com.adobe.xfdf	public.data,public.composite-content	xfdf			PDF form data (XFDF)		apple	secondary
-com.allume.stuffit-archive	public.data,public.archive				StuffIt archive		apple	conflict
-com.apple.accounts-icon	com.apple.document-type				Accounts icon		apple	secondary
-com.apple.active-webpage					Active web page		apple	secondary
-com.apple.afp-internet-location	com.apple.internet-location	afploc			AFP server location		apple	secondary
-com.apple.airdrop					AirDrop		apple	secondary
-com.apple.airport	com.apple.device				AirPort base station		apple	secondary
-com.apple.airport-express	com.apple.device				AirPort Express		apple	secondary
-com.apple.airport-extreme-tower	com.apple.airport				AirPort Extreme (tower)		apple	secondary
-com.apple.airport-time-capsule-tower	com.apple.time-capsule				AirPort Time Capsule (tower)		apple	secondary
-com.apple.alert					Alert icon		apple	secondary
-com.apple.alert-caution	com.apple.alert				Caution alert icon		apple	secondary
-com.apple.alert-note	com.apple.alert				Note alert icon		apple	secondary
-com.apple.alert-stop	com.apple.alert				Stop alert icon		apple	secondary
-com.apple.alias-file	public.data,com.apple.resolvable				Alias		apple	primary
-com.apple.alias-record	public.data,com.apple.resolvable				Alias record		apple	primary
-com.apple.apple-tv	com.apple.ios-device				Apple TV		apple	secondary
-com.apple.applescript.script	public.data,public.script	scpt			Compiled AppleScript		apple	primary
-com.apple.applescript.script-bundle	com.apple.bundle,com.apple.package	scptd			AppleScript bundle		apple	conflict
-com.apple.applescript.text	public.script	applescript			AppleScript source text		apple	primary
-com.apple.applesingle-archive	public.data,public.archive	as			AppleSingle archive		apple	secondary
-com.apple.application	public.executable				Application		apple	primary
-com.apple.application-and-system-extension	com.apple.xpc-service	appex			App extension		apple	primary
-com.apple.application-bundle	com.apple.application,com.apple.localizable-name-bundle,com.apple.package	app			Application bundle		apple	primary
-com.apple.application-file	com.apple.application,public.data	app			Application file		apple	primary
-com.apple.application-placeholder	com.apple.application-bundle	placeholder			Application placeholder		apple	secondary
-com.apple.applications-folder	public.folder				Applications folder		apple	secondary
-com.apple.archive	public.data,public.archive	aar,yaa			Apple archive		apple	primary
-com.apple.arobject	public.data	arobject			AR object		apple	primary
-com.apple.ascii-property-list	public.text,com.apple.property-list	plist			Property list (ASCII)		apple	secondary
-com.apple.audio-unit-preset	com.apple.xml-property-list	aupreset			Audio Unit preset		apple	secondary
-com.apple.binary-property-list	com.apple.property-list	plist			Property list (binary)		apple	primary
-com.apple.binhex-archive	public.data,public.archive	hqx	application/mac-binhex40,application/mac-binhex,application/binhex		BinHex archive	package-x-generic	apple	primary
-com.apple.bom-archive	public.archive				Bill of materials (BOM) archive		apple	secondary
-com.apple.bom-compressed-cpio	public.data,com.apple.bom-archive	cpgz			Compressed cpio archive (BOM)		apple	secondary
-com.apple.bonjour					Bonjour service		apple	secondary
-com.apple.bookmark	public.data,com.apple.resolvable				Bookmark data		apple	primary
-com.apple.bundle	public.directory				Bundle		apple	conflict
-com.apple.cinema-display	public.display				Apple Cinema Display		apple	secondary
-com.apple.cocoa.pasteboard.character-formatting	public.data				Character formatting (pasteboard)		apple	secondary
-com.apple.cocoa.pasteboard.color	public.data				Color (pasteboard)		apple	secondary
-com.apple.cocoa.pasteboard.find-panel-search-options	public.data				Find panel search options (pasteboard)		apple	secondary
-com.apple.cocoa.pasteboard.multiple-text-selection	public.data				Multiple text selection (pasteboard)		apple	secondary
-com.apple.cocoa.pasteboard.paragraph-formatting	public.data				Paragraph formatting (pasteboard)		apple	secondary
-com.apple.cocoa.pasteboard.sound	public.data				Sound (pasteboard)		apple	secondary
-com.apple.color-file	public.data	clr,ccl			Color list		apple	secondary
-com.apple.colorsync-profile	public.data	icc,icm,pf	application/vnd.iccprofile	*.icc:50 *.icm:50	ColorSync color profile		apple	primary
-com.apple.configprofile	public.xml	configprofile			Configuration profile		apple	secondary
-com.apple.coreaudio-format	public.audio	caf			Core Audio file (CAF)		apple	primary
-com.apple.coreml.mlpackage	com.apple.package	mlpackage			Core ML model package		apple	secondary
-com.apple.coreml.model	public.data	mlmodel,mlkitmodel			Core ML model		apple	secondary
-com.apple.crashreport	public.utf8-plain-text,public.log	crash			Crash report		apple	secondary
-com.apple.csstore	public.data,public.database	csstore			Core Services data store		apple	secondary
-com.apple.dashboard-widget	com.apple.localizable-name-bundle,com.apple.package	wdgt			Dashboard widget		apple	primary
-com.apple.data-container	public.folder,com.apple.localizable-name-bundle				App data container		apple	secondary
-com.apple.deprecated-application-file	com.apple.application-file				Legacy application file		apple	primary
-com.apple.desktop-folder	public.folder				Desktop folder		apple	secondary
-com.apple.developer-folder	public.folder				Developer folder		apple	secondary
-com.apple.developer-transition-kit-2005	com.apple.mac.tower				Developer Transition Kit (2005)		apple	secondary
-com.apple.developer-transition-kit-2020	com.apple.mac				Developer Transition Kit (2020)		apple	secondary
-com.apple.device	public.device				Apple device		apple	secondary
-com.apple.device-model-code	public.text				Device model code		apple	secondary
-com.apple.document-type	public.item				Document type icon		apple	secondary
-com.apple.document-type.dictionary	com.apple.document-type				Dictionary document icon		apple	secondary
-com.apple.document-type.system-folder	public.folder				System folder		apple	secondary
-com.apple.documents-folder	public.folder				Documents folder		apple	secondary
-com.apple.dot-mac					Apple .Mac service		apple	secondary
-com.apple.downloads-folder	public.folder				Downloads folder		apple	secondary
-com.apple.drawing	public.image	drawing			Drawing		apple	secondary
-com.apple.driver-extension	com.apple.localizable-name-bundle,com.apple.package	dext			Driver extension		apple	secondary
-com.apple.drop-folder	public.folder				Drop box folder		apple	secondary
-com.apple.emac	com.apple.mac				Apple eMac		apple	secondary
-com.apple.encrypted-archive	public.data,public.archive	aea			Encrypted Apple archive		apple	secondary
-com.apple.everyone-icon	com.apple.document-type				Everyone icon		apple	secondary
-com.apple.file-internet-location	com.apple.internet-location	fileloc			File location		apple	secondary
-com.apple.file-server	public.storage				File server		apple	secondary
-com.apple.file-system-plug-in	com.apple.plugin	fs			File system plug-in		apple	secondary
-com.apple.file-vault					FileVault		apple	secondary
-com.apple.finder.burn-folder	public.folder	fpbf			Burn folder		apple	secondary
-com.apple.finder.clipping	public.data				Clipping		apple	secondary
-com.apple.finder.pictclipping	com.apple.finder.clipping,public.image	pictclipping			Picture clipping		apple	secondary
-com.apple.finder.recent-items	com.apple.finder.smart-folder				Recent items		apple	secondary
-com.apple.finder.smart-folder	public.data	savedSearch			Smart folder		apple	secondary
-com.apple.finder.sound-clipping	com.apple.finder.clipping	sndClipping			Sound clipping		apple	secondary
-com.apple.finder.textclipping	com.apple.finder.clipping	textclipping			Text clipping		apple	secondary
-com.apple.flat-rtfd	public.data,public.composite-content				Flattened RTF with attachments		apple	primary
-com.apple.font-suitcase	public.font	suit			Font suitcase		apple	primary
-com.apple.framework	com.apple.bundle	framework			Framework		apple	primary
-com.apple.ftp-internet-location	com.apple.internet-location	ftploc			FTP location		apple	secondary
-com.apple.garageband.project	com.apple.package,public.audiovisual-content	band,gbProj			GarageBand project		apple	secondary
-com.apple.generic-airdisk	public.storage				AirPort disk		apple	secondary
-com.apple.generic-bundle	com.apple.bundle,com.apple.package	bundle			Generic bundle		apple	secondary
-com.apple.generic-internet-location	com.apple.internet-location	inetloc			Internet location (generic)		apple	secondary
-com.apple.generic-stationery	public.data				Stationery pad		apple	secondary
-com.apple.generic-time-machine-disk	public.storage				Time Machine disk		apple	secondary
-com.apple.gpuRestart	public.utf8-plain-text,public.log	gpuRestart			GPU restart report		apple	secondary
-com.apple.groupactivities.activity	public.data	groupactivity			Group activity		apple	secondary
-com.apple.groups-folder	public.folder				Groups folder		apple	secondary
-com.apple.guest-user	com.apple.user				Guest user		apple	secondary
-com.apple.hangreport	public.utf8-plain-text,public.log	hang			Hang report		apple	secondary
-com.apple.haptics.ahap	public.haptics-content,public.json	ahap			Haptic pattern (AHAP)		apple	secondary
-com.apple.help-document	public.data				Help document		apple	secondary
-com.apple.home-folder	public.folder				Home folder		apple	secondary
-com.apple.homebuttonless-ipad	com.apple.ipad,com.apple.homebuttonless-device				Apple iPad without Home button		apple	secondary
-com.apple.homebuttonless-iphone	com.apple.iphone,com.apple.homebuttonless-device				Apple iPhone without Home button		apple	secondary
-com.apple.homepod	com.apple.ios-device,public.speaker				HomePod		apple	secondary
-com.apple.iCloud	public.item				Apple iCloud		apple	secondary
-com.apple.iMovieLibrary	com.apple.package	imovielibrary			Apple iMovie library		apple	secondary
-com.apple.iMovieTheater	com.apple.package	theater			Apple iMovie theater		apple	secondary
-com.apple.iWork.Keynote.key	com.apple.package,public.presentation,com.apple.keynote.key	key			Keynote presentation		apple	secondary
-com.apple.iWork.Keynote.key-tef	com.apple.package,public.presentation,com.apple.keynote.key	key-tef			Keynote presentation (TEF)		apple	secondary
-com.apple.iWork.Keynote.kth	com.apple.package,public.presentation,com.apple.keynote.kth	kth			Keynote theme		apple	secondary
-com.apple.iWork.Keynote.sffkey	public.data,public.presentation,public.zip-archive	key	application/vnd.apple.keynote,application/x-iwork-keynote-sffkey	*.key:80	Keynote presentation (flat file)	x-office-presentation	apple	secondary
-com.apple.iWork.Keynote.sffkth	public.data,public.presentation	kth	application/x-iwork-keynote-sffkth		Keynote theme (flat file)		apple	secondary
-com.apple.iWork.Numbers.numbers	com.apple.package,public.composite-content,public.spreadsheet	numbers			Numbers spreadsheet		apple	secondary
-com.apple.iWork.Numbers.numbers-tef	com.apple.package,public.composite-content,public.spreadsheet	numbers-tef			Numbers spreadsheet (TEF)		apple	secondary
-com.apple.iWork.Numbers.sffnumbers	public.data,public.composite-content,public.spreadsheet,public.zip-archive	numbers	application/vnd.apple.numbers,application/x-iwork-numbers-sffnumbers	*.numbers:50	Numbers spreadsheet (flat file)	x-office-spreadsheet	apple	secondary
-com.apple.iWork.Numbers.sfftemplate	public.data,public.composite-content,public.spreadsheet	nmbtemplate	application/x-iwork-numbers-sfftemplate		Numbers template (flat file)		apple	secondary
-com.apple.iWork.Numbers.template	com.apple.package,public.composite-content,public.spreadsheet	nmbtemplate			Numbers template		apple	secondary
-com.apple.iWork.Pages.pages	com.apple.package,public.composite-content	pages			Pages document		apple	secondary
-com.apple.iWork.Pages.pages-tef	com.apple.package,public.composite-content	pages-tef			Pages document (TEF)		apple	secondary
-com.apple.iWork.Pages.sffpages	public.data,public.composite-content,public.zip-archive	pages	application/vnd.apple.pages,application/x-iwork-pages-sffpages	*.pages:50	Pages document (flat file)	x-office-document	apple	secondary
-com.apple.iWork.Pages.sfftemplate	public.data,public.composite-content	template	application/x-iwork-pages-sfftemplate		Pages template (flat file)		apple	secondary
-com.apple.iWork.Pages.template	com.apple.package,public.composite-content	template			Pages template		apple	secondary
-com.apple.ibook-g4	com.apple.mac.laptop				Apple iBook G4		apple	secondary
-com.apple.ical.ics	public.text,public.item,public.calendar-event,public.plain-text	ics,vcs	text/calendar,text/x-vcalendar,application/ics	*.vcs:50 *.ics:50	Calendar file (iCalendar)		apple	secondary
-com.apple.ical.vcs	public.text,public.item,public.calendar-event	vcs,vcal	text/x-vcalendar		Calendar file (vCalendar)		apple	secondary
-com.apple.icloud-file-fault	public.data	icloud			Placeholder for an iCloud file		apple	secondary
-com.apple.icns	public.image	icns	image/x-icns	*.icns:50	Apple icon image		apple	primary
-com.apple.icon-decoration					Icon decoration		apple	secondary
-com.apple.icon-decoration-position					Icon decoration position		apple	secondary
-com.apple.icon-decoration-position.center	com.apple.icon-decoration-position				Centered icon decoration		apple	secondary
-com.apple.icon-decoration-position.leading-bottom	com.apple.icon-decoration-position				Bottom-leading icon decoration		apple	secondary
-com.apple.icon-decoration-position.overlay	com.apple.icon-decoration-position				Overlay icon decoration		apple	secondary
-com.apple.icon-decoration-position.trailing-bottom	com.apple.icon-decoration-position				Bottom-trailing icon decoration		apple	secondary
-com.apple.icon-decoration.badge	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration				Icon badge		apple	secondary
-com.apple.icon-decoration.badge.checkmark	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Checkmark badge		apple	secondary
-com.apple.icon-decoration.badge.comments	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Comments badge		apple	secondary
-com.apple.icon-decoration.badge.drop-folder	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Drop box badge		apple	secondary
-com.apple.icon-decoration.badge.heart	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Heart badge		apple	secondary
-com.apple.icon-decoration.badge.in-review	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				In review badge		apple	secondary
-com.apple.icon-decoration.badge.locked	com.apple.icon-decoration-position.leading-bottom,com.apple.icon-decoration.system				Locked badge		apple	secondary
-com.apple.icon-decoration.badge.locked-by-collaborator	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Locked by collaborator badge		apple	secondary
-com.apple.icon-decoration.badge.locked-by-user	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Locked by user badge		apple	secondary
-com.apple.icon-decoration.badge.pinned	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Pinned badge		apple	secondary
-com.apple.icon-decoration.badge.private-folder	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Private folder badge		apple	secondary
-com.apple.icon-decoration.badge.syncing	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Syncing badge		apple	secondary
-com.apple.icon-decoration.badge.trending	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Trending badge		apple	secondary
-com.apple.icon-decoration.badge.warning	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Warning badge		apple	secondary
-com.apple.icon-decoration.emboss	com.apple.icon-decoration-position.center,com.apple.icon-decoration				Embossed icon decoration		apple	secondary
-com.apple.icon-decoration.system	com.apple.icon-decoration				System icon decoration		apple	secondary
-com.apple.icon-decoration.system.alias	com.apple.icon-decoration.system				Alias arrow decoration		apple	secondary
-com.apple.icon-decoration.system.caution-alert	com.apple.icon-decoration.system				Caution alert decoration		apple	secondary
-com.apple.icon-decoration.system.new-folder	com.apple.icon-decoration.system				New folder decoration		apple	secondary
-com.apple.icon-decoration.system.unsupported	com.apple.icon-decoration.system				Unsupported item decoration		apple	secondary
-com.apple.icon-overlay.alert-caution-badge	com.apple.document-type				Caution alert overlay badge		apple	secondary
-com.apple.icon-overlay.alias-badge	com.apple.document-type				Alias overlay badge		apple	secondary
-com.apple.icon-overlay.drop-folder-badge	com.apple.document-type				Drop box overlay badge		apple	secondary
-com.apple.icon-overlay.locked-badge	com.apple.document-type				Locked overlay badge		apple	secondary
-com.apple.icon-overlay.new-folder-badge	com.apple.document-type				New folder overlay badge		apple	secondary
-com.apple.icon-overlay.private-folder	com.apple.document-type				Private folder overlay		apple	secondary
-com.apple.icon-overlay.private-folder-badge	com.apple.document-type				Private folder overlay badge		apple	secondary
-com.apple.icon-overlay.unsupported-badge	com.apple.document-type				Unsupported item overlay badge		apple	secondary
-com.apple.iconset	public.folder	iconset			Icon set folder		apple	secondary
-com.apple.idisk					Apple iDisk		apple	secondary
-com.apple.iig-source	public.c-source	iig			IOKit interface generator source		apple	secondary
-com.apple.imac	com.apple.mac				Apple iMac		apple	secondary
-com.apple.imac-15-1	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, model 15,1)		apple	secondary
-com.apple.imac-2021	com.apple.imac				Apple iMac (24-inch, 2021)		apple	secondary
-com.apple.imac-2021-blue	com.apple.imac-2021				Apple iMac (24-inch, 2021, blue)		apple	secondary
-com.apple.imac-2021-green	com.apple.imac-2021				Apple iMac (24-inch, 2021, green)		apple	secondary
-com.apple.imac-2021-orange	com.apple.imac-2021				Apple iMac (24-inch, 2021, orange)		apple	secondary
-com.apple.imac-2021-purple	com.apple.imac-2021				Apple iMac (24-inch, 2021, purple)		apple	secondary
-com.apple.imac-2021-red	com.apple.imac-2021				Apple iMac (24-inch, 2021, red)		apple	secondary
-com.apple.imac-2021-silver	com.apple.imac-2021				Apple iMac (24-inch, 2021, silver)		apple	secondary
-com.apple.imac-2021-yellow	com.apple.imac-2021				Apple iMac (24-inch, 2021, yellow)		apple	secondary
-com.apple.imac-aluminum-20	com.apple.imac				Apple iMac aluminum (20-inch)		apple	secondary
-com.apple.imac-aluminum-24	com.apple.imac				Apple iMac aluminum (24-inch)		apple	secondary
-com.apple.imac-core-2-duo	com.apple.imac				Apple iMac Core 2 Duo		apple	secondary
-com.apple.imac-core-duo	com.apple.imac				Apple iMac Core Duo		apple	secondary
-com.apple.imac-g4-15	com.apple.imac				Apple iMac G4 (15-inch)		apple	secondary
-com.apple.imac-g4-17	com.apple.imac				Apple iMac G4 (17-inch)		apple	secondary
-com.apple.imac-g4-20	com.apple.imac				Apple iMac G4 (20-inch)		apple	secondary
-com.apple.imac-g5	com.apple.imac				Apple iMac G5		apple	secondary
-com.apple.imac-g5-isight	com.apple.imac				Apple iMac G5 with iSight		apple	secondary
-com.apple.imac-iSight-24	com.apple.imac				Apple iMac with iSight (24-inch)		apple	secondary
-com.apple.imac-unibody	com.apple.imac				Apple iMac unibody		apple	secondary
-com.apple.imac-unibody-21	com.apple.imac				Apple iMac unibody (21.5-inch)		apple	secondary
-com.apple.imac-unibody-21-no-optical	com.apple.imac				Apple iMac (21.5-inch, no optical drive)		apple	secondary
-com.apple.imac-unibody-21-no-optical-2017	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, 2017)		apple	secondary
-com.apple.imac-unibody-21-no-optical-2019	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, 2019)		apple	secondary
-com.apple.imac-unibody-21-no-optical.mid-2015	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, mid 2015)		apple	secondary
-com.apple.imac-unibody-27-no-optical	com.apple.imac				Apple iMac (27-inch, no optical drive)		apple	secondary
-com.apple.imac-unibody-27-no-optical-2017	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2017)		apple	secondary
-com.apple.imac-unibody-27-no-optical-2019	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2019)		apple	secondary
-com.apple.imac-unibody-27-no-optical-2020	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2020)		apple	secondary
-com.apple.imac-unibody-27-no-optical-late-2015	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, late 2015)		apple	secondary
-com.apple.imacpro-2017	com.apple.imac				Apple iMac Pro (2017)		apple	secondary
-com.apple.ink.inktext	public.data				Ink text (handwriting)		apple	primary
-com.apple.installer-distribution-package	com.apple.bundle,com.apple.package	dist,distz			Installer distribution package		apple	secondary
-com.apple.installer-meta-package	com.apple.bundle,com.apple.package	mpkg			Installer metapackage		apple	secondary
-com.apple.installer-package	com.apple.bundle,com.apple.package	pkg			Installer package		apple	secondary
-com.apple.installer-package-archive	public.data,public.archive	pkg,mpkg			Installer package archive		apple	secondary
-com.apple.intelligentsuggestions.assets	com.apple.bundle,com.apple.package	suggestionsassets			Intelligent suggestions assets		apple	secondary
-com.apple.internet-location	public.stored-url,public.data				Internet location		apple	primary
-com.apple.ios-device	com.apple.device				Apple iOS device		apple	secondary
-com.apple.ios-simulator	com.apple.ios-device				Simulated iOS device		apple	secondary
-com.apple.ipad	com.apple.ios-device				Apple iPad		apple	secondary
-com.apple.iphone	com.apple.ios-device				Apple iPhone		apple	secondary
-com.apple.iphone-3g	com.apple.iphone				Apple iPhone 3G		apple	secondary
-com.apple.iphone-3gs	com.apple.iphone				Apple iPhone 3GS		apple	secondary
-com.apple.iphone-4	com.apple.iphone				Apple iPhone 4		apple	secondary
-com.apple.iphone-8	com.apple.iphone				Apple iPhone 8		apple	secondary
-com.apple.iphone-8-2	com.apple.iphone-8				Apple iPhone 8 (variant 2)		apple	secondary
-com.apple.iphone-8-7	com.apple.iphone-8				Apple iPhone 8 (variant 7)		apple	secondary
-com.apple.iphone-8-8	com.apple.iphone-8				Apple iPhone 8 (variant 8)		apple	secondary
-com.apple.iphone-8-plus	com.apple.iphone				Apple iPhone 8 Plus		apple	secondary
-com.apple.iphone-8-plus-1	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 1)		apple	secondary
-com.apple.iphone-8-plus-2	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 2)		apple	secondary
-com.apple.iphone-8-plus-3	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 3)		apple	secondary
-com.apple.iphone-x	com.apple.homebuttonless-iphone				Apple iPhone X		apple	secondary
-com.apple.iphone-x-1	com.apple.iphone-x				Apple iPhone X (variant 1)		apple	secondary
-com.apple.iphone-x-2	com.apple.iphone-x				Apple iPhone X (variant 2)		apple	secondary
-com.apple.iphone.package-archive	public.data,public.archive	ipa	application/octet-stream		App archive for iOS (IPA)		apple	secondary
-com.apple.ipod	com.apple.ios-device				Apple iPod		apple	secondary
-com.apple.ipod-classic	com.apple.legacy-ipod				Apple iPod classic		apple	secondary
-com.apple.ipod-mini	com.apple.legacy-ipod				Apple iPod mini		apple	secondary
-com.apple.ipod-nano	com.apple.legacy-ipod				Apple iPod nano		apple	secondary
-com.apple.ipod-shuffle	com.apple.legacy-ipod				Apple iPod shuffle		apple	secondary
-com.apple.ipod-shuffle-gen1	com.apple.ipod-shuffle				Apple iPod shuffle (1st generation)		apple	secondary
-com.apple.ipod-shuffle-gen2	com.apple.ipod-shuffle				Apple iPod shuffle (2nd generation)		apple	secondary
-com.apple.ipod-shuffle-gen3	com.apple.ipod-shuffle				Apple iPod shuffle (3rd generation)		apple	secondary
-com.apple.ipod-shuffle-gen4	com.apple.ipod-shuffle				Apple iPod shuffle (4th generation)		apple	secondary
-com.apple.ipod-touch	com.apple.ipod				Apple iPod touch		apple	secondary
-com.apple.ipod-touch-2	com.apple.ipod				Apple iPod touch (2nd generation)		apple	secondary
-com.apple.ipod-touch-3	com.apple.ipod				Apple iPod touch (3rd generation)		apple	secondary
-com.apple.ipod-touch-4	com.apple.ipod				Apple iPod touch (4th generation)		apple	secondary
-com.apple.itunes-timed-text		itt			Timed text subtitles (iTunes iTT)		apple	primary
-com.apple.itunes.store-url	public.url	itms			Link to the iTunes Store		apple	secondary
-com.apple.kernel-extension	com.apple.bundle,com.apple.package	kext			Kernel extension		apple	secondary
-com.apple.keynote.key	com.apple.package,public.presentation				Keynote presentation (legacy)		apple	conflict
-com.apple.keynote.kth	com.apple.package,public.presentation				Keynote theme (legacy)		apple	conflict
-com.apple.ktrace	public.data,public.log	ktrace			Kernel trace file		apple	secondary
-com.apple.led-cinema-display-24	public.display				LED Cinema Display (24-inch)		apple	secondary
-com.apple.led-cinema-display-27	public.display				LED Cinema Display (27-inch)		apple	secondary
-com.apple.legacy-ipod	com.apple.device				Classic iPod (non-iOS)		apple	secondary
-com.apple.legacy.actions-icon	com.apple.document-type				Actions icon		apple	secondary
-com.apple.legacy.backward-arrow	com.apple.document-type				Back arrow icon		apple	secondary
-com.apple.legacy.burn	com.apple.document-type				Burn icon		apple	secondary
-com.apple.legacy.clock-icon	com.apple.document-type				Clock icon		apple	secondary
-com.apple.legacy.connect-to	com.apple.document-type				Connect to server icon		apple	secondary
-com.apple.legacy.customize-toolbar	com.apple.document-type				Customize toolbar icon		apple	secondary
-com.apple.legacy.delete-toolbar	com.apple.document-type				Delete toolbar item icon		apple	secondary
-com.apple.legacy.eject-media	com.apple.document-type				Eject media icon		apple	secondary
-com.apple.legacy.erasing	com.apple.document-type				Erasing icon		apple	secondary
-com.apple.legacy.favorite-items	com.apple.document-type				Favorite items icon		apple	secondary
-com.apple.legacy.finder-icon	com.apple.document-type				Finder icon		apple	secondary
-com.apple.legacy.forward-arrow	com.apple.document-type				Forward arrow icon		apple	secondary
-com.apple.legacy.general-icon	com.apple.document-type				General icon		apple	secondary
-com.apple.legacy.grid	com.apple.document-type				Grid icon		apple	secondary
-com.apple.legacy.keep-arranged	com.apple.document-type				Keep arranged icon		apple	secondary
-com.apple.legacy.locked	com.apple.document-type				Locked icon		apple	secondary
-com.apple.legacy.magnifying-glass	com.apple.document-type				Magnifying glass icon		apple	secondary
-com.apple.legacy.multiple-items	com.apple.document-type				Multiple items icon		apple	secondary
-com.apple.legacy.no-write	com.apple.document-type				No write access icon		apple	secondary
-com.apple.legacy.open-folder	com.apple.document-type				Open folder icon		apple	secondary
-com.apple.legacy.question-mark	com.apple.document-type				Question mark icon		apple	secondary
-com.apple.legacy.right-container-arrow	com.apple.document-type				Right container arrow icon		apple	secondary
-com.apple.legacy.sidebar-prefs-icon	com.apple.document-type				Sidebar preferences icon		apple	secondary
-com.apple.legacy.synchronize	com.apple.document-type				Synchronize icon		apple	secondary
-com.apple.legacy.toolbar-advanced-icon	com.apple.document-type				Advanced toolbar icon		apple	secondary
-com.apple.legacy.toolbar-info-icon	com.apple.document-type				Info toolbar icon		apple	secondary
-com.apple.legacy.toolbar-labels-icon	com.apple.document-type				Labels toolbar icon		apple	secondary
-com.apple.legacy.unlocked	com.apple.document-type				Unlocked icon		apple	secondary
-com.apple.legacy.window	com.apple.document-type				Window icon		apple	secondary
-com.apple.library-folder	public.folder				Library folder		apple	secondary
-com.apple.live-photo					Live Photo		apple	primary
-com.apple.localizable-name-bundle	com.apple.bundle				Bundle with localized name		apple	secondary
-com.apple.localized-pdf-bundle	com.apple.localizable-name-bundle,com.apple.package,public.composite-content	lpdf			Localized PDF bundle		apple	secondary
-com.apple.log	public.plain-text,public.log	log	text/x-log	*.log:50	Log file		apple	secondary
-com.apple.m4a-audio	public.mpeg-4-audio	m4a,f4a	audio/mp4,audio/x-m4a,audio/m4a	*.m4a:50 *.f4a:50	MPEG-4 audio (M4A)		apple	secondary
-com.apple.m4v-video	public.mpeg-4	m4v	video/x-m4v		MPEG-4 video (M4V)		apple	secondary
-com.apple.mac	public.computer,com.apple.device				Mac		apple	secondary
-com.apple.mac.laptop	com.apple.mac				Mac laptop		apple	secondary
-com.apple.mac.rackmount	com.apple.mac				Rack-mounted Mac		apple	secondary
-com.apple.mac.tower	com.apple.mac				Mac tower		apple	secondary
-com.apple.macbinary-archive	public.data,public.archive	bin	application/x-macbinary,application/macbinary		MacBinary archive	package-x-generic	apple	primary
-com.apple.macbook	com.apple.mac.laptop				MacBook		apple	secondary
-com.apple.macbook-black	com.apple.macbook				MacBook (black)		apple	secondary
-com.apple.macbook-retina	com.apple.macbook				MacBook with Retina display		apple	secondary
-com.apple.macbook-retina-gold	com.apple.macbook-retina				MacBook Retina (gold)		apple	secondary
-com.apple.macbook-retina-gold-2017	com.apple.macbook-retina-gold				MacBook Retina (gold, 2017)		apple	secondary
-com.apple.macbook-retina-gold-2018	com.apple.macbook-retina				MacBook Retina (gold, 2018)		apple	secondary
-com.apple.macbook-retina-rose-gold	com.apple.macbook-retina				MacBook Retina (rose gold)		apple	secondary
-com.apple.macbook-retina-rose-gold-2017	com.apple.macbook-retina-rose-gold				MacBook Retina (rose gold, 2017)		apple	secondary
-com.apple.macbook-retina-silver	com.apple.macbook-retina				MacBook Retina (silver)		apple	secondary
-com.apple.macbook-retina-silver-2017	com.apple.macbook-retina-silver				MacBook Retina (silver, 2017)		apple	secondary
-com.apple.macbook-retina-space-gray	com.apple.macbook-retina				MacBook Retina (space gray)		apple	secondary
-com.apple.macbook-retina-space-gray-2017	com.apple.macbook-retina-space-gray				MacBook Retina (space gray, 2017)		apple	secondary
-com.apple.macbook-unibody	com.apple.macbook				MacBook unibody		apple	secondary
-com.apple.macbook-unibody-plastic	com.apple.macbook				MacBook unibody (polycarbonate)		apple	secondary
-com.apple.macbook-white	com.apple.macbook				MacBook (white)		apple	secondary
-com.apple.macbookair	com.apple.mac.laptop				MacBook Air		apple	secondary
-com.apple.macbookair-11-unibody	com.apple.macbookair				MacBook Air (11-inch)		apple	secondary
-com.apple.macbookair-13-unibody	com.apple.macbookair				MacBook Air (13-inch)		apple	secondary
-com.apple.macbookair-2018	com.apple.macbookair				MacBook Air (2018)		apple	secondary
-com.apple.macbookair-2018-gold	com.apple.macbookair-2018				MacBook Air (2018, gold)		apple	secondary
-com.apple.macbookair-2018-silver	com.apple.macbookair-2018				MacBook Air (2018, silver)		apple	secondary
-com.apple.macbookair-2018-space-gray	com.apple.macbookair-2018				MacBook Air (2018, space gray)		apple	secondary
-com.apple.macbookair-2019	com.apple.macbookair-2018				MacBook Air (2019)		apple	secondary
-com.apple.macbookair-2019-gold	com.apple.macbookair-2018-gold				MacBook Air (2019, gold)		apple	secondary
-com.apple.macbookair-2019-silver	com.apple.macbookair-2018-silver				MacBook Air (2019, silver)		apple	secondary
-com.apple.macbookair-2019-space-gray	com.apple.macbookair-2018-space-gray				MacBook Air (2019, space gray)		apple	secondary
-com.apple.macbookair-2020	com.apple.macbookair-2019				MacBook Air (2020)		apple	secondary
-com.apple.macbookair-2020-gold	com.apple.macbookair-2019-gold				MacBook Air (2020, gold)		apple	secondary
-com.apple.macbookair-2020-silver	com.apple.macbookair-2019-silver				MacBook Air (2020, silver)		apple	secondary
-com.apple.macbookair-2020-space-gray	com.apple.macbookair-2019-space-gray				MacBook Air (2020, space gray)		apple	secondary
-com.apple.macbookair-late-2020	com.apple.macbookair-2020				MacBook Air (late 2020)		apple	secondary
-com.apple.macbookair-late-2020-gold	com.apple.macbookair-2020-gold,com.apple.macbookair-late-2020				MacBook Air (late 2020, gold)		apple	secondary
-com.apple.macbookair-late-2020-silver	com.apple.macbookair-2020-silver,com.apple.macbookair-late-2020				MacBook Air (late 2020, silver)		apple	secondary
-com.apple.macbookair-late-2020-space-gray	com.apple.macbookair-2020-space-gray,com.apple.macbookair-late-2020				MacBook Air (late 2020, space gray)		apple	secondary
-com.apple.macbookpro	com.apple.mac.laptop				MacBook Pro		apple	secondary
-com.apple.macbookpro-13-retina-display	com.apple.macbookpro				MacBook Pro Retina (13-inch)		apple	secondary
-com.apple.macbookpro-13-retina-four-usb-ports-2020	com.apple.macbookpro-13-retina-touchid				MacBook Pro (13-inch, 2020, four ports)		apple	secondary
-com.apple.macbookpro-13-retina-four-usb-ports-silver-2020	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-four-usb-ports-2020				MacBook Pro (13-inch, 2020, four ports, silver)		apple	secondary
-com.apple.macbookpro-13-retina-four-usb-ports-space-gray-2020	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-four-usb-ports-2020				MacBook Pro (13-inch, 2020, four ports, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-touchid	com.apple.macbookpro				MacBook Pro with Touch ID (13-inch)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-2017	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2017)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-2018	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2018)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-2020	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2020)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-late-2020	com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro with Touch ID (13-inch, late 2020)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-silver	com.apple.macbookpro-13-retina-touchid				MacBook Pro Touch ID (13-inch, silver)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-silver-2017	com.apple.macbookpro-13-retina-touchid-silver				MacBook Pro Touch ID (13-inch, 2017, silver)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-silver-2018	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-touchid-2018				MacBook Pro Touch ID (13-inch, 2018, silver)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-silver-2020	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro Touch ID (13-inch, 2020, silver)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-silver-late-2020	com.apple.macbookpro-13-retina-touchid-silver-2020,com.apple.macbookpro-13-retina-touchid-late-2020				MacBook Pro Touch ID (13-inch, late 2020, silver)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-space-gray	com.apple.macbookpro-13-retina-touchid				MacBook Pro Touch ID (13-inch, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-space-gray-2017	com.apple.macbookpro-13-retina-touchid-space-gray				MacBook Pro Touch ID (13-inch, 2017, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-space-gray-2018	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-touchid-2018				MacBook Pro Touch ID (13-inch, 2018, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-space-gray-2020	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro Touch ID (13-inch, 2020, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-touchid-space-gray-late-2020	com.apple.macbookpro-13-retina-touchid-space-gray-2020,com.apple.macbookpro-13-retina-touchid-late-2020				MacBook Pro Touch ID (13", late 2020, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-usbc	com.apple.macbookpro				MacBook Pro USB-C (13-inch)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-2017	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, 2017)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-2019	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, 2019)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-silver	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, silver)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-silver-2017	com.apple.macbookpro-13-retina-usbc-silver				MacBook Pro USB-C (13-inch, 2017, silver)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-silver-2019	com.apple.macbookpro-13-retina-usbc-silver,com.apple.macbookpro-13-retina-usbc-2019				MacBook Pro USB-C (13-inch, 2019, silver)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-space-gray	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-space-gray-2017	com.apple.macbookpro-13-retina-usbc-space-gray				MacBook Pro USB-C (13-inch, 2017, space gray)		apple	secondary
-com.apple.macbookpro-13-retina-usbc-space-gray-2019	com.apple.macbookpro-13-retina-usbc-space-gray,com.apple.macbookpro-13-retina-usbc-2019				MacBook Pro USB-C (13-inch, 2019, space gray)		apple	secondary
-com.apple.macbookpro-13-unibody	com.apple.macbookpro				MacBook Pro unibody (13-inch)		apple	secondary
-com.apple.macbookpro-15	com.apple.macbookpro				MacBook Pro (15-inch)		apple	secondary
-com.apple.macbookpro-15-late-2018	com.apple.macbookpro-15-retina-touchid				MacBook Pro (15-inch, late 2018)		apple	secondary
-com.apple.macbookpro-15-retina-display	com.apple.macbookpro				MacBook Pro Retina (15-inch)		apple	secondary
-com.apple.macbookpro-15-retina-touchid	com.apple.macbookpro				MacBook Pro with Touch ID (15-inch)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-2017	com.apple.macbookpro-15-retina-touchid				MacBook Pro with Touch ID (15-inch, 2017)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-2018	com.apple.macbookpro-15-retina-touchid				MacBook Pro with Touch ID (15-inch, 2018)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-silver	com.apple.macbookpro-15-retina-touchid				MacBook Pro Touch ID (15-inch, silver)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-silver-2017	com.apple.macbookpro-15-retina-touchid-silver				MacBook Pro Touch ID (15-inch, 2017, silver)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-silver-2018	com.apple.macbookpro-15-retina-touchid-silver,com.apple.macbookpro-15-retina-touchid-2018				MacBook Pro Touch ID (15-inch, 2018, silver)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-space-gray	com.apple.macbookpro-15-retina-touchid				MacBook Pro Touch ID (15-inch, space gray)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-space-gray-2017	com.apple.macbookpro-15-retina-touchid-space-gray				MacBook Pro Touch ID (15-inch, 2017, space gray)		apple	secondary
-com.apple.macbookpro-15-retina-touchid-space-gray-2018	com.apple.macbookpro-15-retina-touchid-space-gray,com.apple.macbookpro-15-retina-touchid-2018				MacBook Pro Touch ID (15-inch, 2018, space gray)		apple	secondary
-com.apple.macbookpro-15-silver-late-2018	com.apple.macbookpro-15-retina-touchid-silver,com.apple.macbookpro-15-late-2018				MacBook Pro (15-inch, late 2018, silver)		apple	secondary
-com.apple.macbookpro-15-space-gray-late-2018	com.apple.macbookpro-15-retina-touchid-space-gray,com.apple.macbookpro-15-late-2018				MacBook Pro (15-inch, late 2018, space gray)		apple	secondary
-com.apple.macbookpro-15-unibody	com.apple.macbookpro				MacBook Pro unibody (15-inch)		apple	secondary
-com.apple.macbookpro-16	com.apple.macbookpro				MacBook Pro (16-inch)		apple	secondary
-com.apple.macbookpro-16-mid-2020	com.apple.macbookpro-16				MacBook Pro (16-inch, mid 2020)		apple	secondary
-com.apple.macbookpro-16-silver	com.apple.macbookpro-16				MacBook Pro (16-inch, silver)		apple	secondary
-com.apple.macbookpro-16-silver-mid-2020	com.apple.macbookpro-16-silver,com.apple.macbookpro-16-mid-2020				MacBook Pro (16-inch, mid 2020, silver)		apple	secondary
-com.apple.macbookpro-16-space-gray	com.apple.macbookpro-16				MacBook Pro (16-inch, space gray)		apple	secondary
-com.apple.macbookpro-16-space-gray-mid-2020	com.apple.macbookpro-16-space-gray,com.apple.macbookpro-16-mid-2020				MacBook Pro (16-inch, mid 2020, space gray)		apple	secondary
-com.apple.macbookpro-17	com.apple.macbookpro				MacBook Pro (17-inch)		apple	secondary
-com.apple.macbookpro-17-unibody	com.apple.macbookpro				MacBook Pro unibody (17-inch)		apple	secondary
-com.apple.mach-o-binary	public.unix-executable				Mach-O binary		apple	primary
-com.apple.mach-o-bundle	com.apple.mach-o-binary				Mach-O bundle		apple	secondary
-com.apple.mach-o-core	com.apple.mach-o-binary				Mach-O core dump		apple	secondary
-com.apple.mach-o-dylib	com.apple.mach-o-binary	dylib			Mach-O dynamic library		apple	secondary
-com.apple.mach-o-executable	com.apple.mach-o-binary				Mach-O executable		apple	secondary
-com.apple.mach-o-object	com.apple.mach-o-binary				Mach-O object file		apple	secondary
-com.apple.macmini	com.apple.mac				Mac mini		apple	secondary
-com.apple.macmini-2018	com.apple.macmini				Mac mini (2018)		apple	secondary
-com.apple.macmini-2020	com.apple.macmini				Mac mini (2020)		apple	secondary
-com.apple.macmini-core-duo	com.apple.macmini				Mac mini Core Duo		apple	secondary
-com.apple.macmini-g4	com.apple.macmini				Mac mini G4		apple	secondary
-com.apple.macmini-unibody	com.apple.macmini				Mac mini unibody		apple	secondary
-com.apple.macmini-unibody-no-optical	com.apple.macmini				Mac mini unibody (no optical drive)		apple	secondary
-com.apple.macpaint-image	public.image	pntg	image/x-macpaint	*.pntg:50	MacPaint image		apple	primary
-com.apple.macpro	com.apple.mac				Mac Pro		apple	secondary
-com.apple.macpro-2019	com.apple.macpro,com.apple.mac.tower				Mac Pro (2019, tower)		apple	secondary
-com.apple.macpro-2019-rackmount	com.apple.macpro,com.apple.mac.rackmount				Mac Pro (2019, rack-mounted)		apple	secondary
-com.apple.macpro-cylinder	com.apple.macpro,com.apple.mac.tower				Mac Pro (cylinder)		apple	secondary
-com.apple.macpro-firewire	com.apple.macpro,com.apple.mac.tower				Mac Pro with FireWire		apple	secondary
-com.apple.mail-internet-location	com.apple.internet-location	mailloc			Mail message location		apple	secondary
-com.apple.mapkit.map-item	public.data				Map location item		apple	secondary
-com.apple.menu-extra	com.apple.package,com.apple.bundle	menu			Menu bar extra		apple	secondary
-com.apple.metadata-importer	com.apple.plugin	mdimporter			Spotlight metadata importer		apple	primary
-com.apple.mobileconfig	public.xml	mobileconfig,mobile	application/x-apple-aspen-config		Configuration profile (mobileconfig)		apple	secondary
-com.apple.mobileprovision	public.data	mobileprovision	application/x-apple-aspen-mobileprovision		Mobile provisioning profile		apple	secondary
-com.apple.mount-point	public.item,com.apple.resolvable				Mount point		apple	primary
-com.apple.movie-folder	public.folder				Movies folder		apple	secondary
-com.apple.mpeg-4-ringtone	public.mpeg-4-audio,public.mpeg-4	m4r	audio/x-m4r	*.m4r:50	Ringtone (M4R)		apple	secondary
-com.apple.music-folder	public.folder				Music folder		apple	secondary
-com.apple.network-neighborhood					Network neighborhood		apple	secondary
-com.apple.news-internet-location	com.apple.internet-location	newsloc			Newsgroup location		apple	secondary
-com.apple.not-loaded	com.apple.document-type				Item not loaded		apple	secondary
-com.apple.notifications					Notifications		apple	secondary
-com.apple.nspboard-type	public.text				Pasteboard type name		apple	primary
-com.apple.ostype	public.text				Four-character OSType code		apple	primary
-com.apple.package	public.directory				Package		apple	primary
-com.apple.panicreport	public.utf8-plain-text,public.log	panic			Kernel panic report		apple	secondary
-com.apple.pasteboard.promised-file-content-type					Promised file content type		apple	secondary
-com.apple.pasteboard.promised-file-url					Promised file URL		apple	secondary
-com.apple.pef-binary	public.data,public.executable				PEF executable		apple	primary
-com.apple.pict	public.image	pict,pct,pic,pict1,pict2	image/x-pict,image/pict,image/x-macpict	*.pct:50 *.pict:50 *.pict1:50 *.pict2:50	PICT image		apple	primary
-com.apple.pictures-folder	public.folder				Pictures folder		apple	secondary
-com.apple.pkpass	com.apple.bundle,com.apple.package,public.zip-archive	pkpass	application/vnd.apple.pkpass	*.pkpass:50	Wallet pass		apple	secondary
-com.apple.pkpass-data	public.data	pkpass			Wallet pass data		apple	secondary
-com.apple.pkpasses-data	public.data	pkpasses	application/vnd.apple.pkpasses		Wallet pass bundle data		apple	secondary
-com.apple.plugin	com.apple.bundle,com.apple.package	plugin			Plug-in		apple	primary
-com.apple.pluginkit	com.apple.bundle,com.apple.package	pluginkit			PlugInKit plug-in		apple	secondary
-com.apple.powerbook	com.apple.mac.laptop				PowerBook		apple	secondary
-com.apple.powerbook-g4-12	com.apple.powerbook				PowerBook G4 (12-inch)		apple	secondary
-com.apple.powerbook-g4-15	com.apple.powerbook				PowerBook G4 (15-inch)		apple	secondary
-com.apple.powerbook-g4-17	com.apple.powerbook				PowerBook G4 (17-inch)		apple	secondary
-com.apple.powerbook-g4-titanium	com.apple.powerbook				PowerBook G4 titanium		apple	secondary
-com.apple.powermac	com.apple.mac.tower				Power Mac		apple	secondary
-com.apple.powermac-g4-mirrored-drive-doors	com.apple.powermac				Power Mac G4 (mirrored drive doors)		apple	secondary
-com.apple.powermac-g4-quicksilver	com.apple.powermac				Power Mac G4 Quicksilver		apple	secondary
-com.apple.powermac-g5	com.apple.powermac				Power Mac G5		apple	secondary
-com.apple.ppp-plug-in	com.apple.plugin	ppp			PPP plug-in		apple	secondary
-com.apple.private.live-photo-bundle	com.apple.live-photo,com.apple.bundle,com.apple.package	pvt			Live Photo bundle		apple	secondary
-com.apple.pro-display-xdr	public.display				Pro Display XDR		apple	secondary
-com.apple.profile-background-color	public.data				Profile background color		apple	secondary
-com.apple.profile-font-and-color	public.data				Profile font and color		apple	secondary
-com.apple.profile-font-icon	public.item				Profile font icon		apple	secondary
-com.apple.property-list	public.data	plist			Property list		apple	primary
-com.apple.protected-mpeg-4-audio	public.audio	m4p			Protected MPEG-4 audio		apple	conflict
-com.apple.protected-mpeg-4-audio-b	com.apple.protected-mpeg-4-audio,com.apple.m4a-audio	m4b,f4b	audio/x-m4b	*.m4b:50 *.f4b:50	Protected audiobook (M4B)		apple	secondary
-com.apple.protected-mpeg-4-video	com.apple.m4v-video				Protected MPEG-4 video		apple	primary
-com.apple.provisionprofile	public.xml	provisionprofile			Provisioning profile		apple	secondary
-com.apple.public-folder	public.folder				Public folder		apple	secondary
-com.apple.quartz-composer-composition	public.data,public.executable	qtz	application/x-quartzcomposer		Quartz Composer composition		apple	primary
-com.apple.quicklook-generator	com.apple.plugin	qlgenerator			Quick Look generator		apple	primary
-com.apple.quicktime-image	public.image	qtif,qti,qif	image/x-quicktime	*.qtif:50 *.qif:50	QuickTime image		apple	conflict
-com.apple.quicktime-movie	public.movie	mov,qt,moov,qtvr	video/quicktime	*.qt:50 *.mov:50 *.moov:50 *.qtvr:50	QuickTime movie		apple	primary
-com.apple.reality	public.data	reality	model/vnd.reality		Reality Composer file		apple	primary
-com.apple.resolvable					Resolvable item		apple	primary
-com.apple.rez-source	public.source-code	r			Rez resource source		apple	primary
-com.apple.rtfd	com.apple.package,public.composite-content	rtfd			Rich text with attachments (RTFD)		apple	primary
-com.apple.scenekit.scene	public.data,public.3d-content	scn,scnz			SceneKit scene		apple	primary
-com.apple.scripting-definition	public.xml	sdef			Scripting definition		apple	secondary
-com.apple.server-applications-folder	public.folder				Server applications folder		apple	secondary
-com.apple.servers-folder	public.folder				Servers folder		apple	secondary
-com.apple.service-application	com.apple.application-bundle	service			Service application		apple	secondary
-com.apple.shazamcatalog	public.data	shazamcatalog			Shazam catalog		apple	secondary
-com.apple.shazamsignature	public.data	shazamsignature			Shazam signature		apple	secondary
-com.apple.shutdownStall	public.utf8-plain-text,public.log	shutdownStall			Shutdown stall report		apple	secondary
-com.apple.sites-folder	public.folder				Sites folder		apple	secondary
-com.apple.spinreport	public.utf8-plain-text,public.log	spin			Spin report		apple	secondary
-com.apple.storage-external	public.storage				External storage		apple	secondary
-com.apple.storage-internal	public.storage				Internal storage		apple	secondary
-com.apple.storage-netboot	public.storage				NetBoot storage		apple	secondary
-com.apple.storage-removable	public.storage				Removable storage		apple	secondary
-com.apple.structured-text	public.plain-text				Structured text		apple	secondary
-com.apple.structured-text.address	com.apple.structured-text				Postal address text		apple	secondary
-com.apple.structured-text.date	com.apple.structured-text				Date text		apple	secondary
-com.apple.structured-text.telephone-number	com.apple.structured-text				Telephone number text		apple	secondary
-com.apple.structured-text.transit-information	com.apple.structured-text				Transit information text		apple	secondary
-com.apple.symbol-export	public.source-code	exp			Exported symbols list		apple	primary
-com.apple.system-extension	com.apple.localizable-name-bundle,com.apple.package	systemextension			System extension		apple	secondary
-com.apple.systempreference.prefpane	com.apple.package,com.apple.bundle	prefPane			System preference pane		apple	primary
-com.apple.systempreference.screen-saver	com.apple.package,com.apple.bundle	saver			Screen saver		apple	secondary
-com.apple.systempreference.screen-slide-saver	com.apple.package,com.apple.bundle	slideSaver			Slideshow screen saver		apple	secondary
-com.apple.time-capsule	com.apple.device				Time Capsule		apple	secondary
-com.apple.traditional-mac-plain-text	public.plain-text				Classic Mac plain text		apple	primary
-com.apple.trash-empty	public.folder				Trash (empty)		apple	secondary
-com.apple.trash-full	public.folder				Trash (full)		apple	secondary
-com.apple.truetype-datafork-suitcase-font	public.truetype-font	dfont			Data fork TrueType suitcase font		apple	primary
-com.apple.txn.text-multimedia-data	public.data,public.composite-content				Multimedia text data (MLTE)		apple	primary
-com.apple.unknown-object	com.apple.document-type				Unknown object		apple	secondary
-com.apple.user					User		apple	secondary
-com.apple.user-group					User group		apple	secondary
-com.apple.user-idisk					User iDisk		apple	secondary
-com.apple.user-unknown					Unknown user		apple	secondary
-com.apple.users-folder	public.folder				Users folder		apple	secondary
-com.apple.utilities-folder	public.folder				Utilities folder		apple	secondary
-com.apple.virtual-machine	com.apple.mac				Mac virtual machine		apple	secondary
-com.apple.vnc-internet-location	com.apple.internet-location	vncloc			VNC screen sharing location		apple	secondary
-com.apple.watch	com.apple.ios-device				Apple Watch		apple	secondary
-com.apple.watchface	public.data,public.content	watchface			Watch face		apple	secondary
-com.apple.web-internet-location	com.apple.internet-location	webloc			Web location		apple	secondary
-com.apple.webarchive	public.data,public.composite-content	webarchive	application/x-webarchive		Web archive		apple	primary
-com.apple.webkit-plugin	com.apple.plugin	webplugin			WebKit plug-in		apple	secondary
-com.apple.x11-mach-o-executable	com.apple.mach-o-binary				X11 Mach-O executable		apple	secondary
-com.apple.xar-archive	public.data,public.archive	xar,pkg	application/x-xar	*.xar:50 *.pkg:50	XAR archive	package-x-generic	apple	secondary
-com.apple.xcode.dsym	com.apple.package	dsym			Debug symbols (dSYM) package		apple	secondary
-com.apple.xip-archive	com.apple.xar-archive	xip			Signed XIP archive		apple	secondary
-com.apple.xml-property-list	public.xml,com.apple.property-list	plist			Property list (XML)		apple	primary
-com.apple.xpc-service	com.apple.bundle,com.apple.package	xpc			XPC service		apple	primary
-com.apple.xserve	com.apple.mac.rackmount				Xserve		apple	secondary
-com.apple.xserve-g4	com.apple.xserve				Xserve G4		apple	secondary
-com.apple.xserve-g5	com.apple.xserve				Xserve G5		apple	secondary
-com.apple.xserve-xeon	com.apple.xserve				Xserve Xeon		apple	secondary
-com.audible.aa-audio	public.audio				Audible audio		apple	secondary
-com.audible.aa-audiobook	com.audible.aa-audio	aa	audio/x-pn-audibleaudio,audio/audible,audio/x-audible,audio/vnd.audible	*.aa:50	Audible audiobook (AA)		apple	secondary
-com.audible.aax-audiobook	com.audible.aa-audio	aax	audio/vnd.audible.aax	*.aax:50	Audible enhanced audiobook (AAX)		apple	secondary
-com.avid.open-media-framework	public.audiovisual-content	omf			Open Media Framework (OMF) file		apple	secondary
-com.compuserve.gif	public.image	gif	image/gif	*.gif:50	GIF image		apple	primary
-com.digidesign.sd2-audio	public.audio	sd2			Sound Designer II audio		apple	primary
-com.ilm.openexr-image	public.image	exr	image/x-exr	*.exr:50	OpenEXR image		apple	primary
-com.j2.efx-fax	public.fax	efx	image/efax		Fax document (eFax)		apple	secondary
-com.j2.jfx-fax	public.fax	jfx			Fax document (j2 JFX)		apple	primary
-com.js.efx-fax	public.fax	efx	image/efax		Fax document (eFax, legacy)		apple	primary
-com.kodak.flashpix-image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image		apple	secondary
-com.kodak.flashpix.image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image (legacy)		apple	primary
-com.microsoft.advanced-stream-redirector	public.audiovisual-content,public.xml	asx	video/x-ms-asx		Windows Media stream redirector		apple	primary
-com.microsoft.advanced-systems-format	public.audiovisual-content	asf	application/vnd.ms-asf,video/x-ms-asf,video/x-ms-wm,video/x-ms-asf-plugin	*.asf:50	Advanced Systems Format (ASF) media		apple	primary
-com.microsoft.bmp	public.image	bmp,dib	image/bmp,image/x-bmp,image/x-MS-bmp	*.bmp:50 *.dib:50	BMP image		apple	primary
-com.microsoft.cab	public.data,public.archive	cab	application/vnd.ms-cab-compressed,zz-application/zz-winassoc-cab	*.cab:50	Windows cabinet archive	package-x-generic	apple	secondary
-com.microsoft.excel.sheet.binary.macroenabled	public.zip-archive,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.sheet	xlsb	application/vnd.ms-excel.sheet.binary.macroEnabled.12	*.xlsb:50	Excel binary workbook (macro-enabled)	x-office-spreadsheet	apple	secondary
-com.microsoft.excel.xla	public.data	xla			Excel add-in		apple	secondary
-com.microsoft.excel.xls	public.data,public.composite-content,public.spreadsheet	xls,xlc,xll,xlm,xlw,xla,xlt,xld	application/vnd.ms-excel,application/msexcel,application/x-msexcel,zz-application/zz-winassoc-xls	*.xls:50 *.xlc:50 *.xll:50 *.xlm:50 *.xlw:50 *.xla:50 *.xlt:50 *.xld:50	Excel 97-2004 workbook	x-office-spreadsheet	apple	primary
-com.microsoft.excel.xlt	public.data,public.spreadsheet	xlt	application/vnd.ms-excel,application/msexcel		Excel 97-2004 template		apple	secondary
-com.microsoft.excel.xlw	public.data,public.spreadsheet	xlw	application/vnd.ms-excel,application/msexcel		Excel workspace		apple	secondary
-com.microsoft.ico	public.image	ico	image/vnd.microsoft.icon,application/ico,image/ico,image/icon,image/x-ico,image/x-icon,text/ico	*.ico:50	Windows icon image		apple	primary
-com.microsoft.internet-shortcut	public.stored-url,public.data,public.plain-text	url	application/x-mswinurl	*.url:50	Windows Internet shortcut		apple	secondary
-com.microsoft.powerpoint.pot	public.data,public.presentation	pot	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 template		apple	secondary
-com.microsoft.powerpoint.pps	public.data,public.presentation	pps	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 slide show		apple	secondary
-com.microsoft.powerpoint.ppt	public.data,public.presentation	ppt,ppz,pps,pot	application/vnd.ms-powerpoint,application/mspowerpoint,application/powerpoint,application/x-mspowerpoint	*.ppz:50 *.ppt:50 *.pps:50 *.pot:50	PowerPoint 97-2004 presentation	x-office-presentation	apple	primary
-com.microsoft.waveform-audio	public.audio	wav,wave,bwf	audio/x-wav,audio/vnd.wave,audio/wav,audio/wave	*.wav:50	WAVE audio		apple	primary
-com.microsoft.windows-dynamic-link-library	public.data,public.executable	dll	application/x-msdownload		Windows dynamic link library		apple	primary
-com.microsoft.windows-executable	public.data,public.executable	exe	application/x-ms-dos-executable,application/x-msdownload	*.exe:50	Windows executable	application-x-executable	apple	primary
-com.microsoft.windows-media-wax	public.audio,com.microsoft.advanced-stream-redirector	wax,asx,wvx,wmx	audio/x-ms-asx,video/x-ms-wax,video/x-ms-wvx,video/x-ms-wmx,application/x-ms-asx	*.asx:50 *.wax:50 *.wvx:50 *.wmx:50	Windows Media audio redirector		apple	primary
-com.microsoft.windows-media-wm	public.movie,com.microsoft.advanced-systems-format	wm	video/x-ms-wm		Windows Media file		apple	primary
-com.microsoft.windows-media-wma	public.audio,com.microsoft.advanced-systems-format	wma	audio/x-ms-wma,video/x-ms-wma,audio/wma	*.wma:50	Windows Media audio		apple	primary
-com.microsoft.windows-media-wmp	public.movie,com.microsoft.advanced-systems-format	wmp	video/x-ms-wmp		Windows Media Player file		apple	primary
-com.microsoft.windows-media-wmv	public.movie,com.microsoft.advanced-systems-format	wmv	video/x-ms-wmv	*.wmv:50	Windows Media video		apple	primary
-com.microsoft.windows-media-wmx	public.movie,com.microsoft.advanced-stream-redirector	wmx	video/x-ms-wmx		Windows Media playlist redirector		apple	conflict
-com.microsoft.windows-media-wvx	public.movie,com.microsoft.advanced-stream-redirector	wvx	video/x-ms-wvx		Windows Media video redirector		apple	conflict
-com.microsoft.word.doc	public.data,public.composite-content,org.freedesktop.mime.application.x-ole-storage	doc	application/msword,application/vnd.ms-word,application/x-msword,zz-application/zz-winassoc-doc	*.doc:50	Word 97-2004 document	x-office-document	apple	primary
-com.microsoft.word.dot	public.data,public.composite-content,com.microsoft.word.doc	dot	application/msword-template,application/msword	*.dot:50	Word 97-2004 template	x-office-document	apple	secondary
-com.microsoft.word.wordml	public.xml,public.composite-content	xml			Word 2003 XML document		apple	secondary
-com.netscape.javascript-source	public.script,public.executable,org.freedesktop.mime.application.ecmascript	js,jscript,javascript,mjs,jsm	application/javascript,text/javascript,application/x-javascript	*.js:50 *.jsm:50 *.mjs:50	JavaScript source	text-x-script	apple	primary
-com.pixar.universal-scene-description	public.3d-content,public.data	usd,usda,usdc			Universal Scene Description (USD) file		apple	primary
-com.pixar.universal-scene-description-mobile	public.3d-content,public.data	usdz	model/vnd.usdz+zip		USDZ 3D model		apple	primary
-com.pkware.zip-archive	public.data,public.archive				PKZIP archive		apple	conflict
-com.real.realaudio	public.audio	ram,ra,rax	audio/vnd.rn-realaudio,audio/x-pn-realaudio,audio/x-realaudio,audio/vnd.m-realaudio	*.ra:50 *.rax:50	RealAudio		apple	primary
-com.real.realmedia	public.movie	rm,rmj,rmm,rms,rmx,rmvb	application/vnd.rn-realmedia,application/vnd.rn-realmedia-vbr	*.rm:50 *.rmj:50 *.rmm:50 *.rms:50 *.rmx:50 *.rmvb:50	RealMedia	video-x-generic	apple	primary
-com.real.realmedia-vbr	public.movie	rmvb	application/vnd.rn-realmedia-vbr		RealMedia variable bit rate		apple	secondary
-com.real.smil	public.xml	smil,smi,sml,kino	application/smil+xml,application/smil	*.smil:50 *.smi:50 *.sml:50 *.kino:50	SMIL presentation	video-x-generic	apple	primary
-com.rsa.pkcs-12	public.data	p12,pfx	application/pkcs12,application/x-pkcs12	*.p12:50 *.pfx:50	PKCS #12 keychain		apple	primary
-com.scenarist.closed-caption	public.text	scc			Scenarist closed captions		apple	secondary
-com.sgi.sgi-image	public.image	sgi	image/x-sgi,image/sgi	*.sgi:50	SGI image		apple	primary
-com.sony.wave64	public.audio	w64			Sony Wave64 audio		apple	secondary
-com.soundblaster.soundfont	public.audio	sf2			SoundFont instrument bank		apple	secondary
-com.stuffit.archive.sidx	com.allume.stuffit-archive	sidx	application/x-stuffitx-index,application/x-sitx-index		StuffIt index		apple	secondary
-com.stuffit.archive.sit	com.allume.stuffit-archive	sit,sea	application/x-stuffit,application/x-sit,application/stuffit	*.sit:50	StuffIt archive (SIT)	package-x-generic	apple	secondary
-com.stuffit.archive.sitx	com.allume.stuffit-archive	sitx	application/x-stuffitx,application/x-sitx		StuffIt X archive		apple	secondary
-com.sun.java-archive	public.zip-archive,public.executable	jar	application/x-java-archive,application/java-archive,application/x-jar	*.jar:50	Java archive (JAR)	package-x-generic	apple	primary
-com.sun.java-class	public.data,public.executable	class	application/x-java,application/java,application/java-byte-code,application/java-vm,application/x-java-class,application/x-java-vm	*.class:50	Java class file		apple	primary
-com.sun.java-source	public.source-code,public.c-source	java,jav	text/x-java	*.java:50	Java source		apple	primary
-com.sun.java-web-start	public.xml	jnlp	application/x-java-jnlp-file,application/jnlp	*.jnlp:50	Java Web Start launcher	text-x-script	apple	conflict
-com.sun.web-application-archive	com.sun.java-archive	war			Java web application archive (WAR)		apple	secondary
-com.truevision.tga-image	public.image	tga,icb,tpic,vda,vst	image/x-tga,image/targa,image/tga,application/tga,application/x-targa,application/x-tga,image/x-icb,image/x-targa	*.tga:50 *.icb:50 *.tpic:50 *.vda:50 *.vst:50	TGA image		apple	primary
-gov.nih.nifti-1	public.data	nii			NIfTI-1 neuroimaging data		apple	secondary
-org.3gpp.adaptive-multi-rate-audio	public.audio	amr	audio/AMR,audio/amr-encrypted	*.amr:50	AMR audio		apple	secondary
-org.7-zip.7-zip-archive	public.data,public.archive	7z,7z.001	application/x-7z-compressed	*.7z:50 *.7z.001:50	7-Zip archive	package-x-generic	apple	secondary
-org.aafassociation.advanced-authoring-format	public.data,public.composite-content	aaf			Advanced Authoring Format (AAF) file		apple	secondary
-org.gnu.gnu-tar-archive	public.data,public.archive	gtar	application/x-gtar		GNU tar archive		apple	primary
-org.gnu.gnu-zip-archive	public.data,public.archive	gz,gzip	application/gzip,application/x-gzip	*.gz:50	Gzip archive	package-x-generic	apple	primary
-org.gnu.gnu-zip-tar-archive	org.gnu.gnu-zip-archive	tgz,tar.gz	application/x-compressed-tar	*.tar.gz:50 *.tgz:50	Gzip-compressed tar archive	package-x-generic	apple	primary
-org.idpf.epub-container	public.data,public.composite-content,public.zip-archive	epub	application/epub+zip	*.epub:50	EPUB book	x-office-document	apple	primary
-org.khronos.collada.digital-asset-exchange	public.xml,public.audiovisual-content,public.3d-content	dae			COLLADA 3D asset		apple	secondary
-org.nema.dicom	public.data	dcm,dicom	application/dicom	dicomdir:50 *.dcm:50	DICOM medical image	image-x-generic	apple	secondary
-org.oasis-open.opendocument	public.data				OpenDocument file		apple	secondary
-org.oasis-open.opendocument.chart	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odc	application/vnd.oasis.opendocument.chart	*.odc:50	OpenDocument chart	x-office-spreadsheet	apple	secondary
-org.oasis-open.opendocument.chart-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	otc	application/vnd.oasis.opendocument.chart-template	*.otc:50	OpenDocument chart template	x-office-spreadsheet	apple	secondary
-org.oasis-open.opendocument.database	public.data,public.content,public.database,public.zip-archive	odb	application/vnd.oasis.opendocument.database,application/vnd.sun.xml.base	*.odb:50	OpenDocument database	x-office-document	apple	secondary
-org.oasis-open.opendocument.formula	org.oasis-open.opendocument,public.content,public.zip-archive	odf	application/vnd.oasis.opendocument.formula	*.odf:50	OpenDocument formula	x-office-document	apple	secondary
-org.oasis-open.opendocument.formula-template	org.oasis-open.opendocument,public.content,public.zip-archive	otf	application/vnd.oasis.opendocument.formula-template	*.otf:50	OpenDocument formula template	x-office-document	apple	secondary
-org.oasis-open.opendocument.graphics	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odg	application/vnd.oasis.opendocument.graphics	*.odg:50	OpenDocument drawing	image-x-generic	apple	secondary
-org.oasis-open.opendocument.graphics-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	otg	application/vnd.oasis.opendocument.graphics-template	*.otg:50	OpenDocument drawing template	image-x-generic	apple	secondary
-org.oasis-open.opendocument.image	org.oasis-open.opendocument,public.image,public.zip-archive	odi	application/vnd.oasis.opendocument.image	*.odi:50	OpenDocument image	image-x-generic	apple	secondary
-org.oasis-open.opendocument.image-template	org.oasis-open.opendocument,public.image	oti	application/vnd.oasis.opendocument.image-template		OpenDocument image template		apple	secondary
-org.oasis-open.opendocument.presentation	org.oasis-open.opendocument,public.composite-content,public.presentation,public.zip-archive	odp	application/vnd.oasis.opendocument.presentation	*.odp:50	OpenDocument presentation	x-office-presentation	apple	secondary
-org.oasis-open.opendocument.presentation-template	org.oasis-open.opendocument,public.composite-content,public.presentation,public.zip-archive	otp	application/vnd.oasis.opendocument.presentation-template	*.otp:50	OpenDocument presentation template	x-office-presentation	apple	secondary
-org.oasis-open.opendocument.spreadsheet	org.oasis-open.opendocument,public.composite-content,public.spreadsheet,public.zip-archive	ods	application/vnd.oasis.opendocument.spreadsheet	*.ods:50	OpenDocument spreadsheet	x-office-spreadsheet	apple	secondary
-org.oasis-open.opendocument.spreadsheet-template	org.oasis-open.opendocument,public.composite-content,public.spreadsheet,public.zip-archive	ots	application/vnd.oasis.opendocument.spreadsheet-template	*.ots:50	OpenDocument spreadsheet template	x-office-spreadsheet	apple	secondary
-org.oasis-open.opendocument.text	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odt	application/vnd.oasis.opendocument.text	*.odt:50	OpenDocument text document	x-office-document	apple	secondary
-org.oasis-open.opendocument.text-master	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odm	application/vnd.oasis.opendocument.text-master	*.odm:50	OpenDocument master document	x-office-document	apple	secondary
-org.oasis-open.opendocument.text-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	ott	application/vnd.oasis.opendocument.text-template	*.ott:50	OpenDocument text template	x-office-document	apple	secondary
-org.oasis-open.opendocument.text-web	org.oasis-open.opendocument,public.composite-content,public.zip-archive	oth	application/vnd.oasis.opendocument.text-web	*.oth:50	OpenDocument HTML template	text-html	apple	secondary
-org.openoffice.formula	public.data,public.content,public.zip-archive	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary
-org.openoffice.graphics	public.data,public.content,public.zip-archive	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary
-org.openoffice.graphics-template	public.data,public.content,public.zip-archive	std	application/vnd.sun.xml.draw.template	*.std:50	OpenOffice.org drawing template	image-x-generic	apple	secondary
-org.openoffice.presentation	public.data,public.content,public.presentation,public.zip-archive	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:50 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary
-org.openoffice.presentation-template	public.data,public.content,public.presentation,public.zip-archive	sti	application/vnd.sun.xml.impress.template	*.sti:50	OpenOffice.org presentation template	x-office-presentation	apple	secondary
-org.openoffice.spreadsheet	public.data,public.spreadsheet,public.zip-archive	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary
-org.openoffice.spreadsheet-template	public.data,public.spreadsheet,public.zip-archive	stc	application/vnd.sun.xml.calc.template	*.stc:50	OpenOffice.org spreadsheet template	x-office-spreadsheet	apple	secondary
-org.openoffice.text	public.data,public.content,public.zip-archive	sxw,sdw,vor,sgl	application/vnd.sun.xml.writer,application/vnd.stardivision.writer,application/vnd.stardivision.writer-global	*.sdw:50 *.vor:50 *.sgl:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary
-org.openoffice.text-master	public.data,public.content,public.zip-archive	sxg	application/vnd.sun.xml.writer.global	*.sxg:50	OpenOffice.org master document	x-office-document	apple	secondary
-org.openoffice.text-template	public.data,public.content,public.zip-archive	stw	application/vnd.sun.xml.writer.template	*.stw:50	OpenOffice.org text template	x-office-document	apple	secondary
-org.openxmlformats.openxml	public.data				Office Open XML document		apple	secondary
-org.openxmlformats.presentationml.presentation	org.openxmlformats.openxml,public.presentation,public.zip-archive	pptx	application/vnd.openxmlformats-officedocument.presentationml.presentation	*.pptx:50	PowerPoint presentation (Office Open XML)	x-office-presentation	apple	secondary
-org.openxmlformats.presentationml.presentation.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.presentation	pptm	application/vnd.ms-powerpoint.presentation.macroEnabled.12	*.pptm:50	PowerPoint presentation (macro-enabled)	x-office-presentation	apple	secondary
-org.openxmlformats.presentationml.slideshow	org.openxmlformats.openxml,public.presentation,public.zip-archive	ppsx	application/vnd.openxmlformats-officedocument.presentationml.slideshow	*.ppsx:50	PowerPoint slide show (Office Open XML)	x-office-presentation	apple	secondary
-org.openxmlformats.presentationml.slideshow.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.slideshow	ppsm	application/vnd.ms-powerpoint.slideshow.macroEnabled.12	*.ppsm:50	PowerPoint slide show (macro-enabled)	x-office-presentation	apple	secondary
-org.openxmlformats.presentationml.template	org.openxmlformats.openxml,public.presentation,public.zip-archive	potx	application/vnd.openxmlformats-officedocument.presentationml.template	*.potx:50	PowerPoint template (Office Open XML)	x-office-presentation	apple	secondary
-org.openxmlformats.presentationml.template.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.template	potm	application/vnd.ms-powerpoint.template.macroEnabled.12	*.potm:50	PowerPoint template (macro-enabled)	x-office-presentation	apple	secondary
-org.openxmlformats.spreadsheetml.sheet	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.zip-archive	xlsx	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet	*.xlsx:50	Excel workbook (Office Open XML)	x-office-spreadsheet	apple	secondary
-org.openxmlformats.spreadsheetml.sheet.macroenabled	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.sheet	xlsm	application/vnd.ms-excel.sheet.macroEnabled.12	*.xlsm:50	Excel workbook (macro-enabled)	x-office-spreadsheet	apple	secondary
-org.openxmlformats.spreadsheetml.template	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.zip-archive	xltx	application/vnd.openxmlformats-officedocument.spreadsheetml.template	*.xltx:50	Excel template (Office Open XML)	x-office-spreadsheet	apple	secondary
-org.openxmlformats.spreadsheetml.template.macroenabled	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.template	xltm	application/vnd.ms-excel.template.macroEnabled.12	*.xltm:50	Excel template (macro-enabled)	x-office-spreadsheet	apple	secondary
-org.openxmlformats.wordprocessingml.document	org.openxmlformats.openxml,public.composite-content,public.zip-archive	docx	application/vnd.openxmlformats-officedocument.wordprocessingml.document	*.docx:50	Word document (Office Open XML)	x-office-document	apple	secondary
-org.openxmlformats.wordprocessingml.document.macroenabled	org.openxmlformats.openxml,public.composite-content,public.executable,org.openxmlformats.wordprocessingml.document	docm	application/vnd.ms-word.document.macroEnabled.12	*.docm:50	Word document (macro-enabled)	x-office-document	apple	secondary
-org.openxmlformats.wordprocessingml.template	org.openxmlformats.openxml,public.composite-content,public.zip-archive	dotx	application/vnd.openxmlformats-officedocument.wordprocessingml.template	*.dotx:50	Word template (Office Open XML)	x-office-document	apple	secondary
-org.openxmlformats.wordprocessingml.template.macroenabled	org.openxmlformats.openxml,public.composite-content,public.executable,org.openxmlformats.wordprocessingml.template	dotm	application/vnd.ms-word.template.macroEnabled.12	*.dotm:50	Word template (macro-enabled)	x-office-document	apple	secondary
-org.smpte.mxf	public.movie	mxf	application/mxf	*.mxf:50	MXF media	video-x-generic	apple	secondary
-org.tukaani.tar-xz-archive	public.data,public.archive,org.tukaani.xz-archive	txz,tar.xz	application/x-xz-compressed-tar	*.tar.xz:50 *.txz:50	XZ-compressed tar archive	package-x-generic	apple	secondary
-org.tukaani.xz-archive	public.data,public.archive	xz	application/x-xz	*.xz:50	XZ archive	package-x-generic	apple	secondary
-org.w3.webvtt	public.text,public.plain-text	vtt	text/vtt	*.vtt:50	WebVTT subtitles	text-x-generic	apple	secondary
-org.webmproject.webm	public.movie	webm	video/webm,audio/webm	*.webm:50	WebM media		apple	secondary
-org.webmproject.webp	public.image	webp	image/webp	*.webp:50	WebP image		apple	primary
-org.xiph.flac	public.audio	flac	audio/flac,audio/x-flac	*.flac:50	FLAC audio		apple	secondary
-public.3d-content	public.content				3D content		apple	primary
-public.3gpp	public.movie,public.mpeg-4	3gp,3gpp,sdv,3ga	video/3gpp,audio/3gpp,video/3gp,video/3gpp-encrypted,audio/3gpp-encrypted,audio/x-rn-3gpp-amr,audio/x-rn-3gpp-amr-encrypted,audio/x-rn-3gpp-amr-wb,audio/x-rn-3gpp-amr-wb-encrypted	*.3gp:50 *.3gpp:50 *.3ga:50	3GPP media		apple	primary
-public.3gpp2	public.movie	3g2,3gp2,3gpp2	video/3gpp2,audio/3gpp2	*.3g2:50 *.3gp2:50 *.3gpp2:50	3GPP2 media		apple	primary
-public.aac-audio	public.audio	aac,adts,ass	audio/aac,audio/x-aac	*.aac:50 *.adts:50 *.ass:10	AAC audio		apple	secondary
-public.ac3-audio	public.audio	ac3	audio/ac3	*.ac3:50	AC-3 audio		apple	secondary
-public.ada-source	public.source-code,public.plain-text	ada,adb,ads	text/x-adasrc	*.adb:50 *.ads:50	Ada source		apple	secondary
-public.aifc-audio	public.audio,org.freedesktop.mime.application.x-iff	aifc,aiffc	audio/x-aifc,audio/x-aiffc	*.aifc:50 *.aiffc:50	AIFF-C audio		apple	conflict
-public.aiff-audio	public.aifc-audio,org.freedesktop.mime.application.x-iff	aiff,aif	audio/x-aiff,audio/aiff	*.aiff:50 *.aif:50	AIFF audio		apple	primary
-public.alembic	public.3d-content,public.data	abc			Alembic 3D scene		apple	secondary
-public.app-category					App category		apple	secondary
-public.app-category.action-games	public.app-category.games				Action games		apple	secondary
-public.app-category.adventure-games	public.app-category.games				Adventure games		apple	secondary
-public.app-category.arcade-games	public.app-category.games				Arcade games		apple	secondary
-public.app-category.board-games	public.app-category.games				Board games		apple	secondary
-public.app-category.bookmarks	public.app-category				Bookmarks apps		apple	secondary
-public.app-category.books	public.app-category				Books apps		apple	secondary
-public.app-category.business	public.app-category				Business apps		apple	secondary
-public.app-category.card-games	public.app-category.games				Card games		apple	secondary
-public.app-category.casino-games	public.app-category.games				Casino games		apple	secondary
-public.app-category.developer-tools	public.app-category				Developer tools		apple	secondary
-public.app-category.dice-games	public.app-category.games				Dice games		apple	secondary
-public.app-category.education	public.app-category				Education apps		apple	secondary
-public.app-category.educational-games	public.app-category.games				Educational games		apple	secondary
-public.app-category.entertainment	public.app-category				Entertainment apps		apple	secondary
-public.app-category.family-games	public.app-category.games				Family games		apple	secondary
-public.app-category.finance	public.app-category				Finance apps		apple	secondary
-public.app-category.food-and-drink	public.app-category				Food and drink apps		apple	secondary
-public.app-category.games	public.app-category				Games		apple	secondary
-public.app-category.graphics-design	public.app-category				Graphics and design apps		apple	secondary
-public.app-category.healthcare-fitness	public.app-category				Health and fitness apps		apple	secondary
-public.app-category.kids-games	public.app-category.games				Kids games		apple	secondary
-public.app-category.lifestyle	public.app-category				Lifestyle apps		apple	secondary
-public.app-category.magazines-and-newspapers	public.app-category				Magazines and newspapers apps		apple	secondary
-public.app-category.medical	public.app-category				Medical apps		apple	secondary
-public.app-category.music	public.app-category				Music apps		apple	secondary
-public.app-category.music-games	public.app-category.games				Music games		apple	secondary
-public.app-category.navigation	public.app-category				Navigation apps		apple	secondary
-public.app-category.news	public.app-category				News apps		apple	secondary
-public.app-category.photography	public.app-category				Photography apps		apple	secondary
-public.app-category.photography-and-video	public.app-category.photography,public.app-category.video				Photo and video apps		apple	secondary
-public.app-category.productivity	public.app-category				Productivity apps		apple	secondary
-public.app-category.puzzle-games	public.app-category.games				Puzzle games		apple	secondary
-public.app-category.racing-games	public.app-category.games				Racing games		apple	secondary
-public.app-category.reference	public.app-category				Reference apps		apple	secondary
-public.app-category.role-playing-games	public.app-category.games				Role-playing games		apple	secondary
-public.app-category.shopping	public.app-category				Shopping apps		apple	secondary
-public.app-category.simulation-games	public.app-category.games				Simulation games		apple	secondary
-public.app-category.social-networking	public.app-category				Social networking apps		apple	secondary
-public.app-category.sports	public.app-category				Sports apps		apple	secondary
-public.app-category.sports-games	public.app-category.games				Sports games		apple	secondary
-public.app-category.strategy-games	public.app-category.games				Strategy games		apple	secondary
-public.app-category.travel	public.app-category				Travel apps		apple	secondary
-public.app-category.trivia-games	public.app-category.games				Trivia games		apple	secondary
-public.app-category.utilities	public.app-category				Utility apps		apple	secondary
-public.app-category.video	public.app-category				Video apps		apple	secondary
-public.app-category.weather	public.app-category				Weather apps		apple	secondary
-public.app-category.word-games	public.app-category.games				Word games		apple	secondary
-public.archive					Archive		apple	primary
-public.assembly-source	public.source-code	s			Assembly source		apple	primary
-public.au-audio	public.audio	au,snd	audio/basic	*.au:50 *.snd:50	Sun/NeXT audio (AU)		apple	secondary
-public.audio	public.audiovisual-content				Audio		apple	primary
-public.audiovisual-content	public.data,public.content				Audiovisual content		apple	primary
-public.audiovisual-content-collection					Audiovisual content collection		apple	secondary
-public.avchd-collection	com.apple.package,public.audiovisual-content-collection	avchd			AVCHD video collection		apple	secondary
-public.avci	public.heif-standard	avci	image/avci		AVC intra image		apple	secondary
-public.avcs	public.heif-standard	avcs	image/avcs		AVC image sequence		apple	secondary
-public.avi	public.movie	avi,vfw,avf,divx	video/x-msvideo,video/avi,video/msvideo,video/x-avi,video/divx,video/vnd.divx	*.avi:50 *.avf:50 *.divx:50	AVI video		apple	primary
-public.bash-script	public.shell-script	bash			Bash script		apple	secondary
-public.block-special	public.item				Block device		apple	secondary
-public.bookmark					Bookmark		apple	primary
-public.bzip2-archive	public.data,public.archive	bz2,bz	application/x-bzip,application/x-bzip2,application/bzip2,application/bzip,application/x-bz2	*.bz2:50 *.bz:50	Bzip2 archive	package-x-generic	apple	primary
-public.c-header	public.source-code,public.c-source	h	text/x-chdr	*.h:50	C header		apple	primary
-public.c-plus-plus-header	public.source-code,public.c-header	hh,hp,hpp,hxx,h++,ipp	text/x-c++hdr	*.hh:50 *.hp:50 *.hpp:50 *.h++:50 *.hxx:50	C++ header		apple	primary
-public.c-plus-plus-inline-header	public.c-plus-plus-header	inl			C++ inline header		apple	secondary
-public.c-plus-plus-source	public.source-code,public.c-source	cp,cpp,c++,cc,cxx	text/x-c++src	*.cpp:50 *.cxx:50 *.cc:50 *.C:50:cs *.c++:50	C++ source		apple	primary
-public.c-plus-plus-source.preprocessed	public.c-plus-plus-source,public.source-code.preprocessed	ii			Preprocessed C++ source		apple	secondary
-public.c-source	public.source-code,public.plain-text	c	text/x-csrc,text/x-c	*.c:50:cs	C source		apple	primary
-public.c-source.preprocessed	public.c-source,public.source-code.preprocessed	i			Preprocessed C source		apple	secondary
-public.calendar-event					Calendar event		apple	primary
-public.camera-raw-image	public.image				Camera raw image		apple	primary
-public.case-insensitive-text	public.text				Case-insensitive text		apple	secondary
-public.cd-based-media	public.optical-storage-media				CD-based media		apple	secondary
-public.cd-media	public.cd-based-media				CD		apple	secondary
-public.cd-r-media	public.cd-based-media				CD-R disc		apple	secondary
-public.cd-rw-media	public.cd-based-media				CD-RW disc		apple	secondary
-public.cdda-audio	public.aifc-audio	cdda			CD audio track		apple	secondary
-public.character-special	public.item				Character device		apple	secondary
-public.comma-separated-values-text	public.plain-text,public.delimited-values-text	csv	text/csv,text/comma-separated-values,text/x-comma-separated-values,text/x-csv	*.csv:50	CSV document		apple	primary
-public.composite-content	public.content				Composite content		apple	primary
-public.computer	public.device				Computer		apple	secondary
-public.contact					Contact		apple	primary
-public.content					Content		apple	primary
-public.cpio-archive	public.data,public.archive	cpio,pax	application/x-cpio	*.cpio:50	Cpio archive	package-x-generic	apple	primary
-public.csh-script	public.shell-script,public.plain-text	csh	application/x-csh	*.csh:50	C shell script	text-x-script	apple	primary
-public.css	public.text,public.plain-text	css	text/css	*.css:50	CSS style sheet		apple	primary
-public.data	public.item		application/octet-stream		Data		apple	primary
-public.database					Database		apple	primary
-public.delimited-values-text	public.text				Delimited text		apple	primary
-public.device					Device		apple	secondary
-public.directory	public.item				Directory		apple	primary
-public.disk-image	public.archive				Disk image		apple	secondary
-public.display					Display		apple	secondary
-public.downloadable-sound	public.audio	dls	audio/dls		Downloadable sounds (DLS) bank		apple	secondary
-public.dv-movie	public.movie	dv,dif	video/dv,video/x-dv	*.dv:50	DV video		apple	secondary
-public.dvd-based-media	public.optical-storage-media				DVD-based media		apple	secondary
-public.dvd-media	public.dvd-based-media				DVD		apple	secondary
-public.dvd-plus-r-media	public.dvd-based-media				DVD+R disc		apple	secondary
-public.dvd-plus-rw-media	public.dvd-based-media				DVD+RW disc		apple	secondary
-public.dvd-r-media	public.dvd-based-media				DVD-R disc		apple	secondary
-public.dvd-ram-media	public.dvd-based-media				DVD-RAM disc		apple	secondary
-public.dvd-rw-media	public.dvd-based-media				DVD-RW disc		apple	secondary
-public.dylan-source	public.source-code	dlyan,lid			Dylan source		apple	secondary
-public.elf-binary	public.data,public.executable				ELF binary		apple	secondary
-public.email-message	public.message				Email message		apple	primary
-public.enhanced-ac3-audio	public.audio	eac3,ec3	audio/eac3		Enhanced AC-3 audio		apple	secondary
-public.executable					Executable		apple	conflict
-public.fax	public.image,public.message				Fax		apple	primary
-public.file-sharepoint					File share point		apple	secondary
-public.file-url	public.url				File URL		apple	primary
-public.filename-extension	public.case-insensitive-text				Filename extension		apple	primary
-public.flc-animation	public.movie	flc,fli,cel	video/x-flic,video/flc,video/fli,video/x-fli	*.fli:50 *.flc:50	FLIC animation		apple	secondary
-public.folder	public.directory		inode/directory,x-directory/normal		Folder	folder	apple	primary
-public.font	public.data				Font		apple	secondary
-public.fortran-77-source	public.fortran-source	f77			Fortran 77 source		apple	secondary
-public.fortran-90-source	public.fortran-source	f90			Fortran 90 source		apple	secondary
-public.fortran-95-source	public.fortran-source	f95			Fortran 95 source		apple	secondary
-public.fortran-source	public.source-code,public.plain-text	f,for,f90,f95	text/x-fortran	*.f:50 *.f90:50 *.f95:50 *.for:50	Fortran source		apple	secondary
-public.generic-pc	public.computer				PC		apple	secondary
-public.geometry-definition-format	public.3d-content,public.text,public.plain-text	obj	model/obj	*.obj:50	Wavefront OBJ 3D model		apple	secondary
-public.haptics-content					Haptic content		apple	conflict
-public.hd-dvd-based-media	public.optical-storage-media				HD DVD-based media		apple	secondary
-public.hd-dvd-media	public.hd-dvd-based-media				HD DVD		apple	secondary
-public.hd-dvd-r-media	public.hd-dvd-based-media				HD DVD-R disc		apple	secondary
-public.hd-dvd-ram-media	public.hd-dvd-based-media				HD DVD-RAM disc		apple	secondary
-public.hd-dvd-rw-media	public.hd-dvd-based-media				HD DVD-RW disc		apple	secondary
-public.heic	public.heif-standard	heic	image/heic		HEIC image		apple	primary
-public.heics	public.heif-standard	heics	image/heic-sequence		HEIC image sequence		apple	primary
-public.heif	public.heif-standard	heif,hif,heic	image/heif,image/heic,image/heic-sequence,image/heif-sequence	*.heic:50 *.heif:50 *.hif:50	HEIF image		apple	primary
-public.heif-standard	public.image				HEIF-based image		apple	secondary
-public.heifs	public.heif-standard	heifs	image/heif-sequence		HEIF image sequence		apple	secondary
-public.html	public.text,public.plain-text	html,htm,shtml,shtm	text/html	*.html:80 *.htm:80	HTML document		apple	primary
-public.image	public.data,public.content				Image		apple	primary
-public.item					Item		apple	primary
-public.jpeg	public.image	jpeg,jpg,jpe	image/jpeg,image/jpg,image/pjpeg	*.jpg:50 *.jpeg:50 *.jpe:50	JPEG image		apple	primary
-public.jpeg-2000	public.image	jp2,jpf,jpx,j2k,j2c,jpg2	image/jp2,image/jpeg2000,image/jpeg2000-image,image/x-jpeg2000-image	*.jp2:50 *.jpg2:50	JPEG 2000 image		apple	primary
-public.jpeg-xl	public.image				JPEG XL image		apple	primary
-public.json	public.text,com.netscape.javascript-source	json	application/json	*.json:50	JSON document	text-x-script	apple	primary
-public.ksh-script	public.shell-script	ksh			Korn shell script		apple	secondary
-public.lex-source	public.source-code	l,lm,lmm,lpp,lxx,ll			Lex source		apple	secondary
-public.log	public.item				Log		apple	secondary
-public.m3u-playlist	public.plain-text,public.playlist	m3u,m3u8,vlc	audio/x-mpegurl,audio/mpegurl,application/vnd.apple.mpegurl,application/m3u,audio/x-mp3-playlist,audio/m3u,audio/x-m3u	*.m3u:50 *.m3u8:50 *.vlc:50 *.m3u:50 *.m3u8:50	M3U playlist		apple	primary
-public.make-source	public.script,public.plain-text	make,mak,gmk,mk	text/x-makefile	makefile:50 GNUmakefile:50 *.mk:50 *.mak:50 Makefile.*:10	Makefile		apple	primary
-public.message					Message		apple	primary
-public.midi-audio	public.audio	midi,mid,smf,kar	audio/midi,audio/x-midi	*.mid:50 *.midi:50 *.kar:50	MIDI audio		apple	primary
-public.mig-source	public.source-code	defs,mig			Mach interface generator (MIG) source		apple	primary
-public.mime-type	public.case-insensitive-text				MIME type		apple	primary
-public.movie	public.audiovisual-content				Movie		apple	primary
-public.mp2	public.audio	mp2	audio/mp2,audio/x-mp2	*.mp2:50	MPEG layer II audio		apple	secondary
-public.mp3	public.audio	mp3,mpga	audio/mpeg,audio/mpeg3,audio/mpg,audio/mp3,audio/x-mpeg,audio/x-mpeg3,audio/x-mpg,audio/x-mp3	*.mp3:50 *.mpga:50	MP3 audio		apple	primary
-public.mp4a-latm	public.audio		audio/mp4a-latm		MPEG-4 audio stream (LATM)		apple	secondary
-public.mp4a-loas	public.audio	loas,latm			MPEG-4 audio stream (LOAS)		apple	secondary
-public.mpeg	public.movie	mpg,mpeg,mpe,m75,m15,mp2,vob	video/mpeg,video/mpg,video/x-mpeg,video/x-mpg,video/mpeg-system,video/x-mpeg-system,video/x-mpeg2	*.mpeg:50 *.mpg:50 *.mp2:50 *.mpe:50 *.vob:50 [0-9][0-9][0-9].vdr:50	MPEG video		apple	primary
-public.mpeg-2-transport-stream	public.movie	ts,m2t,m2ts,mts,cpi,clpi,mpl,mpls,bdm,bdmv	video/mp2t	*.m2t:50 *.m2ts:50 *.ts:50 *.mts:50 *.cpi:50 *.clpi:50 *.mpl:50 *.mpls:50 *.bdm:50 *.bdmv:50	MPEG-2 transport stream		apple	primary
-public.mpeg-2-video	public.video	m2v	video/mpeg2,video/mpeg2-video		MPEG-2 video		apple	primary
-public.mpeg-4	public.movie	mp4,mpg4,m4v,f4v,lrv	video/mp4,video/mp4v-es,video/x-m4v	*.mp4:50 *.m4v:50 *.f4v:50 *.lrv:50	MPEG-4 movie		apple	conflict
-public.mpeg-4-audio	public.audio	mp4,mpg4	audio/mp4,audio/mp4a-latm		MPEG-4 audio		apple	conflict
-public.mpo-image	public.image	mpo			Multi-picture (MPO) image		apple	secondary
-public.named-pipe	public.item				Named pipe		apple	secondary
-public.ndjson	public.text	ndjson	application/x-ndjson		Newline-delimited JSON		apple	secondary
-public.object-code	public.data,public.executable	o,mod	application/x-object	*.o:50 *.mod:40	Object code	x-office-document	apple	primary
-public.objective-c-plus-plus-source	public.source-code,public.c-plus-plus-source,public.objective-c-source	mm	text/x-objc++src	*.mm:50	Objective-C++ source		apple	primary
-public.objective-c-plus-plus-source.preprocessed	public.objective-c-plus-plus-source,public.source-code.preprocessed	mii			Preprocessed Objective-C++ source		apple	secondary
-public.objective-c-source	public.source-code,public.c-source	m	text/x-objcsrc	*.m:50	Objective-C source		apple	primary
-public.objective-c-source.preprocessed	public.objective-c-source,public.source-code.preprocessed	mi			Preprocessed Objective-C source		apple	secondary
-public.ofd	public.data,public.composite-content	ofd	application/ofd		OFD document		apple	secondary
-public.opentype-collection-font	public.opentype-font	otc			OpenType font collection		apple	secondary
-public.opentype-font	public.font,public.truetype-ttf-font	otf	font/otf,application/x-font-otf	*.otf:50	OpenType font	font-x-generic	apple	primary
-public.optical-storage-media	public.storage				Optical disc		apple	secondary
-public.pascal-source	public.source-code,public.plain-text	pas,p	text/x-pascal	*.p:50 *.pas:50	Pascal source		apple	secondary
-public.patch-file	public.plain-text	patch,diff	text/x-patch,text/x-diff	*.diff:50 *.patch:50	Patch file		apple	secondary
-public.perl-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	pl,pm,al,perl,pod,t	application/x-perl,text/x-perl-script,text/x-perl	*.pl:50 *.PL:50 *.pm:50 *.al:50 *.perl:50 *.pod:50 *.t:10	Perl script	text-x-script	apple	primary
-public.php-script	public.shell-script,public.plain-text	php,php3,php4,ph3,ph4,phtml,php5,phps	application/x-php,text/php,text/x-php-script,application/php	*.php:50 *.php3:50 *.php4:50 *.php5:50 *.phps:50	PHP script	text-x-script	apple	primary
-public.plain-text	public.text	txt,text,asc	text/plain	*.txt:50 *.asc:50 *,v:50	Plain text		apple	primary
-public.playlist					Playlist		apple	primary
-public.pls-playlist	public.text,public.playlist	pls	audio/x-scpls,application/pls,audio/scpls	*.pls:50	PLS playlist		apple	secondary
-public.png	public.image	png	image/png	*.png:50	PNG image		apple	primary
-public.polygon-file-format	public.3d-content,public.data	ply			PLY 3D model		apple	secondary
-public.precompiled-c-header	public.source-code	pch			Precompiled C header		apple	secondary
-public.precompiled-c-plus-plus-header	public.source-code	pch++			Precompiled C++ header		apple	secondary
-public.presentation	public.composite-content				Presentation		apple	primary
-public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	py,pyx,wsgi	text/x-python,text/x-python-script	*.py:60 *.pyx:60 *.wsgi:60	Python script		apple	primary
-public.rss	public.xml	rss	application/rss+xml,text/rss	*.rss:50	RSS feed	text-html	apple	secondary
-public.rtf	public.text,public.plain-text	rtf	application/rtf,text/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary
-public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	application/x-ruby,text/x-ruby-script	*.rb:50	Ruby script	text-x-script	apple	conflict
-public.rust-source	public.text,public.source-code,public.plain-text	rs	text/rust,text/x-rust	*.rs:50	Rust source		apple	secondary
-public.script	public.source-code				Script		apple	primary
-public.shell-script	public.script,org.freedesktop.mime.application.x-executable,public.plain-text	sh	application/x-shellscript,text/x-sh	*.sh:50	Shell script	text-x-script	apple	conflict
-public.socket	public.item				Socket		apple	secondary
-public.source-code	public.plain-text				Source code		apple	primary
-public.source-code.preprocessed	public.source-code				Preprocessed source code		apple	secondary
-public.speaker					Speaker		apple	secondary
-public.spreadsheet	public.content				Spreadsheet		apple	primary
-public.standard-tesselated-geometry-format	public.3d-content,public.data	stl	model/stl,model/x.stl-ascii,model/x.stl-binary	*.stl:50	STL 3D model		apple	secondary
-public.storage					Storage		apple	secondary
-public.stored-url					Stored URL		apple	secondary
-public.svg-image	public.image,public.xml	svg,svgz	image/svg+xml	*.svg:50	SVG image		apple	primary
-public.swift-source	public.source-code	swift			Swift source		apple	primary
-public.symlink	public.item,com.apple.resolvable		inode/symlink		Symbolic link		apple	primary
-public.tab-separated-values-text	public.plain-text,public.delimited-values-text	tsv	text/tab-separated-values	*.tsv:50	Tab-separated values		apple	primary
-public.tar-archive	org.gnu.gnu-tar-archive	tar,gtar,gem	application/x-tar,application/tar,application/x-gtar	*.tar:50 *.gtar:50 *.gem:50	Tar archive	package-x-generic	apple	primary
-public.tar-bzip2-archive	public.bzip2-archive	tbz2,tbz,tar.bz2,tar.bz,tb2	application/x-bzip-compressed-tar	*.tar.bz2:50 *.tar.bz:50 *.tbz2:50 *.tbz:50 *.tb2:50	Bzip2-compressed tar archive	package-x-generic	apple	secondary
-public.tcsh-script	public.shell-script	tcsh			Tcsh script		apple	secondary
-public.text	public.data,public.content				Text		apple	primary
-public.tiff	public.image	tiff,tif	image/tiff	*.tif:50 *.tiff:50	TIFF image		apple	primary
-public.to-do-item					To-do item		apple	primary
-public.truetype-collection-font	public.truetype-font	ttc	font/collection	*.ttc:50	TrueType font collection	font-x-generic	apple	primary
-public.truetype-font	public.font				TrueType font		apple	primary
-public.truetype-ttf-font	public.truetype-font	ttf	font/ttf,application/x-font-ttf	*.ttf:50	TrueType font (TTF)	font-x-generic	apple	primary
-public.ulaw-audio	public.audio	ul,ulw,ulaw			Mu-law audio		apple	conflict
-public.unix-executable	public.data,public.executable				Unix executable		apple	primary
-public.url	public.data				URL		apple	primary
-public.url-name	public.data				URL title		apple	primary
-public.utf16-external-plain-text	public.plain-text				UTF-16 plain text (with BOM)		apple	primary
-public.utf16-plain-text	public.plain-text		text/plain;charset=utf-16,text/plain;charset="utf-16"		UTF-16 plain text		apple	primary
-public.utf8-plain-text	public.plain-text		text/plain;charset=utf-8,text/plain;charset="utf-8"		UTF-8 plain text		apple	primary
-public.utf8-tab-separated-values-text	public.tab-separated-values-text,public.utf8-plain-text				UTF-8 tab-separated values		apple	primary
-public.uuencoded-archive	public.data,public.archive,public.plain-text	uu,uue	text/x-uuencode,zz-application/zz-winassoc-uu	*.uue:50	Uuencoded archive		apple	secondary
-public.vcard	public.text,public.contact,public.plain-text	vcf,vcard,vct,gcrd	text/vcard,text/directory,text/x-vcard	*.vcard:50 *.vcf:50 *.vct:50 *.gcrd:50	Contact card (vCard)		apple	primary
-public.video	public.movie				Video		apple	primary
-public.volume	public.folder		inode/mount-point		Volume		apple	primary
-public.x509-certificate	public.data	cer,der,crt,pem,cert	application/x-x509-ca-cert	*.der:50 *.crt:50 *.cert:50 *.pem:50	X.509 certificate	text-x-generic	apple	primary
-public.xbitmap-image	public.image	xbm	image/x-xbitmap	*.xbm:50	X bitmap image		apple	conflict
-public.xfd	public.xml	xfd			XFD form		apple	secondary
-public.xhtml	public.xml	xhtml,xhtm,xht,html,htm	application/xhtml+xml	*.xhtml:50 *.xht:50 *.html:50 *.htm:50	XHTML document	text-html	apple	secondary
-public.xml	public.text,public.plain-text	xml,xbl,xsd,rng	application/xml,text/xml	*.xml:50 *.xbl:50 *.xsd:50 *.rng:50	XML document	text-html	apple	primary
-public.yacc-source	public.source-code	y,ym,ymm,ypp,yxx,yy			Yacc source		apple	secondary
-public.yaml	public.text,public.plain-text	yml,yaml	application/x-yaml,text/yaml,text/x-yaml	*.yaml:50 *.yml:50	YAML document	text-x-generic	apple	primary
-public.z-archive	public.data,public.archive	z	application/x-compress	*.Z:50	Unix compress (Z) archive	package-x-generic	apple	secondary
-public.zip-archive	com.pkware.zip-archive	zip,zipx	application/zip,application/x-zip-compressed,application/x-zip	*.zip:50 *.zipx:50	ZIP archive	package-x-generic	apple	primary
-public.zsh-script	public.shell-script	zsh			Zsh script		apple	secondary
-vnd.android.package-archive	public.data,public.archive,com.sun.java-archive	apk	application/vnd.android.package-archive	*.apk:50	Android app package (APK)		apple	secondary
-com.apple.homebuttonless-device	com.apple.device				Apple device without a Home button		openwith	openwith
-org.freedesktop.mime.text.x-python3	public.python-script	py,py3,py3x,pyi	text/x-python3	*.py:50 *.py3:60 *.py3x:60 *.pyi:60	Python 3 script		openwith	openwith
-org.webassembly.wasm	public.data,public.executable	wasm	application/wasm		WebAssembly module		openwith	openwith
-org.freedesktop.mime.application.x-atari-2600-rom	public.data	a26	application/x-atari-2600-rom	*.a26:50	Atari 2600 ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-atari-7800-rom	public.data	a78	application/x-atari-7800-rom	*.a78:50	Atari 7800 ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-atari-lynx-rom	public.data	lnx	application/x-atari-lynx-rom	*.lnx:50	Atari Lynx ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.andrew-inset	public.data	ez	application/andrew-inset	*.ez:50	ATK inset	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.amazon.mobi8-ebook	org.freedesktop.mime.application.x-mobipocket-ebook,public.data	azw3,kfx	application/vnd.amazon.mobi8-ebook,application/x-mobi8-ebook	*.azw3:50 *.kfx:50	Kindle book document		freedesktop	freedesktop
-org.freedesktop.mime.application.mathematica	public.plain-text	nb	application/mathematica,application/x-mathematica	*.nb:50	Mathematica Notebook file	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.mathml-xml	public.xml	mml	application/mathml+xml,text/mathml	*.mml:50	MathML document		freedesktop	freedesktop
-org.freedesktop.mime.application.mbox	public.plain-text	mbox	application/mbox	*.mbox:50	mailbox file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.metalink-xml	public.xml	metalink	application/metalink+xml	*.metalink:50	Metalink file		freedesktop	freedesktop
-org.freedesktop.mime.application.metalink4-xml	public.xml	meta4	application/metalink4+xml	*.meta4:50	Metalink file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-partial-download	public.data	wkdownload,crdownload,part	application/x-partial-download	*.wkdownload:50 *.crdownload:50 *.part:50	Partially downloaded file	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.oda	public.data	oda	application/oda	*.oda:50	ODA document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wwf	com.adobe.pdf	wwf	application/x-wwf,application/wwf	*.wwf:50	WWF document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.xspf-xml	public.xml	xspf	application/xspf+xml,application/x-xspf+xml	*.xspf:50	XSPF playlist	audio-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-windows-themepack	com.microsoft.cab	themepack	application/x-windows-themepack	*.themepack:50	Microsoft Windows theme pack	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.audio.x-amzxml	public.audio	amz	audio/x-amzxml	*.amz:50	AmazonMP3 download file		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-gsm	public.audio	gsm	audio/x-gsm	*.gsm:50	GSM 06.10 audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-iriver-pla	public.audio	pla	audio/x-iriver-pla	*.pla:50	iRiver playlist		freedesktop	freedesktop
-org.freedesktop.mime.application.pgp-encrypted	public.plain-text	pgp,gpg,asc	application/pgp-encrypted,application/pgp	*.pgp:50 *.gpg:50 *.asc:10	PGP/MIME-encrypted message header	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pgp-keys	public.plain-text	skr,pkr,asc,pgp,gpg,key	application/pgp-keys	*.skr:50 *.pkr:50 *.asc:10 *.pgp:50 *.gpg:50 *.key:50	PGP keys	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pgp-signature	public.plain-text	asc,sig,pgp,gpg	application/pgp-signature	*.asc:10 *.sig:50 *.pgp:50 *.gpg:50	detached OpenPGP signature	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pkcs7-mime	public.data	p7c,p7m	application/pkcs7-mime	*.p7c:50 *.p7m:50	PKCS#7 file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pkcs7-signature	public.plain-text	p7s	application/pkcs7-signature	*.p7s:50	detached S/MIME signature	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pkcs8	public.data	p8	application/pkcs8	*.p8:50	PKCS#8 private key		freedesktop	freedesktop
-org.freedesktop.mime.application.pkcs8-encrypted	public.data	p8e	application/pkcs8-encrypted	*.p8e:50	PKCS#8 private key (encrypted)		freedesktop	freedesktop
-org.freedesktop.mime.application.pkcs10	public.data	p10	application/pkcs10	*.p10:50	PKCS#10 certification request	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.pkix-cert	public.data	cer	application/pkix-cert	*.cer:50	X.509 certificate		freedesktop	freedesktop
-org.freedesktop.mime.application.pkix-crl	public.data	crl	application/pkix-crl	*.crl:50	certificate revocation list		freedesktop	freedesktop
-org.freedesktop.mime.application.pkix-pkipath	public.data	pkipath	application/pkix-pkipath	*.pkipath:50	PkiPath certification path		freedesktop	freedesktop
-org.freedesktop.mime.application.prs.plucker	public.data		application/prs.plucker		Plucker document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.raml-yaml	public.yaml	raml	application/raml+yaml	*.raml:50	RAML document		freedesktop	freedesktop
-org.freedesktop.mime.application.relax-ng-compact-syntax	public.plain-text	rnc	application/relax-ng-compact-syntax,application/x-rnc	*.rnc:50	RELAX NG XML schema	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.sieve	public.xml	siv	application/sieve	*.siv:50	Sieve mail filter script	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-wpl	public.data	wpl	application/vnd.ms-wpl	*.wpl:50	WPL playlist	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sqlite2	public.data	sqlite2	application/x-sqlite2	*.sqlite2:50	SQLite2 database		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.sqlite3	public.data	sqlite3	application/vnd.sqlite3,application/x-sqlite3	*.sqlite3:50	SQLite3 database		freedesktop	freedesktop
-org.freedesktop.mime.application.x-apple-systemprofiler-xml	public.xml	spx	application/x-apple-systemprofiler+xml	*.spx:40	Apple System Profiler		freedesktop	freedesktop
-org.freedesktop.mime.application.x-gedcom	public.plain-text	ged,gedcom	application/x-gedcom,text/gedcom	*.ged:50 *.gedcom:50	GEDCOM family history	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.video.x-javafx	com.adobe.flash.video	fxm	video/x-javafx	*.fxm:50	JavaFX video	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-go-sgf	public.plain-text	sgf	application/x-go-sgf	*.sgf:50	SGF record	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-godot-project	public.plain-text		application/x-godot-project	project.godot:50	Godot Engine project		freedesktop	freedesktop
-org.freedesktop.mime.application.x-godot-resource	public.data	res,tres	application/x-godot-resource	*.res:50 *.tres:50	Godot Engine resource		freedesktop	freedesktop
-org.freedesktop.mime.application.x-godot-scene	public.data	scn,tscn,escn	application/x-godot-scene	*.scn:50 *.tscn:50 *.escn:50	Godot Engine scene		freedesktop	freedesktop
-org.freedesktop.mime.application.x-godot-shader	public.plain-text	gdshader	application/x-godot-shader	*.gdshader:50	Godot Engine shader		freedesktop	freedesktop
-org.freedesktop.mime.application.x-gdscript	public.plain-text	gd	application/x-gdscript	*.gd:50	GDScript script		freedesktop	freedesktop
-org.freedesktop.mime.application.xliff-xml	public.xml	xlf,xliff	application/xliff+xml,application/x-xliff	*.xlf:50 *.xliff:50	XLIFF translation file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.toml	public.plain-text	toml	application/toml	*.toml:50	TOML document	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.corel-draw	public.data	cdr	application/vnd.corel-draw,application/cdr,application/coreldraw,application/x-cdr,application/x-coreldraw,image/cdr,image/x-cdr,zz-application/zz-winassoc-cdr	*.cdr:50	Corel Draw drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.hp-hpgl	public.data	hpgl	application/vnd.hp-hpgl	*.hpgl:50	HPGL file	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.hp-pcl	public.data	pcl	application/vnd.hp-pcl	*.pcl:50	PCL file	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.lotus-1-2-3	public.data	123,wk1,wk3,wk4,wks	application/vnd.lotus-1-2-3,application/x-lotus123,application/x-123,application/lotus123,application/wk1,zz-application/zz-winassoc-123	*.123:50 *.wk1:50 *.wk3:50 *.wk4:50 *.wks:50	Lotus 1-2-3 spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.lotus-wordpro	public.data	lwp	application/vnd.lotus-wordpro	*.lwp:50	Lotus Word Pro document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-access	public.data	mdb	application/vnd.ms-access,application/msaccess,application/vnd.msaccess,application/x-msaccess,application/mdb,application/x-mdb,zz-application/zz-winassoc-mdb	*.mdb:50	JET database	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-excel.addin.macroEnabled.12	org.openxmlformats.spreadsheetml.sheet	xlam	application/vnd.ms-excel.addin.macroEnabled.12	*.xlam:50	Excel add-in	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-powerpoint.addin.macroEnabled.12	public.data	ppam	application/vnd.ms-powerpoint.addin.macroEnabled.12	*.ppam:50	PowerPoint add-in	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-powerpoint.slide.macroEnabled.12	org.freedesktop.mime.application.vnd.openxmlformats-officedocument.presentationml.slide	sldm	application/vnd.ms-powerpoint.slide.macroEnabled.12	*.sldm:50	PowerPoint slide	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.drawing.main-xml	public.zip-archive	vsdx	application/vnd.ms-visio.drawing.main+xml	*.vsdx:50	Office Open XML Visio drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.template.main-xml	public.zip-archive	vstx	application/vnd.ms-visio.template.main+xml	*.vstx:50	Office Open XML Visio template	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.stencil.main-xml	public.zip-archive	vssx	application/vnd.ms-visio.stencil.main+xml	*.vssx:50	Office Open XML Visio stencil	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.drawing.macroEnabled.main-xml	public.zip-archive	vsdm	application/vnd.ms-visio.drawing.macroEnabled.main+xml	*.vsdm:50	Office Open XML Visio drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.template.macroEnabled.main-xml	public.zip-archive	vstm	application/vnd.ms-visio.template.macroEnabled.main+xml	*.vstm:50	Office Open XML Visio template	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-visio.stencil.macroEnabled.main-xml	public.zip-archive	vssm	application/vnd.ms-visio.stencil.macroEnabled.main+xml	*.vssm:50	Office Open XML Visio stencil	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.oxps	public.zip-archive	oxps	application/oxps	*.oxps:50	OpenXPS document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-xpsdocument	public.zip-archive	xps	application/vnd.ms-xpsdocument,application/xps	*.xps:50	XPS document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-works	org.freedesktop.mime.application.x-ole-storage,public.data	wcm,wdb,wks,wps,xlr	application/vnd.ms-works	*.wcm:50 *.wdb:50 *.wks:50 *.wps:50 *.xlr:50	Microsoft Works document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.visio	org.freedesktop.mime.application.x-ole-storage,public.data	vsd,vst,vsw,vss	application/vnd.visio	*.vsd:50 *.vst:50 *.vsw:50 *.vss:50	Microsoft Visio document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.gml-xml	public.xml	gml	application/gml+xml	*.gml:50	GML document		freedesktop	freedesktop
-org.freedesktop.mime.application.gnunet-directory	public.data	gnd	application/gnunet-directory	*.gnd:50	GNUnet search file		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-tnef	public.data	tnef,tnf	application/vnd.ms-tnef,application/ms-tnef	*.tnef:50 *.tnf:50 winmail.dat:50	TNEF message		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.stardivision.chart	public.data	sds	application/vnd.stardivision.chart	*.sds:50	StarChart chart	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.stardivision.mail	public.data	smd	application/vnd.stardivision.mail	*.smd:50	StarMail email		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.oasis.opendocument.text-flat-xml	public.xml	fodt	application/vnd.oasis.opendocument.text-flat-xml	*.fodt:50	ODT document (Flat XML)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.oasis.opendocument.graphics-flat-xml	public.xml	fodg	application/vnd.oasis.opendocument.graphics-flat-xml	*.fodg:50	ODG drawing (Flat XML)	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.oasis.opendocument.presentation-flat-xml	public.xml	fodp	application/vnd.oasis.opendocument.presentation-flat-xml	*.fodp:50	ODP presentation (Flat XML)	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.oasis.opendocument.spreadsheet-flat-xml	public.xml	fods	application/vnd.oasis.opendocument.spreadsheet-flat-xml	*.fods:50	ODS spreadsheet (Flat XML)	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.openofficeorg.extension	public.zip-archive	oxt	application/vnd.openofficeorg.extension	*.oxt:50	OpenOffice.org extension	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.symbian.install	public.data	sis	application/vnd.symbian.install	*.sis:50	SIS package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.x-epoc.x-sisx-app	public.data	sisx	x-epoc/x-sisx-app	*.sisx:50	SISX package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.tcpdump.pcap	public.data	pcap,cap,dmp	application/vnd.tcpdump.pcap,application/x-pcap,application/pcap	*.pcap:50 *.cap:50 *.dmp:50	network packet capture		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.wordperfect	public.data	wp,wp4,wp5,wp6,wpd,wpp	application/vnd.wordperfect,application/x-wordperfect,application/wordperfect	*.wp:50 *.wp4:50 *.wp5:50 *.wp6:50 *.wpd:50 *.wpp:50	WordPerfect document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.youtube.yt	public.zip-archive	yt	application/vnd.youtube.yt	*.yt:50	YouTube media archive	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-spss-por	public.data	por	application/x-spss-por	*.por:50	SPSS portable data file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-spss-sav	public.data	sav,zsav	application/x-spss-sav,application/x-spss-savefile	*.sav:50 *.zsav:50	SPSS data file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-xbel	public.xml	xbel	application/x-xbel	*.xbel:50	XBEL bookmarks	text-html	freedesktop	freedesktop
-org.freedesktop.mime.application.x-abiword	public.xml	abw,abw.crashed,abw.gz,zabw	application/x-abiword	*.abw:50 *.abw.CRASHED:50 *.abw.gz:50 *.zabw:50	AbiWord document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-cue	public.plain-text	cue	application/x-cue	*.cue:50	CD image cuesheet	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-amipro	public.data	sam	application/x-amipro	*.sam:50	Lotus AmiPro document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-aportisdoc	org.freedesktop.mime.application.vnd.palm,public.data	pdb,pdc	application/x-aportisdoc	*.pdb:50 *.pdc:50	AportisDoc document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-applix-spreadsheet	public.data	as	application/x-applix-spreadsheet	*.as:50	Applix Spreadsheets spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-applix-word	public.data	aw	application/x-applix-word	*.aw:50	Applix Words document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-arc	public.data		application/x-arc		ARC archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-archive	public.data	a,ar	application/x-archive	*.a:50 *.ar:50	AR archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-arj	public.data	arj	application/x-arj	*.arj:50	ARJ archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-asar	public.data	asar	application/x-asar	*.asar:50	Electron Archive (ASAR)		freedesktop	freedesktop
-org.freedesktop.mime.application.x-asp	public.plain-text	asp	application/x-asp	*.asp:50	ASP page	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-awk	org.freedesktop.mime.application.x-executable,public.plain-text	awk	application/x-awk	*.awk:50	AWK script	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bcpio	public.data	bcpio	application/x-bcpio	*.bcpio:50	BCPIO archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bittorrent	public.data	torrent	application/x-bittorrent	*.torrent:50	BitTorrent seed file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-blender	public.data	blend,blender	application/x-blender	*.blend:50 *.BLEND:50 *.blender:50	Blender scene	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bzdvi	public.bzip2-archive	dvi.bz2	application/x-bzdvi	*.dvi.bz2:50	TeX DVI document (bzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bzpdf	public.bzip2-archive	pdf.bz2	application/x-bzpdf	*.pdf.bz2:50	PDF document (bzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bzpostscript	public.bzip2-archive	ps.bz2	application/x-bzpostscript	*.ps.bz2:50	PostScript document (bzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.comicbook-rar	org.freedesktop.mime.application.vnd.rar,public.data	cbr	application/vnd.comicbook-rar,application/x-cbr	*.cbr:50	comic book archive (rar container)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-cb7	org.7-zip.7-zip-archive	cb7	application/x-cb7	*.cb7:50	comic book archive (7z container)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-cbt	public.tar-archive	cbt	application/x-cbt	*.cbt:50	comic book archive (tar container)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.comicbook-zip	public.zip-archive	cbz	application/vnd.comicbook+zip,application/x-cbz	*.cbz:50	comic book archive (zip container)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lrzip	public.data	lrz	application/x-lrzip	*.lrz:50	Lrzip archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lrzip-compressed-tar	org.freedesktop.mime.application.x-lrzip	tar.lrz,tlrz	application/x-lrzip-compressed-tar	*.tar.lrz:50 *.tlrz:50	Tar archive (lrzip-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-apple-diskimage	public.data	dmg	application/x-apple-diskimage	*.dmg:50	Apple disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-raw-disk-image	public.data	raw-disk-image,img	application/x-raw-disk-image	*.raw-disk-image:50 *.img:50	Raw disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-raw-floppy-disk-image	org.freedesktop.mime.application.x-raw-disk-image	fd,qd	application/x-raw-floppy-disk-image,application/x-fd-file	*.fd:50 *.qd:50	Floppy disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-raw-disk-image-xz-compressed	org.tukaani.xz-archive	raw-disk-image.xz,img.xz	application/x-raw-disk-image-xz-compressed	*.raw-disk-image.xz:50 *.img.xz:50	Raw disk image (XZ-compressed)		freedesktop	freedesktop
-org.freedesktop.mime.application.x-cd-image	org.freedesktop.mime.application.x-raw-disk-image	iso,iso9660	application/x-cd-image,application/x-iso9660-image	*.iso:80 *.iso9660:50	raw CD image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-compressed-iso	public.data	cso	application/x-compressed-iso	*.cso:50	Compressed CD image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-iso9660-appimage	org.freedesktop.mime.application.x-executable,org.freedesktop.mime.application.x-cd-image	appimage	application/x-iso9660-appimage	*.appimage:50	AppImage application bundle	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-cdrdao-toc	public.plain-text	toc	application/x-cdrdao-toc	*.toc:50	CD Table Of Contents	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gd-rom-cue	public.plain-text	gdi	application/x-gd-rom-cue	*.gdi:50	GD-ROM image cuesheet	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-discjuggler-cd-image	public.data	cdi	application/x-discjuggler-cd-image	*.cdi:50	Padus DiscJuggler CD image		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.chess-pgn	public.plain-text	pgn	application/vnd.chess-pgn,application/x-chess-pgn	*.pgn:50	PGN chess game notation	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-htmlhelp	public.data	chm	application/vnd.ms-htmlhelp,application/x-chm	*.chm:50	CHM document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-class-file	public.data		application/x-class-file		Java byte code		freedesktop	freedesktop
-org.freedesktop.mime.application.x-core	public.data		application/x-core	core:50:cs	program crash data		freedesktop	freedesktop
-org.freedesktop.mime.application.x-cpio-compressed	org.gnu.gnu-zip-archive	cpio.gz	application/x-cpio-compressed	*.cpio.gz:50	CPIO archive (gzip-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-dbf	public.data	dbf	application/x-dbf,application/x-dbase,application/dbf,application/dbase	*.dbf:50	Xbase document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.ecmascript	org.freedesktop.mime.application.x-executable,public.plain-text	es	application/ecmascript,text/ecmascript	*.es:50	ECMAScript program	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-mame-chd	public.data	chd	application/x-mame-chd	*.chd:50	MAME compressed hard disk image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sega-cd-rom	public.data	iso	application/x-sega-cd-rom	*.iso:50	Sega CD disc image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sega-pico-rom	public.data	iso	application/x-sega-pico-rom	*.iso:50	Sega Pico ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-saturn-rom	public.data	iso	application/x-saturn-rom	*.iso:50	Sega Saturn disc image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-dreamcast-rom	public.data	iso	application/x-dreamcast-rom	*.iso:50	Dreamcast disc image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nintendo-ds-rom	public.data	nds	application/x-nintendo-ds-rom	*.nds:50	Nintendo DS ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nintendo-3ds-rom	public.data	3ds,cci	application/x-nintendo-3ds-rom	*.3ds:50 *.cci:50	Nintendo 3DS ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nintendo-3ds-executable	public.data	3dsx	application/x-nintendo-3ds-executable	*.3dsx:50	Nintendo 3DS Executable	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pc-engine-rom	public.data	pce	application/x-pc-engine-rom	*.pce:50	PC Engine ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wii-rom	public.data	iso	application/x-wii-rom,application/x-wii-iso-image,application/x-wbfs,application/x-wia	*.iso:50	Wii disc image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wii-wad	public.data	wad	application/x-wii-wad	*.wad:50	WiiWare bundle	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gamecube-rom	public.data	iso	application/x-gamecube-rom,application/x-gamecube-iso-image	*.iso:50	GameCube disc image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-thomson-cartridge-memo7	public.data	m7	application/x-thomson-cartridge-memo7	*.m7:50	Thomson Mémo7 cartridge	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-thomson-cassette	public.data	k7	application/x-thomson-cassette	*.k7:50	Thomson cassette	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-hfe-floppy-image	public.data	hfe	application/x-hfe-floppy-image,application/x-hfe-file	*.hfe:50	HFE floppy disk image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-thomson-sap-image	public.data	sap	application/x-thomson-sap-image,application/x-sap-file	*.sap:50	SAP Thomson floppy disk image	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.debian.binary-package	public.data	deb,udeb	application/vnd.debian.binary-package,application/x-deb,application/x-debian-package	*.deb:50 *.udeb:50	Debian package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-designer	public.xml	ui	application/x-designer	*.ui:50	Qt Designer interface document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.text.x-kaitai-struct	public.yaml	ksy	text/x-kaitai-struct	*.ksy:50	Kaitai Struct definition file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-qml	public.plain-text	qml,qmltypes,qmlproject	text/x-qml	*.qml:50 *.qmltypes:50 *.qmlproject:50	Qt Markup Language file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-desktop	public.plain-text	desktop,kdelnk	application/x-desktop,application/x-gnome-app-info	*.desktop:50 *.kdelnk:50	desktop entry	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-fictionbook-xml	public.xml	fb2	application/x-fictionbook+xml,application/x-fictionbook	*.fb2:50	FictionBook document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-zip-compressed-fb2	public.zip-archive	fb2.zip	application/x-zip-compressed-fb2	*.fb2.zip:50	Compressed FictionBook document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-dia-diagram	public.xml	dia	application/x-dia-diagram	*.dia:50	Dia diagram	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-dia-shape	public.xml	shape	application/x-dia-shape	*.shape:50	Dia shape	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-dvi	public.data	dvi	application/x-dvi	*.dvi:50	TeX DVI document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-e-theme	public.data	etheme	application/x-e-theme	*.etheme:50	Enlightenment theme		freedesktop	freedesktop
-org.freedesktop.mime.application.x-egon	public.data	egon	application/x-egon	*.egon:50	Egon Animator animation	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-executable	public.data		application/x-executable		executable	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-fluid	public.plain-text	fl	application/x-fluid	*.fl:50	FLTK Fluid file	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.font.woff	public.font	woff	font/woff,application/font-woff	*.woff:50	WOFF font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.font.woff2	public.font	woff2	font/woff2	*.woff2:50	WOFF2 font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-afm	public.data	afm	application/x-font-afm	*.afm:50	Adobe font metrics	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-bdf	public.data	bdf	application/x-font-bdf	*.bdf:50	BDF font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-dos	public.data		application/x-font-dos		DOS font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-framemaker	public.data		application/x-font-framemaker		Adobe FrameMaker font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-libgrx	public.data		application/x-font-libgrx		LIBGRX font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-linux-psf	public.data	psf	application/x-font-linux-psf	*.psf:50	Linux PSF console font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gz-font-linux-psf	org.gnu.gnu-zip-archive	psf.gz	application/x-gz-font-linux-psf	*.psf.gz:50	Linux PSF console font (gzip-compressed)	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-pcf	public.data	pcf,pcf.z,pcf.gz	application/x-font-pcf	*.pcf:50 *.pcf.Z:50 *.pcf.gz:50	PCF font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-speedo	public.data	spd	application/x-font-speedo	*.spd:50	Speedo font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-sunos-news	public.data		application/x-font-sunos-news		SunOS News font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-tex	public.data		application/x-font-tex		TeX font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-tex-tfm	public.data		application/x-font-tex-tfm		TeX font metrics	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-ttx	public.xml	ttx	application/x-font-ttx	*.ttx:50	TrueType XML font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-font-vfont	public.data		application/x-font-vfont		V font	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.framemaker	public.data	fm	application/vnd.framemaker,application/x-frame	*.fm:50	Adobe FrameMaker document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gameboy-rom	public.data	gb,sgb	application/x-gameboy-rom	*.gb:50 *.sgb:50	Game Boy ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gameboy-color-rom	public.data	gbc,cgb	application/x-gameboy-color-rom	*.gbc:50 *.cgb:50	Game Boy Color ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gba-rom	public.data	gba,agb	application/x-gba-rom	*.gba:50 *.agb:50	Game Boy Advance ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-virtual-boy-rom	public.data	vb	application/x-virtual-boy-rom	*.vb:50	Virtual Boy ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gdbm	public.data		application/x-gdbm		GDBM database		freedesktop	freedesktop
-org.freedesktop.mime.application.x-genesis-rom	public.data	gen,smd,sgd	application/x-genesis-rom	*.gen:50 *.smd:50 *.sgd:50	Genesis ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-genesis-32x-rom	public.data	32x,mdx	application/x-genesis-32x-rom	*.32x:50 *.mdx:50	Genesis 32X ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gettext-translation	public.data	gmo,mo	application/x-gettext-translation	*.gmo:50 *.mo:50	translated messages (machine-readable)		freedesktop	freedesktop
-org.freedesktop.mime.application.x-gtk-builder	public.xml	ui	application/x-gtk-builder	*.ui:50	GTK+ Builder interface document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-glade	public.xml	glade	application/x-glade	*.glade:50	Glade project	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gnucash	public.data	gnucash,gnc,xac	application/x-gnucash	*.gnucash:50 *.gnc:50 *.xac:50	GnuCash financial data	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gnumeric	public.data	gnumeric	application/x-gnumeric	*.gnumeric:50	Gnumeric spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gnuplot	public.plain-text	gp,gplt,gnuplot	application/x-gnuplot	*.gp:50 *.gplt:50 *.gnuplot:50	Gnuplot document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-graphite	public.data	gra	application/x-graphite	*.gra:50	Graphite scientific graph	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gtktalog	public.data		application/x-gtktalog		GTKtalog catalog	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gzdvi	org.gnu.gnu-zip-archive	dvi.gz	application/x-gzdvi	*.dvi.gz:50	TeX DVI document (gzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gzpdf	org.gnu.gnu-zip-archive	pdf.gz	application/x-gzpdf	*.pdf.gz:50	PDF document (gzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gzpostscript	org.gnu.gnu-zip-archive	ps.gz	application/x-gzpostscript	*.ps.gz:50	PostScript document (gzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-hdf	public.data	hdf,hdf4,h4,hdf5,h5	application/x-hdf	*.hdf:50 *.hdf4:50 *.h4:50 *.hdf5:50 *.h5:50	HDF document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-iff	public.data		application/x-iff		IFF file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ipod-firmware	public.data		application/x-ipod-firmware		iPod firmware		freedesktop	freedesktop
-org.freedesktop.mime.text.x-groovy	public.c-source	groovy,gvy,gy,gsh	text/x-groovy	*.groovy:50 *.gvy:50 *.gy:50 *.gsh:50	Groovy source code	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.text.x-gradle	org.freedesktop.mime.text.x-groovy	gradle	text/x-gradle	*.gradle:50	Gradle script		freedesktop	freedesktop
-org.freedesktop.mime.application.x-java-keystore	public.data	jks,ks	application/x-java-keystore	*.jks:50 *.ks:50 cacerts:50	Java keystore		freedesktop	freedesktop
-org.freedesktop.mime.application.x-java-jce-keystore	public.data	jceks	application/x-java-jce-keystore	*.jceks:50	Java JCE keystore		freedesktop	freedesktop
-org.freedesktop.mime.application.x-java-pack200	public.data	pack	application/x-java-pack200	*.pack:50	Pack200 Java archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.jrd-json	public.json	jrd	application/jrd+json	*.jrd:50	JRD document	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.json-patch-json	public.json	json-patch	application/json-patch+json	*.json-patch:50	JSON patch	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.ld-json	public.json	jsonld	application/ld+json	*.jsonld:50	JSON-LD document	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.schema-json	public.json	json	application/schema+json	*.json:50	JSON schema	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-ipynb-json	public.json	ipynb	application/x-ipynb+json	*.ipynb:50	Jupyter notebook document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.coffeescript	public.plain-text	coffee	application/vnd.coffeescript	*.coffee:50	CoffeeScript document	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-jbuilder-project	public.data	jpr,jpx	application/x-jbuilder-project	*.jpr:50 *.jpx:50	JBuilder project	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-karbon	public.data	karbon	application/x-karbon	*.karbon:50	Karbon14 drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kchart	public.data	chrt	application/x-kchart	*.chrt:50	KChart chart	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kexi-connectiondata	public.data	kexic	application/x-kexi-connectiondata	*.kexic:50	Kexi settings		freedesktop	freedesktop
-org.freedesktop.mime.application.x-kexiproject-shortcut	public.data	kexis	application/x-kexiproject-shortcut	*.kexis:50	Kexi shortcut		freedesktop	freedesktop
-org.freedesktop.mime.application.x-kexiproject-sqlite2	org.freedesktop.mime.application.x-sqlite2	kexi	application/x-kexiproject-sqlite2	*.kexi:50	Kexi database file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-kexiproject-sqlite3	org.freedesktop.mime.application.vnd.sqlite3	kexi	application/x-kexiproject-sqlite3,application/x-vnd.kde.kexi,application/x-kexiproject-sqlite	*.kexi:50	Kexi database file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-kformula	public.data	kfo	application/x-kformula	*.kfo:50	KFormula formula	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-killustrator	public.data	kil	application/x-killustrator	*.kil:50	KIllustrator drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kivio	public.data	flw	application/x-kivio	*.flw:50	Kivio flowchart	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kontour	public.data	kon	application/x-kontour	*.kon:50	Kontour drawing	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kpovmodeler	public.data	kpm	application/x-kpovmodeler	*.kpm:50	KPovModeler scene	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kpresenter	public.data	kpr,kpt	application/x-kpresenter	*.kpr:50 *.kpt:50	KPresenter presentation	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.x-krita	public.data	kra,krz	application/x-krita	*.kra:50 *.krz:50	Krita document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kspread	public.data	ksp	application/x-kspread	*.ksp:50	KSpread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kspread-crypt	public.data		application/x-kspread-crypt		KSpread spreadsheet (encrypted)	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-ksysv-package	public.data		application/x-ksysv-package		KSysV init package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kugar	public.data	kud	application/x-kugar	*.kud:50	Kugar document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kword	public.data	kwd,kwt	application/x-kword	*.kwd:50 *.kwt:50	KWord document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-kword-crypt	public.data		application/x-kword-crypt		KWord document (encrypted)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lha	public.data	lha,lzh	application/x-lha,application/x-lzh-compressed	*.lha:50 *.lzh:50	LHA archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lhz	public.data	lhz	application/x-lhz	*.lhz:50	LHZ archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.trolltech.linguist	public.xml	ts	text/vnd.trolltech.linguist,application/x-linguist,text/vnd.qt.linguist	*.ts:50	message catalog		freedesktop	freedesktop
-org.freedesktop.mime.application.x-lyx	public.plain-text	lyx	application/x-lyx,text/x-lyx	*.lyx:50	LyX document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lz4	public.data	lz4	application/x-lz4	*.lz4:50	LZ4 archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lz4-compressed-tar	org.freedesktop.mime.application.x-lz4	tar.lz4	application/x-lz4-compressed-tar	*.tar.lz4:50	Tar archive (LZ4-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzip	public.data	lz	application/x-lzip	*.lz:50	Lzip archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzip-compressed-tar	org.freedesktop.mime.application.x-lzip	tar.lz	application/x-lzip-compressed-tar	*.tar.lz:50	Tar archive (lzip-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzpdf	org.freedesktop.mime.application.x-lzip	pdf.lz	application/x-lzpdf	*.pdf.lz:50	PDF document (lzip-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzma	public.data	lzma	application/x-lzma	*.lzma:50	LZMA archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzma-compressed-tar	org.freedesktop.mime.application.x-lzma	tar.lzma,tlz	application/x-lzma-compressed-tar	*.tar.lzma:50 *.tlz:50	Tar archive (LZMA-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-lzop	public.data	lzo	application/x-lzop	*.lzo:50	LZO archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-qpress	public.data	qp	application/x-qpress	*.qp:50	Qpress archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.zlib	public.data	zz	application/zlib	*.zz:50	Zlib archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-magicpoint	public.plain-text	mgp	application/x-magicpoint	*.mgp:50	MagicPoint presentation	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.x-matroska	public.data		application/x-matroska		Matroska stream	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.video.x-matroska	org.freedesktop.mime.application.x-matroska,public.movie	mkv	video/x-matroska	*.mkv:50	Matroska video		freedesktop	freedesktop
-org.freedesktop.mime.video.x-matroska-3d	org.freedesktop.mime.application.x-matroska,public.movie	mk3d	video/x-matroska-3d	*.mk3d:50	Matroska 3D video		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-matroska	org.freedesktop.mime.application.x-matroska,public.audio	mka	audio/x-matroska	*.mka:50	Matroska audio		freedesktop	freedesktop
-org.freedesktop.mime.application.x-mimearchive	org.freedesktop.mime.multipart.related,public.data	mhtml,mht	application/x-mimearchive	*.mhtml:50 *.mht:50	MHTML web archive		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ocl	public.plain-text	ocl	text/x-ocl	*.ocl:50	OCL file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-cobol	public.plain-text	cbl,cob	text/x-cobol	*.cbl:50 *.cob:50	COBOL source code		freedesktop	freedesktop
-org.freedesktop.mime.application.x-mobipocket-ebook	org.freedesktop.mime.application.vnd.palm,public.data	mobi,prc	application/x-mobipocket-ebook	*.mobi:50 *.prc:50	Mobipocket e-book	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-mif	public.data	mif	application/x-mif	*.mif:50	Adobe FrameMaker MIF document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-mozilla-bookmarks	public.html		application/x-mozilla-bookmarks,application/x-netscape-bookmarks		Mozilla bookmarks	text-html	freedesktop	freedesktop
-org.freedesktop.mime.application.x-mswrite	public.data	wri	application/x-mswrite	*.wri:50	WRI document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-msx-rom	public.data	msx	application/x-msx-rom	*.msx:50	MSX ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-m4	public.plain-text	m4	application/x-m4	*.m4:50	M4 macro	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-n64-rom	public.data	n64,z64,v64	application/x-n64-rom	*.n64:50 *.z64:50 *.v64:50	Nintendo64 ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nautilus-link	public.plain-text		application/x-nautilus-link		Nautilus link	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-neo-geo-pocket-rom	public.data	ngp	application/x-neo-geo-pocket-rom	*.ngp:50	Neo-Geo Pocket ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-neo-geo-pocket-color-rom	public.data	ngc	application/x-neo-geo-pocket-color-rom	*.ngc:50	Neo-Geo Pocket Color ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nes-rom	public.data	nes,nez,unf,unif	application/x-nes-rom	*.nes:50 *.nez:50 *.unf:50 *.unif:50	NES ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-netcdf	public.data	cdf,nc	application/x-netcdf	*.cdf:50 *.nc:50	Unidata NetCDF document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-nzb	public.xml	nzb	application/x-nzb	*.nzb:50	NewzBin usenet index		freedesktop	freedesktop
-org.freedesktop.mime.application.annodex	public.data	anx	application/annodex,application/x-annodex	*.anx:50	Annodex exchange format	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.video.annodex	org.freedesktop.mime.application.annodex,public.movie	axv	video/annodex,video/x-annodex	*.axv:50	Annodex video		freedesktop	freedesktop
-org.freedesktop.mime.audio.annodex	org.freedesktop.mime.application.annodex,public.audio	axa	audio/annodex,audio/x-annodex	*.axa:50	Annodex audio		freedesktop	freedesktop
-org.freedesktop.mime.application.ogg	public.data	ogx	application/ogg,application/x-ogg	*.ogx:50	Ogg multimedia file	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.audio.ogg	org.freedesktop.mime.application.ogg,public.audio	oga,ogg,opus	audio/ogg,audio/x-ogg	*.oga:50 *.ogg:50 *.opus:50	Ogg audio		freedesktop	freedesktop
-org.freedesktop.mime.video.ogg	org.freedesktop.mime.application.ogg,public.movie	ogv,ogg	video/ogg,video/x-ogg	*.ogv:50 *.ogg:50	Ogg video		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-vorbis-ogg	org.freedesktop.mime.audio.ogg	oga,ogg	audio/x-vorbis+ogg,audio/vorbis,audio/x-vorbis	*.oga:50 *.ogg:50	Ogg Vorbis audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-flac-ogg	org.freedesktop.mime.audio.ogg	oga,ogg	audio/x-flac+ogg,audio/x-oggflac	*.oga:50 *.ogg:50	Ogg FLAC audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-opus-ogg	org.freedesktop.mime.audio.ogg	opus	audio/x-opus+ogg	*.opus:50	Opus audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-speex-ogg	org.freedesktop.mime.audio.ogg	oga,ogg,spx	audio/x-speex+ogg	*.oga:50 *.ogg:50 *.spx:50	Ogg Speex audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-speex	public.audio	spx	audio/x-speex	*.spx:50	Speex audio		freedesktop	freedesktop
-org.freedesktop.mime.video.x-theora-ogg	org.freedesktop.mime.video.ogg	ogg	video/x-theora+ogg,video/x-theora	*.ogg:50	Ogg Theora video		freedesktop	freedesktop
-org.freedesktop.mime.video.x-ogm-ogg	org.freedesktop.mime.video.ogg	ogm	video/x-ogm+ogg,video/x-ogm	*.ogm:50	OGM video		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ole-storage	public.data		application/x-ole-storage		OLE2 compound document storage	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.ms-publisher	org.freedesktop.mime.application.x-ole-storage	pub	application/vnd.ms-publisher	*.pub:50	Microsoft Publisher document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-msi	org.freedesktop.mime.application.x-ole-storage	msi	application/x-msi	*.msi:50	Windows Installer package		freedesktop	freedesktop
-org.freedesktop.mime.application.x-oleo	public.data	oleo	application/x-oleo	*.oleo:50	GNU Oleo spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pak	public.data	pak	application/x-pak	*.pak:50	PAK archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.palm	public.data	prc,pdb,pqa,oprc	application/vnd.palm,application/x-palm-database	*.prc:50 *.pdb:50 *.pqa:50 *.oprc:50	Palm OS database		freedesktop	freedesktop
-org.freedesktop.mime.application.x-par2	public.data	par2	application/x-par2	*.PAR2:50 *.par2:50	Parchive archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pef-executable	public.data		application/x-pef-executable		PEF executable	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pkcs7-certificates	public.data	p7b,spc	application/x-pkcs7-certificates	*.p7b:50 *.spc:50	PKCS#7 certificate bundle		freedesktop	freedesktop
-org.freedesktop.mime.application.x-planperfect	public.data	pln	application/x-planperfect	*.pln:50	PlanPerfect spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pocket-word	public.data	psw	application/x-pocket-word	*.psw:50	Pocket Word document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-profile	public.plain-text		application/x-profile	gmon.out:50	profiler results	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pw	public.data	pw	application/x-pw	*.pw:50	Pathetic Writer document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-python-bytecode	public.data	pyc,pyo	application/x-python-bytecode	*.pyc:50 *.pyo:50	Python bytecode		freedesktop	freedesktop
-org.freedesktop.mime.application.x-qtiplot	public.plain-text	qti,qti.gz	application/x-qtiplot	*.qti:50 *.qti.gz:50	QtiPlot document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-quattropro	public.data	wb1,wb2,wb3	application/x-quattropro	*.wb1:50 *.wb2:50 *.wb3:50	Quattro Pro spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-quicktime-media-link	com.apple.quicktime-movie	qtl	application/x-quicktime-media-link,application/x-quicktimeplayer	*.qtl:50	QuickTime playlist	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-qw	public.data	qif	application/x-qw	*.qif:50	Quicken document	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.rar	public.data	rar	application/vnd.rar,application/x-rar,application/x-rar-compressed	*.rar:50	RAR archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-dar	public.data	dar	application/x-dar	*.dar:50	DAR archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-alz	public.data	alz	application/x-alz	*.alz:50	Alzip archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-reject	public.plain-text	rej	text/x-reject,application/x-reject	*.rej:50	rejected patch	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-rpm	public.data	rpm	application/x-rpm,application/x-redhat-package-manager	*.rpm:50	RPM package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-source-rpm	org.freedesktop.mime.application.x-rpm	src.rpm,spm	application/x-source-rpm	*.src.rpm:50 *.spm:50	Source RPM package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-markaby	public.ruby-script	mab	application/x-markaby	*.mab:50	Markaby script	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.text.x-crystal	public.plain-text	cr	text/x-crystal,text/crystal	*.cr:50	Crystal source code		freedesktop	freedesktop
-org.freedesktop.mime.application.x-sc	public.data		application/x-sc		SC/Xspread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-shar	public.data	shar	application/x-shar	*.shar:50	shell archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-shared-library-la	public.plain-text	la	application/x-shared-library-la	*.la:50	libtool shared library	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sharedlib	public.data	so	application/x-sharedlib	*.so:50 *.so.[0-9]*:60	shared library		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.adobe.flash.movie	public.data	swf,spl	application/vnd.adobe.flash.movie,application/x-shockwave-flash,application/futuresplash	*.swf:50 *.spl:50	Shockwave Flash file	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-shorten	public.data	shn	application/x-shorten,audio/x-shorten	*.shn:50	Shorten audio	audio-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-siag	public.data	siag	application/x-siag	*.siag:50	Siag spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.image.x-skencil	public.image	sk,sk1	image/x-skencil	*.sk:50 *.sk1:50	Skencil document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-slp	public.data		application/x-slp		Stampede package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sg1000-rom	public.data	sg	application/x-sg1000-rom	*.sg:50	SG-1000 ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sms-rom	public.data	sms	application/x-sms-rom	*.sms:50	Master System ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-gamegear-rom	public.data	gg	application/x-gamegear-rom	*.gg:50	Game Gear ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.nintendo.snes.rom	public.data	sfc,smc	application/vnd.nintendo.snes.rom,application/x-snes-rom	*.sfc:50 *.smc:50	Super NES ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-subrip	public.plain-text	srt	application/x-subrip,application/x-srt	*.srt:50	SubRip subtitles	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sami	public.plain-text	smi,sami	application/x-sami	*.smi:50 *.sami:50	SAMI subtitles	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-microdvd	public.plain-text	sub	text/x-microdvd	*.sub:50	MicroDVD subtitles		freedesktop	freedesktop
-org.freedesktop.mime.text.x-mpl2	public.plain-text	mpl	text/x-mpl2	*.mpl:50	MPlayer2 subtitles		freedesktop	freedesktop
-org.freedesktop.mime.text.x-mpsub	public.plain-text	sub	text/x-mpsub	*.sub:50	MPSub subtitles		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ssa	public.plain-text	ssa,ass	text/x-ssa	*.ssa:50 *.ass:50	SSA subtitles		freedesktop	freedesktop
-org.freedesktop.mime.text.x-subviewer	public.plain-text	sub	text/x-subviewer	*.sub:50	SubViewer subtitles		freedesktop	freedesktop
-org.freedesktop.mime.text.x-iMelody	public.plain-text	imy,ime	text/x-iMelody,audio/x-iMelody,audio/iMelody	*.imy:50 *.ime:50	iMelody ringtone		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.smaf	public.data	mmf,smaf	application/vnd.smaf,application/x-smaf	*.mmf:50 *.smaf:50	SMAF audio	audio-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-mrml	public.xml	mrml,mrl	text/x-mrml	*.mrml:50 *.mrl:50	MRML playlist		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-xmf	public.audio	xmf	audio/x-xmf,audio/xmf	*.xmf:50	XMF audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.mobile-xmf	public.audio	mxmf	audio/mobile-xmf,audio/vnd.nokia.mobile-xmf	*.mxmf:50	Mobile XMF audio		freedesktop	freedesktop
-org.freedesktop.mime.application.x-sv4cpio	public.data	sv4cpio	application/x-sv4cpio	*.sv4cpio:50	SV4 CPIO archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-sv4crc	public.data	sv4crc	application/x-sv4crc	*.sv4crc:50	SV4 CPIO archive (with CRC)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-tarz	public.z-archive	tar.z,taz	application/x-tarz	*.tar.Z:50 *.taz:50	Tar archive (compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-tex-gf	public.data	gf	application/x-tex-gf	*.gf:50	generic font file	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-tex-pk	public.data	pk	application/x-tex-pk	*.pk:50	packed font file	font-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-tgif	public.data	obj	application/x-tgif	*.obj:50	TGIF document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-theme	org.freedesktop.mime.application.x-desktop	theme	application/x-theme	*.theme:50	theme	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-toutdoux	public.data		application/x-toutdoux		ToutDoux document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-trash	public.data	bak,old,sik	application/x-trash	*~:50 *%:50 *.bak:50 *.old:50 *.sik:50	backup file		freedesktop	freedesktop
-org.freedesktop.mime.text.troff	public.plain-text	tr,roff,t	text/troff,application/x-troff,text/x-troff	*.tr:50 *.roff:50 *.t:10	Troff document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-troff-man	public.plain-text	man	application/x-troff-man	*.man:50 *.[1-9]:50	Manual page	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-troff-man-compressed	public.data		application/x-troff-man-compressed		Manual page (compressed)	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-tzo	org.freedesktop.mime.application.x-lzop	tar.lzo,tzo	application/x-tzo	*.tar.lzo:50 *.tzo:50	Tar archive (LZO-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.zstd	public.data	zst	application/zstd	*.zst:50	Zstandard archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-zstd-compressed-tar	org.freedesktop.mime.application.zstd	tar.zst,tzst	application/x-zstd-compressed-tar	*.tar.zst:50 *.tzst:50	Tar archive (Zstandard-compressed)	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-xzpdf	org.tukaani.xz-archive	pdf.xz	application/x-xzpdf	*.pdf.xz:50	PDF document (XZ-compressed)	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-ustar	public.data	ustar	application/x-ustar	*.ustar:50	Ustar archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wais-source	public.plain-text	src	application/x-wais-source	*.src:50	WAIS source code	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wpg	public.data	wpg	application/x-wpg	*.wpg:50	WordPerfect/Drawperfect image	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wonderswan-rom	public.data	ws	application/x-wonderswan-rom	*.ws:50	Bandai WonderSwan ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-wonderswan-color-rom	public.data	wsc	application/x-wonderswan-color-rom	*.wsc:50	Bandai WonderSwan Color ROM	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.x-zerosize	public.data		application/x-zerosize		empty document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-zoo	public.data	zoo	application/x-zoo	*.zoo:50	Zoo archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-ms-wim	public.data	wim,swm	application/x-ms-wim	*.wim:50 *.swm:50	WIM disk image		freedesktop	freedesktop
-org.freedesktop.mime.audio.vnd.dts	public.audio	dts	audio/vnd.dts,audio/x-dts	*.dts:50	DTS audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.vnd.dts.hd	org.freedesktop.mime.audio.vnd.dts	dtshd	audio/vnd.dts.hd,audio/x-dtshd	*.dtshd:50	DTS-HD audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.AMR-WB	public.audio	awb	audio/AMR-WB,audio/amr-wb-encrypted	*.awb:50	AMR-WB audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.prs.sid	public.audio	sid,psid	audio/prs.sid	*.sid:50 *.psid:50	Commodore 64 audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-adpcm	public.audio		audio/x-adpcm		PCM audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-ape	public.audio	ape	audio/x-ape	*.ape:50	Monkey's audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-dff	public.audio	dff	audio/x-dff,audio/dff	*.dff:50	DSDIFF audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-dsf	public.audio	dsf	audio/x-dsf,audio/dsf,audio/x-dsd,audio/dsd	*.dsf:50	DSF audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-it	public.audio	it	audio/x-it	*.it:50	Impulse Tracker audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-wavpack	public.audio	wv,wvp	audio/x-wavpack	*.wv:50 *.wvp:50	WavPack audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-wavpack-correction	public.audio	wvc	audio/x-wavpack-correction	*.wvc:50	WavPack audio correction file		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-mo3	public.audio	mo3	audio/x-mo3	*.mo3:50	compressed Tracker audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.usac	public.audio	loas,xhe	audio/usac	*.loas:50 *.xhe:50	USAC audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-mod	public.audio	mod,ult,uni,m15,mtm,669,med	audio/x-mod	*.mod:50 *.ult:50 *.uni:50 *.m15:50 *.mtm:50 *.669:50 *.med:50	Amiga SoundTracker audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-psf	public.audio	psf	audio/x-psf	*.psf:50	PSF audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-minipsf	org.freedesktop.mime.audio.x-psf	minipsf	audio/x-minipsf	*.minipsf:50	MiniPSF audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-psflib	org.freedesktop.mime.audio.x-psf	psflib	audio/x-psflib	*.psflib:50	PSFlib audio library		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-musepack	public.audio	mpc,mpp,mp+	audio/x-musepack	*.mpc:50 *.mpp:50 *.mp+:50	Musepack audio		freedesktop	freedesktop
-org.freedesktop.mime.application.ram	public.data	ram	application/ram	*.ram:50	RealMedia playlist		freedesktop	freedesktop
-org.freedesktop.mime.video.vnd.rn-realvideo	public.movie	rv,rvx	video/vnd.rn-realvideo,video/x-real-video	*.rv:50 *.rvx:50	RealVideo document		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.rn-realpix	public.image	rp	image/vnd.rn-realpix	*.rp:50	RealPix document		freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.rn-realtext	public.plain-text	rt	text/vnd.rn-realtext	*.rt:50	RealText document		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-riff	public.audio		audio/x-riff		RIFF audio		freedesktop	freedesktop
-org.freedesktop.mime.application.x-riff	public.data		application/x-riff		RIFF container		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-s3m	public.audio	s3m	audio/x-s3m	*.s3m:50	Scream Tracker 3 audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-stm	public.audio	stm	audio/x-stm	*.stm:50	Scream Tracker audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-voc	public.audio	voc	audio/x-voc	*.voc:50	VOC audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-xi	public.audio	xi	audio/x-xi	*.xi:50	Scream Tracker instrument		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-xm	public.audio	xm	audio/x-xm	*.xm:50	FastTracker II audio		freedesktop	freedesktop
-org.freedesktop.mime.audio.x-tta	public.audio	tta	audio/x-tta,audio/tta	*.tta:50	TrueAudio audio		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.wap.wbmp	public.image	wbmp	image/vnd.wap.wbmp	*.wbmp:50	WBMP image		freedesktop	freedesktop
-org.freedesktop.mime.image.cgm	public.image	cgm	image/cgm	*.cgm:50	CGM image		freedesktop	freedesktop
-org.freedesktop.mime.image.g3fax	public.image	g3	image/g3fax,image/fax-g3	*.g3:50	CCITT G3 fax image		freedesktop	freedesktop
-org.freedesktop.mime.image.ief	public.image	ief	image/ief	*.ief:50	IEF image		freedesktop	freedesktop
-org.freedesktop.mime.video.x-mjpeg	public.jpeg,public.movie	mjpeg,mjpg	video/x-mjpeg	*.mjpeg:50 *.mjpg:50	MJPEG video stream		freedesktop	freedesktop
-org.freedesktop.mime.image.x-jp2-codestream	public.image	j2c,j2k,jpc	image/x-jp2-codestream	*.j2c:50 *.j2k:50 *.jpc:50	JPEG-2000 codestream		freedesktop	freedesktop
-org.freedesktop.mime.image.jpx	public.image	jpf,jpx	image/jpx	*.jpf:50 *.jpx:50	JPEG-2000 JPX image		freedesktop	freedesktop
-org.freedesktop.mime.image.jpm	public.image	jpm,jpgm	image/jpm	*.jpm:50 *.jpgm:50	JPEG-2000 JPM image		freedesktop	freedesktop
-org.freedesktop.mime.video.mj2	public.movie	mj2,mjp2	video/mj2	*.mj2:50 *.mjp2:50	JPEG-2000 MJ2 video		freedesktop	freedesktop
-org.freedesktop.mime.image.jxl	public.image	jxl	image/jxl	*.jxl:50	JPEG XL image		freedesktop	freedesktop
-org.freedesktop.mime.image.openraster	public.zip-archive,public.image	ora	image/openraster	*.ora:50	OpenRaster image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-dds	public.image	dds	image/x-dds	*.dds:50	DirectDraw surface		freedesktop	freedesktop
-org.freedesktop.mime.image.x-xcursor	public.image		image/x-xcursor		X11 cursor		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ufraw	public.xml	ufraw	application/x-ufraw	*.ufraw:50	UFRaw ID image	image-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.image.x-dcraw	public.image		image/x-dcraw		digital raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-canon-crw	org.freedesktop.mime.image.x-dcraw	crw	image/x-canon-crw	*.crw:50	Canon CRW raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-canon-cr2	org.freedesktop.mime.image.x-dcraw,public.tiff	cr2	image/x-canon-cr2	*.cr2:50	Canon CR2 raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-canon-cr3	org.freedesktop.mime.image.x-dcraw	cr3	image/x-canon-cr3	*.cr3:50	Canon CR3 raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-fuji-raf	org.freedesktop.mime.image.x-dcraw	raf	image/x-fuji-raf	*.raf:50	Fuji RAF raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-kodak-dcr	org.freedesktop.mime.image.x-dcraw,public.tiff	dcr	image/x-kodak-dcr	*.dcr:50	Kodak DCR raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-kodak-k25	org.freedesktop.mime.image.x-dcraw,public.tiff	k25	image/x-kodak-k25	*.k25:50	Kodak K25 raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-kodak-kdc	org.freedesktop.mime.image.x-dcraw,public.tiff	kdc	image/x-kodak-kdc	*.kdc:50	Kodak KDC raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-minolta-mrw	org.freedesktop.mime.image.x-dcraw	mrw	image/x-minolta-mrw	*.mrw:50	Minolta MRW raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-nikon-nef	org.freedesktop.mime.image.x-dcraw,public.tiff	nef	image/x-nikon-nef	*.nef:50	Nikon NEF raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-nikon-nrw	org.freedesktop.mime.image.x-dcraw,public.tiff	nrw	image/x-nikon-nrw	*.nrw:50	Nikon NRW raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-olympus-orf	org.freedesktop.mime.image.x-dcraw	orf	image/x-olympus-orf	*.orf:50	Olympus ORF raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-panasonic-rw	org.freedesktop.mime.image.x-dcraw	raw	image/x-panasonic-rw,image/x-panasonic-raw	*.raw:50	Panasonic raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-panasonic-rw2	org.freedesktop.mime.image.x-dcraw	rw2	image/x-panasonic-rw2,image/x-panasonic-raw2	*.rw2:50	Panasonic raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-pentax-pef	org.freedesktop.mime.image.x-dcraw,public.tiff	pef	image/x-pentax-pef	*.pef:50	Pentax PEF raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-sigma-x3f	org.freedesktop.mime.image.x-dcraw	x3f	image/x-sigma-x3f	*.x3f:50	Sigma X3F raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-sony-srf	org.freedesktop.mime.image.x-dcraw,public.tiff	srf	image/x-sony-srf	*.srf:50	Sony SRF raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-sony-sr2	org.freedesktop.mime.image.x-dcraw,public.tiff	sr2	image/x-sony-sr2	*.sr2:50	Sony SR2 raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-sony-arw	org.freedesktop.mime.image.x-dcraw,public.tiff	arw	image/x-sony-arw	*.arw:50	Sony ARW raw image		freedesktop	freedesktop
-org.freedesktop.mime.image.rle	public.image	rle	image/rle	*.rle:50	RLE bitmap image		freedesktop	freedesktop
-org.freedesktop.mime.image.svg-xml-compressed	org.gnu.gnu-zip-archive,public.image	svgz,svg.gz	image/svg+xml-compressed	*.svgz:50 *.svg.gz:50	compressed SVG image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-tiff-multipage	public.tiff		image/x-tiff-multipage		Multi-page TIFF image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.dwg	public.image	dwg	image/vnd.dwg	*.dwg:50	AutoCAD image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.dxf	public.image	dxf	image/vnd.dxf	*.dxf:50	DXF vector image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.ms-modi	public.image	mdi	image/vnd.ms-modi	*.mdi:50	MDI image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-3ds	public.image	3ds	image/x-3ds	*.3ds:50	3D Studio image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-applix-graphics	public.image	ag	image/x-applix-graphics	*.ag:50	Applix Graphics image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-bzeps	public.bzip2-archive,public.image	eps.bz2,epsi.bz2,epsf.bz2	image/x-bzeps	*.eps.bz2:50 *.epsi.bz2:50 *.epsf.bz2:50	EPS image (bzip-compressed)		freedesktop	freedesktop
-org.freedesktop.mime.image.x-cmu-raster	public.image	ras	image/x-cmu-raster	*.ras:50	CMU raster image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-compressed-xcf	public.image	xcf.gz,xcf.bz2	image/x-compressed-xcf	*.xcf.gz:50 *.xcf.bz2:50	compressed GIMP image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-docbook-xml	public.xml	dbk,docbook	application/x-docbook+xml,application/docbook+xml,application/vnd.oasis.docbook+xml	*.dbk:50 *.docbook:50	DocBook document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.image.x-dib	public.image		image/x-dib		DIB image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.djvu	public.image	djvu,djv	image/vnd.djvu,image/x-djvu,image/x.djvu	*.djvu:50 *.djv:50	DjVu image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.djvu-multipage	org.freedesktop.mime.image.vnd.djvu	djvu,djv	image/vnd.djvu+multipage	*.djvu:50 *.djv:50	DjVu document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.image.dpx	public.image		image/dpx		DPX image		freedesktop	freedesktop
-org.freedesktop.mime.application.fits	public.data	fits,fit,fts	application/fits,image/x-fits,image/fits	*.fits:50 *.fit:50 *.fts:50	FITS document		freedesktop	freedesktop
-org.freedesktop.mime.image.x-fpx	public.image		image/x-fpx		FPX image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-gzeps	org.gnu.gnu-zip-archive,public.image	eps.gz,epsi.gz,epsf.gz	image/x-gzeps	*.eps.gz:50 *.epsi.gz:50 *.epsf.gz:50	EPS image (gzip-compressed)		freedesktop	freedesktop
-org.freedesktop.mime.image.x-ilbm	org.freedesktop.mime.application.x-iff,public.image	iff,ilbm,lbm	image/x-ilbm,image/x-iff	*.iff:50 *.ilbm:50 *.lbm:50	ILBM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-jng	public.image	jng	image/x-jng	*.jng:50	JNG image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-lwo	public.image	lwo,lwob	image/x-lwo	*.lwo:50 *.lwob:50	LightWave object		freedesktop	freedesktop
-org.freedesktop.mime.image.x-lws	public.image	lws	image/x-lws	*.lws:50	LightWave scene		freedesktop	freedesktop
-org.freedesktop.mime.image.x-msod	public.image	msod	image/x-msod	*.msod:50	Office drawing		freedesktop	freedesktop
-org.freedesktop.mime.image.x-niff	public.image		image/x-niff		NIFF image		freedesktop	freedesktop
-org.freedesktop.mime.image.vnd.zbrush.pcx	public.image	pcx	image/vnd.zbrush.pcx,image/x-pcx	*.pcx:50	PCX image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-photo-cd	public.image	pcd	image/x-photo-cd	*.pcd:50	PCD image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-portable-anymap	public.image	pnm	image/x-portable-anymap	*.pnm:50	PNM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-portable-bitmap	org.freedesktop.mime.image.x-portable-anymap	pbm	image/x-portable-bitmap	*.pbm:50	PBM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-portable-graymap	org.freedesktop.mime.image.x-portable-anymap	pgm	image/x-portable-graymap	*.pgm:50	PGM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-portable-pixmap	org.freedesktop.mime.image.x-portable-anymap	ppm	image/x-portable-pixmap	*.ppm:50	PPM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-rgb	public.image	rgb	image/x-rgb	*.rgb:50	RGB image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-sun-raster	public.image	sun	image/x-sun-raster	*.sun:50	Sun raster image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-win-bitmap	public.image	cur	image/x-win-bitmap	*.cur:50	Windows cursor		freedesktop	freedesktop
-org.freedesktop.mime.application.x-navi-animation	public.data	ani	application/x-navi-animation	*.ani:50	Windows animated cursor		freedesktop	freedesktop
-org.freedesktop.mime.image.emf	public.image	emf	image/emf,image/x-emf,application/x-emf,application/emf	*.emf:50	EMF image		freedesktop	freedesktop
-org.freedesktop.mime.image.wmf	public.image	wmf	image/wmf,image/x-wmf,image/x-win-metafile,application/x-wmf,application/wmf,application/x-msmetafile	*.wmf:50	WMF image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-xcf	public.image	xcf	image/x-xcf	*.xcf:50	GIMP image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-gimp-gbr	public.image	gbr	image/x-gimp-gbr	*.gbr:50	GIMP brush		freedesktop	freedesktop
-org.freedesktop.mime.image.x-gimp-gih	public.image	gih	image/x-gimp-gih	*.gih:50	GIMP brush pipe		freedesktop	freedesktop
-org.freedesktop.mime.image.x-gimp-pat	public.image	pat	image/x-gimp-pat	*.pat:50	GIMP pattern		freedesktop	freedesktop
-org.freedesktop.mime.image.x-xfig	public.image	fig	image/x-xfig	*.fig:50	XFig image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-xpixmap	public.image	xpm	image/x-xpixmap,image/x-xpm	*.xpm:50	XPM image		freedesktop	freedesktop
-org.freedesktop.mime.image.x-xwindowdump	public.image	xwd	image/x-xwindowdump	*.xwd:50	X window image		freedesktop	freedesktop
-org.freedesktop.mime.inode.blockdevice	public.item		inode/blockdevice		block device		freedesktop	freedesktop
-org.freedesktop.mime.inode.chardevice	public.item		inode/chardevice		character device		freedesktop	freedesktop
-org.freedesktop.mime.inode.fifo	public.item		inode/fifo		pipe		freedesktop	freedesktop
-org.freedesktop.mime.inode.socket	public.item		inode/socket		socket		freedesktop	freedesktop
-org.freedesktop.mime.message.delivery-status	public.plain-text		message/delivery-status		mail delivery report	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.disposition-notification	public.plain-text		message/disposition-notification		mail disposition report	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.external-body	public.data		message/external-body		reference to remote file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.news	public.plain-text		message/news		Usenet news message	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.partial	public.plain-text		message/partial		partial email message	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.rfc822	public.plain-text	eml	message/rfc822	*.eml:50	email message	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.message.x-gnu-rmail	public.data		message/x-gnu-rmail	RMAIL:50	GNU mail message	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.model.iges	public.plain-text,public.3d-content	igs,iges	model/iges	*.igs:50 *.iges:50	IGES document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.model.gltf-binary	public.3d-content,public.data	glb	model/gltf-binary	*.glb:50	glTF model		freedesktop	freedesktop
-org.freedesktop.mime.model.gltf-json	public.json,public.3d-content	gltf	model/gltf+json	*.gltf:50	glTF model		freedesktop	freedesktop
-org.freedesktop.mime.model.vrml	public.plain-text,public.3d-content	vrm,vrml,wrl	model/vrml	*.vrm:50 *.vrml:50 *.wrl:50	VRML document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.model.mtl	public.plain-text,public.3d-content	mtl	model/mtl	*.mtl:50	OBJ 3D model material library		freedesktop	freedesktop
-org.freedesktop.mime.multipart.alternative	public.data		multipart/alternative		message in several formats		freedesktop	freedesktop
-org.freedesktop.mime.multipart.appledouble	public.data		multipart/appledouble		Macintosh AppleDouble-encoded file		freedesktop	freedesktop
-org.freedesktop.mime.multipart.digest	public.data		multipart/digest		message digest		freedesktop	freedesktop
-org.freedesktop.mime.multipart.encrypted	public.data		multipart/encrypted		encrypted message		freedesktop	freedesktop
-org.freedesktop.mime.multipart.mixed	public.data		multipart/mixed		compound documents		freedesktop	freedesktop
-org.freedesktop.mime.multipart.related	public.data		multipart/related		compound document		freedesktop	freedesktop
-org.freedesktop.mime.multipart.report	public.data		multipart/report		mail system report		freedesktop	freedesktop
-org.freedesktop.mime.multipart.signed	public.data		multipart/signed		signed message		freedesktop	freedesktop
-org.freedesktop.mime.multipart.x-mixed-replace	public.data		multipart/x-mixed-replace		stream of data (server push)		freedesktop	freedesktop
-org.freedesktop.mime.text.turtle	public.plain-text	ttl	text/turtle	*.ttl:50	Turtle document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-txt2tags	public.plain-text	t2t	text/x-txt2tags	*.t2t:50	txt2tags document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-verilog	public.plain-text	v	text/x-verilog	*.v:50	Verilog source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-svhdr	org.freedesktop.mime.text.x-verilog	svh	text/x-svhdr	*.svh:50	SystemVerilog header		freedesktop	freedesktop
-org.freedesktop.mime.text.x-svsrc	org.freedesktop.mime.text.x-verilog	sv	text/x-svsrc	*.sv:50	SystemVerilog source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-vhdl	public.plain-text	vhd,vhdl	text/x-vhdl	*.vhd:50 *.vhdl:50	VHDL source code		freedesktop	freedesktop
-org.freedesktop.mime.text.enriched	public.plain-text		text/enriched		enriched text document		freedesktop	freedesktop
-org.freedesktop.mime.text.htmlh	public.plain-text		text/htmlh		help page		freedesktop	freedesktop
-org.freedesktop.mime.application.rdf-xml	public.xml	rdf,rdfs,owl	application/rdf+xml,text/rdf	*.rdf:50 *.rdfs:50 *.owl:50	RDF file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-rst	public.plain-text	rst	text/x-rst	*.rst:50	reStructuredText document		freedesktop	freedesktop
-org.freedesktop.mime.application.owl-xml	public.xml	owx	application/owl+xml	*.owx:50	OWL XML file		freedesktop	freedesktop
-org.freedesktop.mime.text.rfc822-headers	public.plain-text		text/rfc822-headers		email headers		freedesktop	freedesktop
-org.freedesktop.mime.text.richtext	public.plain-text	rtx	text/richtext	*.rtx:50	rich text document		freedesktop	freedesktop
-org.freedesktop.mime.application.atom-xml	public.xml	atom	application/atom+xml	*.atom:50	Atom syndication feed	text-html	freedesktop	freedesktop
-org.freedesktop.mime.text.x-opml-xml	public.xml	opml	text/x-opml+xml,text/x-opml	*.opml:50	OPML syndication feed	text-html	freedesktop	freedesktop
-org.freedesktop.mime.text.sgml	public.plain-text	sgml,sgm	text/sgml	*.sgml:50 *.sgm:50	SGML document		freedesktop	freedesktop
-org.freedesktop.mime.text.spreadsheet	public.plain-text	sylk,slk	text/spreadsheet	*.sylk:50 *.slk:50	spreadsheet interchange document		freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.graphviz	public.plain-text	gv,dot	text/vnd.graphviz	*.gv:50 *.dot:50	Graphviz DOT graph	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.sun.j2me.app-descriptor	public.plain-text	jad	text/vnd.sun.j2me.app-descriptor	*.jad:50	JAD document		freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.wap.wml	public.xml	wml	text/vnd.wap.wml	*.wml:50	WML document		freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.wap.wmlscript	public.plain-text	wmls	text/vnd.wap.wmlscript	*.wmls:50	WMLScript program		freedesktop	freedesktop
-org.freedesktop.mime.text.vnd.senx.warpscript	public.plain-text	mc2	text/vnd.senx.warpscript	*.mc2:50	WarpScript source code		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ace	public.data	ace	application/x-ace	*.ace:50	ACE archive	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-authors	public.plain-text		text/x-authors	AUTHORS:50	author list		freedesktop	freedesktop
-org.freedesktop.mime.text.x-bibtex	public.plain-text	bib	text/x-bibtex	*.bib:50	BibTeX document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-changelog	public.plain-text		text/x-changelog	ChangeLog:50	ChangeLog document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-cmake	public.plain-text	cmake	text/x-cmake	*.cmake:50 CMakeLists.txt:50	CMake source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-common-lisp	public.plain-text	asd,fasl,lisp,ros	text/x-common-lisp	*.asd:50 *.fasl:50 *.lisp:50 *.ros:50	Common Lisp source code		freedesktop	freedesktop
-org.freedesktop.mime.text.csv-schema	public.plain-text	csvs	text/csv-schema	*.csvs:50	CSV Schema document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-copying	public.plain-text		text/x-copying	COPYING:50	license terms		freedesktop	freedesktop
-org.freedesktop.mime.text.x-credits	public.plain-text		text/x-credits	CREDITS:50	author credits		freedesktop	freedesktop
-org.freedesktop.mime.text.x-csharp	public.c-source	cs	text/x-csharp	*.cs:50	C# source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-vala	public.c-source	vala,vapi	text/x-vala	*.vala:50 *.vapi:50	Vala source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ooc	public.c-source	ooc	text/x-ooc	*.ooc:50	OOC source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-dcl	public.plain-text	dcl	text/x-dcl	*.dcl:50	DCL script		freedesktop	freedesktop
-org.freedesktop.mime.text.x-dsl	public.plain-text	dsl	text/x-dsl	*.dsl:50	DSSSL document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-dsrc	public.c-source	d,di	text/x-dsrc	*.d:50 *.di:50	D source code		freedesktop	freedesktop
-org.freedesktop.mime.application.xml-dtd	public.plain-text	dtd	application/xml-dtd,text/x-dtd	*.dtd:50	DTD file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-eiffel	public.plain-text	e,eif	text/x-eiffel	*.e:50 *.eif:50	Eiffel source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-emacs-lisp	public.plain-text	el	text/x-emacs-lisp	*.el:50	Emacs Lisp source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-elixir	public.plain-text	ex,exs	text/x-elixir	*.ex:50 *.exs:50	Elixir source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-erlang	public.plain-text	erl	text/x-erlang	*.erl:50	Erlang source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-genie	public.plain-text		text/x-genie	*.gs:50:cs	Genie source code	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-gettext-translation	public.plain-text	po	text/x-gettext-translation,text/x-po,application/x-gettext	*.po:50	translation file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-gettext-translation-template	public.plain-text	pot	text/x-gettext-translation-template,text/x-pot	*.pot:50	translation template		freedesktop	freedesktop
-org.freedesktop.mime.text.x-gherkin	public.plain-text	feature	text/x-gherkin	*.feature:50	Gherkin document		freedesktop	freedesktop
-org.freedesktop.mime.text.cache-manifest	public.plain-text	manifest	text/cache-manifest	*.manifest:50	Web application cache file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-google-video-pointer	public.plain-text	gvp	text/x-google-video-pointer,text/google-video-pointer	*.gvp:50	Google Video Pointer shortcut		freedesktop	freedesktop
-org.freedesktop.mime.text.x-haskell	public.plain-text	hs	text/x-haskell	*.hs:50	Haskell source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-idl	public.plain-text	idl	text/x-idl	*.idl:50	IDL document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-install	public.plain-text		text/x-install	INSTALL:50	installation instructions		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ldif	public.plain-text	ldif	text/x-ldif	*.ldif:50	LDIF address book		freedesktop	freedesktop
-org.freedesktop.mime.text.x-lilypond	public.plain-text	ly	text/x-lilypond	*.ly:50	Lilypond music sheet		freedesktop	freedesktop
-org.freedesktop.mime.text.x-literate-haskell	public.plain-text	lhs	text/x-literate-haskell	*.lhs:50	LHS source code		freedesktop	freedesktop
-org.freedesktop.mime.text.markdown	public.plain-text	md,mkd,markdown	text/markdown,text/x-markdown	*.md:50 *.mkd:50 *.markdown:50	Markdown document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-moc	public.plain-text	moc	text/x-moc	*.moc:50	Qt MOC file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ms-regedit	public.plain-text	reg	text/x-ms-regedit	*.reg:50	Windows Registry extract		freedesktop	freedesktop
-org.freedesktop.mime.text.x-mof	public.c-source	mof	text/x-mof	*.mof:50	MOF file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-mup	public.plain-text	mup,not	text/x-mup	*.mup:50 *.not:50	Mup musical composition document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-ocaml	public.plain-text	ml,mli	text/x-ocaml	*.ml:50 *.mli:50	OCaml source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-opencl-src	public.c-source	cl	text/x-opencl-src	*.cl:50	OpenCL source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-matlab	public.plain-text	m	text/x-matlab,text/x-octave	*.m:50	MATLAB file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-meson	public.plain-text		text/x-meson	meson.build:50 meson_options.txt:50	Meson source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-modelica	public.plain-text	mo	text/x-modelica	*.mo:50	Modelica model		freedesktop	freedesktop
-org.freedesktop.mime.text.x-dart	public.plain-text	dart	text/x-dart	*.dart:50	Dart source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-go	public.plain-text	go	text/x-go	*.go:50	Go source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-scons	public.python-script		text/x-scons	SConstruct:50 SConscript:50 SConscript.*:50	SCons configuration file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-sagemath	public.python-script	sage	text/x-sagemath	*.sage:60	SageMath script		freedesktop	freedesktop
-org.freedesktop.mime.text.x-lua	org.freedesktop.mime.application.x-executable,public.plain-text	lua	text/x-lua	*.lua:50	Lua script		freedesktop	freedesktop
-org.freedesktop.mime.text.x-readme	public.plain-text		text/x-readme	README*:10	README document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-nfo	org.freedesktop.mime.text.x-readme	nfo	text/x-nfo	*.nfo:50	NFO document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-rpm-spec	public.plain-text	spec	text/x-rpm-spec	*.spec:50	RPM spec file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-sass	public.plain-text	sass	text/x-sass	*.sass:50	Sass CSS pre-processor file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-scala	public.plain-text	scala,sc	text/x-scala	*.scala:50 *.sc:50	Scala source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-scheme	public.plain-text	scm,ss	text/x-scheme	*.scm:50 *.ss:50	Scheme source code		freedesktop	freedesktop
-org.freedesktop.mime.text.x-scss	public.plain-text	scss	text/x-scss	*.scss:50	SCSS pre-processor file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-setext	public.plain-text	etx	text/x-setext	*.etx:50	Setext document		freedesktop	freedesktop
-org.freedesktop.mime.application.sql	public.plain-text	sql	application/sql,text/x-sql	*.sql:50	SQL code		freedesktop	freedesktop
-org.freedesktop.mime.text.tcl	public.plain-text	tcl,tk	text/tcl,text/x-tcl	*.tcl:50 *.tk:50	Tcl script		freedesktop	freedesktop
-org.freedesktop.mime.text.x-tex	public.plain-text	tex,ltx,sty,cls,dtx,ins,latex	text/x-tex,application/x-tex	*.tex:50 *.ltx:50 *.sty:50 *.cls:50 *.dtx:50 *.ins:50 *.latex:50	TeX document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-texinfo	public.plain-text	texi,texinfo	text/x-texinfo	*.texi:50 *.texinfo:50	TeXInfo document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-troff-me	public.plain-text	me	text/x-troff-me	*.me:50	Troff ME input document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-troff-mm	org.freedesktop.mime.text.troff	mm	text/x-troff-mm	*.mm:50	Troff MM input document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-troff-ms	public.plain-text	ms	text/x-troff-ms	*.ms:50	Troff MS input document		freedesktop	freedesktop
-org.freedesktop.mime.text.x-twig	public.plain-text	twig	text/x-twig	*.twig:50	Twig template	text-x-generic-template	freedesktop	freedesktop
-org.freedesktop.mime.text.x-uil	public.plain-text	uil	text/x-uil	*.uil:50	X-Motif UIL table		freedesktop	freedesktop
-org.freedesktop.mime.text.x-uri	public.plain-text		text/x-uri		resource location		freedesktop	freedesktop
-org.freedesktop.mime.text.vbscript	public.plain-text	vbs	text/vbscript,text/vbs	*.vbs:50	VBScript program	text-x-script	freedesktop	freedesktop
-org.freedesktop.mime.text.x-xmi	public.xml	xmi	text/x-xmi	*.xmi:50	XMI file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-xslfo	public.xml	fo,xslfo	text/x-xslfo	*.fo:50 *.xslfo:50	XSL FO file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-iptables	public.plain-text	iptables	text/x-iptables	*.iptables:50	iptables configuration file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-dbus-service	public.plain-text	service	text/x-dbus-service	*.service:50	D-Bus service file		freedesktop	freedesktop
-org.freedesktop.mime.text.x-systemd-unit	public.plain-text	automount,device,mount,path,scope,service,slice,socket,swap,target,timer	text/x-systemd-unit	*.automount:50 *.device:50 *.mount:50 *.path:50 *.scope:50 *.service:50 *.slice:50 *.socket:50 *.swap:50 *.target:50 *.timer:50	systemd unit file		freedesktop	freedesktop
-org.freedesktop.mime.application.xslt-xml	public.xml	xsl,xslt	application/xslt+xml	*.xsl:50 *.xslt:50	XSLT stylesheet	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-maven-xml	public.xml		text/x-maven+xml	pom.xml:50 settings.xml:50	Maven description file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.xmcd	public.plain-text		text/xmcd		XMCD CD database		freedesktop	freedesktop
-org.freedesktop.mime.application.xml-external-parsed-entity	public.xml	ent	application/xml-external-parsed-entity,text/xml-external-parsed-entity	*.ent:50	XML entities document	text-html	freedesktop	freedesktop
-org.freedesktop.mime.video.isivideo	public.movie		video/isivideo		ISI video		freedesktop	freedesktop
-org.freedesktop.mime.video.vnd.mpegurl	public.plain-text,public.movie	m1u,m4u,mxu	video/vnd.mpegurl,video/x-mpegurl	*.m1u:50 *.m4u:50 *.mxu:50	Video playlist		freedesktop	freedesktop
-org.freedesktop.mime.image.ktx	public.image	ktx	image/ktx	*.ktx:50	Khronos texture image		freedesktop	freedesktop
-org.freedesktop.mime.image.ktx2	public.image	ktx2	image/ktx2	*.ktx2:50	Khronos texture image		freedesktop	freedesktop
-org.freedesktop.mime.image.astc	public.image	astc	image/astc	*.astc:50	ASTC texture		freedesktop	freedesktop
-org.freedesktop.mime.video.vnd.vivo	public.movie	viv,vivo	video/vnd.vivo,video/vivo	*.viv:50 *.vivo:50	Vivo video		freedesktop	freedesktop
-org.freedesktop.mime.video.wavelet	public.movie		video/wavelet		Wavelet video		freedesktop	freedesktop
-org.freedesktop.mime.video.x-anim	public.movie		video/x-anim	*.anim[1-9j]:50	ANIM animation		freedesktop	freedesktop
-org.freedesktop.mime.application.x-hwp	public.data	hwp	application/x-hwp,application/vnd.haansoft-hwp	*.hwp:50	Haansoft Hangul document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-hwt	public.data	hwt	application/x-hwt,application/vnd.haansoft-hwt	*.hwt:50	Haansoft Hangul document template	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.video.x-mng	public.movie	mng	video/x-mng	*.mng:50	MNG animation		freedesktop	freedesktop
-org.freedesktop.mime.application.x-netshow-channel	com.microsoft.advanced-systems-format	nsc	application/x-netshow-channel	*.nsc:50	Windows Media Station file	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.video.x-nsv	public.movie	nsv	video/x-nsv	*.nsv:50	NullSoft video		freedesktop	freedesktop
-org.freedesktop.mime.application.sdp	public.plain-text	sdp	application/sdp,application/x-sdp,application/vnd.sdp	*.sdp:50	SDP multicast stream file	video-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.video.x-sgi-movie	public.movie	movie	video/x-sgi-movie	*.movie:50	SGI video		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.emusic-emusic-package	public.data	emp	application/vnd.emusic-emusic_package	*.emp:50	eMusic download package	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.google-earth.kml-xml	public.xml	kml	application/vnd.google-earth.kml+xml	*.kml:50	KML geographic data		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.google-earth.kmz	public.zip-archive	kmz	application/vnd.google-earth.kmz	*.kmz:50	KML geographic compressed data		freedesktop	freedesktop
-org.freedesktop.mime.application.geo-json	public.json	geojson,geo.json	application/geo+json,application/vnd.geo+json	*.geojson:50 *.geo.json:50	GeoJSON geospatial data		freedesktop	freedesktop
-org.freedesktop.mime.application.gpx-xml	public.xml	gpx	application/gpx+xml,application/gpx,application/x-gpx+xml,application/x-gpx	*.gpx:50	GPX geographic data		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ica	public.plain-text	ica	application/x-ica	*.ica:50	Citrix ICA settings file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.mozilla.xul-xml	public.xml	xul	application/vnd.mozilla.xul+xml	*.xul:50	XUL interface document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-xpinstall	public.zip-archive	xpi	application/x-xpinstall	*.xpi:50	XPInstall installer module		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.openxmlformats-officedocument.presentationml.slide	public.zip-archive	sldx	application/vnd.openxmlformats-officedocument.presentationml.slide	*.sldx:50	PowerPoint 2007 slide	x-office-presentation	freedesktop	freedesktop
-org.freedesktop.mime.application.x-t602	public.data	602	application/x-t602	*.602:50	T602 document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-cisco-vpn-settings	public.plain-text	pcf	application/x-cisco-vpn-settings	*.pcf:50	Cisco VPN settings	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-it87	public.plain-text	it87	application/x-it87	*.it87:50	IT 8.7 color calibration file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-ccmx	public.plain-text	ccmx	application/x-ccmx	*.ccmx:50	CCMX color correction file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.winhlp	public.data	hlp	application/winhlp,zz-application/zz-winassoc-hlp	*.hlp:50	WinHelp help file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-bsdiff	public.data	bsdiff	application/x-bsdiff	*.bsdiff:50	binary differences between files		freedesktop	freedesktop
-org.freedesktop.mime.x-content.image-dcf	public.item		x-content/image-dcf		digital photos		freedesktop	freedesktop
-org.freedesktop.mime.x-content.video-vcd	public.item		x-content/video-vcd		Video CD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.video-svcd	public.item		x-content/video-svcd		Super Video CD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.video-dvd	public.item		x-content/video-dvd		video DVD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.audio-cdda	public.item		x-content/audio-cdda		audio CD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.blank-cd	public.item		x-content/blank-cd		blank CD disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.blank-dvd	public.item		x-content/blank-dvd		blank DVD disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.blank-bd	public.item		x-content/blank-bd		blank Blu-ray disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.blank-hddvd	public.item		x-content/blank-hddvd		blank HD DVD disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.audio-dvd	public.item		x-content/audio-dvd		audio DVD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.video-bluray	public.item		x-content/video-bluray		Blu-ray video disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.video-hddvd	public.item		x-content/video-hddvd		HD DVD video disc		freedesktop	freedesktop
-org.freedesktop.mime.x-content.ebook-reader	public.item		x-content/ebook-reader		e-book reader		freedesktop	freedesktop
-org.freedesktop.mime.x-content.image-picturecd	public.item		x-content/image-picturecd		Picture CD		freedesktop	freedesktop
-org.freedesktop.mime.x-content.audio-player	public.item		x-content/audio-player		portable audio player		freedesktop	freedesktop
-org.freedesktop.mime.x-content.ostree-repository	public.item		x-content/ostree-repository		OSTree software updates		freedesktop	freedesktop
-org.freedesktop.mime.x-content.software	public.item		x-content/software		software		freedesktop	freedesktop
-org.freedesktop.mime.x-content.unix-software	org.freedesktop.mime.x-content.software		x-content/unix-software		UNIX software		freedesktop	freedesktop
-org.freedesktop.mime.x-content.win32-software	org.freedesktop.mime.x-content.software		x-content/win32-software		Windows software		freedesktop	freedesktop
-org.freedesktop.mime.application.trig	public.plain-text	trig	application/trig,application/x-trig	*.trig:50	TriG RDF document		freedesktop	freedesktop
-org.freedesktop.mime.application.x-pagemaker	org.freedesktop.mime.application.x-ole-storage	p65,pm,pm6,pmd	application/x-pagemaker	*.p65:50 *.pm:50 *.pm6:50 *.pmd:50	Adobe PageMaker document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-doom-wad	public.data	wad	application/x-doom-wad	*.wad:80	Doom WAD file	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.x-amiga-disk-format	public.data	adf	application/x-amiga-disk-format	*.adf:50	Amiga disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.flatpak	public.data	flatpak,xdgapp	application/vnd.flatpak,application/vnd.xdgapp	*.flatpak:50 *.xdgapp:50	Flatpak application bundle	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.flatpak.repo	public.plain-text	flatpakrepo	application/vnd.flatpak.repo	*.flatpakrepo:50	Flatpak repository description	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.flatpak.ref	public.plain-text	flatpakref	application/vnd.flatpak.ref	*.flatpakref:50	Flatpak repository reference	package-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.squashfs	public.data	sqsh	application/vnd.squashfs	*.sqsh:50	Squashfs filesystem image		freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.appimage	org.freedesktop.mime.application.x-executable,org.freedesktop.mime.application.vnd.squashfs	appimage	application/vnd.appimage	*.appimage:60	AppImage application bundle	application-x-executable	freedesktop	freedesktop
-org.freedesktop.mime.application.vnd.snap	org.freedesktop.mime.application.vnd.squashfs	snap	application/vnd.snap	*.snap:50	Snap package		freedesktop	freedesktop
-org.freedesktop.mime.model.3mf	public.zip-archive,public.3d-content	3mf	model/3mf,application/vnd.ms-3mfdocument	*.3mf:50	3MF document		freedesktop	freedesktop
-org.freedesktop.mime.text.x.gcode	public.plain-text	gcode	text/x.gcode	*.gcode:50	G-code file	text-x-generic	freedesktop	freedesktop
-org.freedesktop.mime.text.x-gcode-gx	public.text	gx	text/x-gcode-gx	*.gx:50	G-code Extended file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-fds-disk	public.data	fds	application/x-fds-disk	*.fds:50	Nintendo FDS disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.ovf	public.tar-archive	ova	application/ovf,application/x-virtualbox-ova	*.ova:50	OVF disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-qed-disk	public.data	qed	application/x-qed-disk	*.qed:50	QEMU QED disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-qemu-disk	public.data	qcow2,qcow	application/x-qemu-disk	*.qcow2:50 *.qcow:50	QEMU QCOW disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-vhd-disk	public.data	vhd,vpc	application/x-vhd-disk,application/x-virtualbox-vhd	*.vhd:50 *.vpc:50	VHD disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-vhdx-disk	public.data	vhdx	application/x-vhdx-disk,application/x-virtualbox-vhdx	*.vhdx:50	VHDX disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-vmdk-disk	public.data	vmdk	application/x-vmdk-disk,application/x-virtualbox-vmdk	*.vmdk:50	VMDK disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-vdi-disk	public.data	vdi	application/x-vdi-disk,application/x-virtualbox-vdi	*.vdi:50	VDI disk image		freedesktop	freedesktop
-org.freedesktop.mime.application.x-appleworks-document	public.data	cwk	application/x-appleworks-document	*.cwk:50	AppleWorks document	x-office-document	freedesktop	freedesktop
-org.freedesktop.mime.application.x-bps-patch	public.data	bps	application/x-bps-patch	*.bps:50	BPS patch		freedesktop	freedesktop
-org.freedesktop.mime.application.x-ips-patch	public.data	ips	application/x-ips-patch	*.ips:50	IPS patch		freedesktop	freedesktop
-org.freedesktop.mime.application.x-pyspread-spreadsheet	public.data	pysu	application/x-pyspread-spreadsheet	*.pysu:50	Pyspread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.application.x-pyspread-bz-spreadsheet	public.bzip2-archive	pys	application/x-pyspread-bz-spreadsheet	*.pys:50	Pyspread spreadsheet (bzip-compressed)	x-office-spreadsheet	freedesktop	freedesktop
-org.freedesktop.mime.text.x-kotlin	public.plain-text	kt	text/x-kotlin	*.kt:50	Kotlin source code		freedesktop	freedesktop
-org.freedesktop.mime.image.avif	public.image	avif,avifs	image/avif,image/avif-sequence	*.avif:50 *.avifs:50	AVIF image		freedesktop	freedesktop
-org.freedesktop.mime.video.vnd.radgamettools.bink	public.movie	bik,bk2	video/vnd.radgamettools.bink	*.bik:50 *.bk2:50	Bink Video		freedesktop	freedesktop
-org.freedesktop.mime.video.vnd.radgamettools.smacker	public.movie	smk	video/vnd.radgamettools.smacker	*.smk:50	Smacker Video		freedesktop	freedesktop
-org.freedesktop.mime.text.org	public.plain-text	org	text/org	*.org:50	Org-mode file		freedesktop	freedesktop
-org.freedesktop.mime.application.x-openzim	public.data	zim	application/x-openzim	*.zim:50	OpenZIM file		freedesktop	freedesktop
-org.freedesktop.mime.application.sparql-query	public.data	qs	application/sparql-query	*.qs:50	SPARQL query		freedesktop	freedesktop
-org.freedesktop.mime.application.sparql-results-xml	public.xml	srx	application/sparql-results+xml	*.srx:50	SPARQL query results		freedesktop	freedesktop
+identifier	conforms_to	extensions	mime_types	globs	description	icon	origin	verified	provenance
+ca.mcgill.mni.bic.mnc	public.image	mnc,minc			MINC medical image		apple	secondary	e:mnc=a e:minc=a
+com.adobe.edn	public.data	edn			Adobe Edition file		apple	secondary	e:edn=a
+com.adobe.encapsulated-postscript	com.adobe.postscript	eps,epsi,epsf	image/x-eps	*.eps:50 *.epsi:50 *.epsf:50	Encapsulated PostScript document		apple	primary	e:eps=af e:epsi=f e:epsf=f m:image/x-eps=of g:*.eps=f g:*.epsi=f g:*.epsf=f
+com.adobe.etd	public.data	etd			Adobe eBook transfer document		apple	secondary	e:etd=a
+com.adobe.fdf	public.data	fdf	application/vnd.fdf		PDF form data (FDF)		apple	secondary	e:fdf=at m:application/vnd.fdf=t
+com.adobe.flash.video	public.movie	flv,f4v,f4p,f4a,f4b	video/x-flv,application/x-flash-video,flv-application/octet-stream,video/flv	*.flv:50	Flash video	video-x-generic	apple	secondary	e:flv=aftm e:f4v=a e:f4p=a e:f4a=a e:f4b=a m:video/x-flv=aftm m:application/x-flash-video=f m:flv-application/octet-stream=f m:video/flv=f g:*.flv=ft
+com.adobe.illustrator.ai-image	public.image	ai	application/illustrator,application/vnd.adobe.illustrator	*.ai:50	Adobe Illustrator artwork	image-x-generic	apple	primary	e:ai=aft m:application/illustrator=oft m:application/vnd.adobe.illustrator=f g:*.ai=ft
+com.adobe.pdf	public.data,public.composite-content	pdf	application/pdf,application/x-pdf,image/pdf,application/acrobat,application/nappdf	*.pdf:50	PDF document	x-office-document	apple	primary	e:pdf=aftm m:application/pdf=aftm m:application/x-pdf=ft m:image/pdf=f m:application/acrobat=f m:application/nappdf=f g:*.pdf=ft
+com.adobe.photoshop-image	public.image	psd	image/vnd.adobe.photoshop,image/photoshop,image/x-photoshop,image/psd,application/photoshop,image/x-psd,application/x-photoshop	*.psd:50	Photoshop image		apple	primary	e:psd=aftm m:image/vnd.adobe.photoshop=aftm m:image/photoshop=af m:image/x-photoshop=af m:image/psd=af m:application/photoshop=aft m:image/x-psd=ft m:application/x-photoshop=f g:*.psd=ft
+com.adobe.photoshop-large-image	public.image	psb			Photoshop large document image		apple	secondary	e:psb=a
+com.adobe.postscript	public.data,public.composite-content,public.plain-text	ps,eps2,eps3	application/postscript	*.ps:50	PostScript document	x-office-document	apple	primary	e:ps=aftm e:eps2=m e:eps3=m m:application/postscript=aftm g:*.ps=ft
+com.adobe.postscript-font	public.font,com.adobe.postscript	pfa,pfb,gsf	application/x-font-type1	*.pfa:50 *.pfb:50 *.gsf:50	PostScript font	font-x-generic	apple	primary	e:pfa=ft e:pfb=ft e:gsf=f m:application/x-font-type1=oft g:*.pfa=ft g:*.pfb=ft g:*.gsf=f
+com.adobe.postscript-lwfn-font	com.adobe.postscript-font				PostScript outline font (LWFN)		apple	primary	
+com.adobe.postscript-pfa-font	com.adobe.postscript-font	pfa			PostScript font (PFA)		apple	secondary	e:pfa=a
+com.adobe.postscript-pfb-font	com.adobe.postscript-font	pfb			PostScript font (PFB)		apple	primary	e:pfb=a
+com.adobe.postscript.pfa-font	com.adobe.postscript-font	pfa			PostScript ASCII font (PFA)		apple	primary	e:pfa=a
+com.adobe.raw-image	public.image,org.freedesktop.mime.image.x-dcraw,public.tiff	dng	image/x-adobe-dng	*.dng:50	Digital negative (DNG) image		apple	primary	e:dng=af m:image/x-adobe-dng=of g:*.dng=f
+com.adobe.xfdf	public.data,public.composite-content	xfdf			PDF form data (XFDF)		apple	secondary	e:xfdf=a
+com.allume.stuffit-archive	public.data,public.archive				StuffIt archive		apple	conflict	
+com.apple.accounts-icon	com.apple.document-type				Accounts icon		apple	secondary	
+com.apple.active-webpage					Active web page		apple	secondary	
+com.apple.afp-internet-location	com.apple.internet-location	afploc			AFP server location		apple	secondary	e:afploc=a
+com.apple.airdrop					AirDrop		apple	secondary	
+com.apple.airport	com.apple.device				AirPort base station		apple	secondary	
+com.apple.airport-express	com.apple.device				AirPort Express		apple	secondary	
+com.apple.airport-extreme-tower	com.apple.airport				AirPort Extreme (tower)		apple	secondary	
+com.apple.airport-time-capsule-tower	com.apple.time-capsule				AirPort Time Capsule (tower)		apple	secondary	
+com.apple.alert					Alert icon		apple	secondary	
+com.apple.alert-caution	com.apple.alert				Caution alert icon		apple	secondary	
+com.apple.alert-note	com.apple.alert				Note alert icon		apple	secondary	
+com.apple.alert-stop	com.apple.alert				Stop alert icon		apple	secondary	
+com.apple.alias-file	public.data,com.apple.resolvable				Alias		apple	primary	
+com.apple.alias-record	public.data,com.apple.resolvable				Alias record		apple	primary	
+com.apple.apple-tv	com.apple.ios-device				Apple TV		apple	secondary	
+com.apple.applescript.script	public.data,public.script	scpt			Compiled AppleScript		apple	primary	e:scpt=a
+com.apple.applescript.script-bundle	com.apple.bundle,com.apple.package	scptd			AppleScript bundle		apple	conflict	e:scptd=a
+com.apple.applescript.text	public.script	applescript			AppleScript source text		apple	primary	e:applescript=a
+com.apple.applesingle-archive	public.data,public.archive	as			AppleSingle archive		apple	secondary	e:as=a
+com.apple.application	public.executable				Application		apple	primary	
+com.apple.application-and-system-extension	com.apple.xpc-service	appex			App extension		apple	primary	e:appex=a
+com.apple.application-bundle	com.apple.application,com.apple.localizable-name-bundle,com.apple.package	app			Application bundle		apple	primary	e:app=a
+com.apple.application-file	com.apple.application,public.data	app			Application file		apple	primary	e:app=a
+com.apple.application-placeholder	com.apple.application-bundle	placeholder			Application placeholder		apple	secondary	e:placeholder=a
+com.apple.applications-folder	public.folder				Applications folder		apple	secondary	
+com.apple.archive	public.data,public.archive	aar,yaa			Apple archive		apple	primary	e:aar=a e:yaa=a
+com.apple.arobject	public.data	arobject			AR object		apple	primary	e:arobject=a
+com.apple.ascii-property-list	public.text,com.apple.property-list	plist			Property list (ASCII)		apple	secondary	e:plist=a
+com.apple.audio-unit-preset	com.apple.xml-property-list	aupreset			Audio Unit preset		apple	secondary	e:aupreset=a
+com.apple.binary-property-list	com.apple.property-list	plist			Property list (binary)		apple	primary	e:plist=a
+com.apple.binhex-archive	public.data,public.archive,public.plain-text	hqx	application/mac-binhex40,application/mac-binhex,application/binhex	*.hqx:50	BinHex archive	package-x-generic	apple	primary	e:hqx=aftm m:application/mac-binhex40=aftm m:application/mac-binhex=at m:application/binhex=at g:*.hqx=ft
+com.apple.bom-archive	public.archive				Bill of materials (BOM) archive		apple	secondary	
+com.apple.bom-compressed-cpio	public.data,com.apple.bom-archive	cpgz			Compressed cpio archive (BOM)		apple	secondary	e:cpgz=a
+com.apple.bonjour					Bonjour service		apple	secondary	
+com.apple.bookmark	public.data,com.apple.resolvable				Bookmark data		apple	primary	
+com.apple.bundle	public.directory				Bundle		apple	conflict	
+com.apple.cinema-display	public.display				Apple Cinema Display		apple	secondary	
+com.apple.cocoa.pasteboard.character-formatting	public.data				Character formatting (pasteboard)		apple	secondary	
+com.apple.cocoa.pasteboard.color	public.data				Color (pasteboard)		apple	secondary	
+com.apple.cocoa.pasteboard.find-panel-search-options	public.data				Find panel search options (pasteboard)		apple	secondary	
+com.apple.cocoa.pasteboard.multiple-text-selection	public.data				Multiple text selection (pasteboard)		apple	secondary	
+com.apple.cocoa.pasteboard.paragraph-formatting	public.data				Paragraph formatting (pasteboard)		apple	secondary	
+com.apple.cocoa.pasteboard.sound	public.data				Sound (pasteboard)		apple	secondary	
+com.apple.color-file	public.data	clr,ccl			Color list		apple	secondary	e:clr=a e:ccl=a
+com.apple.colorsync-profile	public.data	icc,icm,pf	application/vnd.iccprofile	*.icc:50 *.icm:50	ColorSync color profile		apple	primary	e:icc=aftm e:icm=aftm e:pf=a m:application/vnd.iccprofile=oftm g:*.icc=ft g:*.icm=ft
+com.apple.configprofile	public.xml	configprofile			Configuration profile		apple	secondary	e:configprofile=a
+com.apple.coreaudio-format	public.audio	caf			Core Audio file (CAF)		apple	primary	e:caf=a
+com.apple.coreml.mlpackage	com.apple.package	mlpackage			Core ML model package		apple	secondary	e:mlpackage=a
+com.apple.coreml.model	public.data	mlmodel,mlkitmodel			Core ML model		apple	secondary	e:mlmodel=a e:mlkitmodel=a
+com.apple.crashreport	public.utf8-plain-text,public.log	crash			Crash report		apple	secondary	e:crash=a
+com.apple.csstore	public.data,public.database	csstore			Core Services data store		apple	secondary	e:csstore=a
+com.apple.dashboard-widget	com.apple.localizable-name-bundle,com.apple.package	wdgt			Dashboard widget		apple	primary	e:wdgt=a
+com.apple.data-container	public.folder,com.apple.localizable-name-bundle				App data container		apple	secondary	
+com.apple.deprecated-application-file	com.apple.application-file				Legacy application file		apple	primary	
+com.apple.desktop-folder	public.folder				Desktop folder		apple	secondary	
+com.apple.developer-folder	public.folder				Developer folder		apple	secondary	
+com.apple.developer-transition-kit-2005	com.apple.mac.tower				Developer Transition Kit (2005)		apple	secondary	
+com.apple.developer-transition-kit-2020	com.apple.mac				Developer Transition Kit (2020)		apple	secondary	
+com.apple.device	public.device				Apple device		apple	secondary	
+com.apple.device-model-code	public.text				Device model code		apple	secondary	
+com.apple.document-type	public.item				Document type icon		apple	secondary	
+com.apple.document-type.dictionary	com.apple.document-type				Dictionary document icon		apple	secondary	
+com.apple.document-type.system-folder	public.folder				System folder		apple	secondary	
+com.apple.documents-folder	public.folder				Documents folder		apple	secondary	
+com.apple.dot-mac					Apple .Mac service		apple	secondary	
+com.apple.downloads-folder	public.folder				Downloads folder		apple	secondary	
+com.apple.drawing	public.image	drawing			Drawing		apple	secondary	e:drawing=a
+com.apple.driver-extension	com.apple.localizable-name-bundle,com.apple.package	dext			Driver extension		apple	secondary	e:dext=a
+com.apple.drop-folder	public.folder				Drop box folder		apple	secondary	
+com.apple.emac	com.apple.mac				Apple eMac		apple	secondary	
+com.apple.encrypted-archive	public.data,public.archive	aea			Encrypted Apple archive		apple	secondary	e:aea=a
+com.apple.everyone-icon	com.apple.document-type				Everyone icon		apple	secondary	
+com.apple.file-internet-location	com.apple.internet-location	fileloc			File location		apple	secondary	e:fileloc=a
+com.apple.file-server	public.storage				File server		apple	secondary	
+com.apple.file-system-plug-in	com.apple.plugin	fs			File system plug-in		apple	secondary	e:fs=a
+com.apple.file-vault					FileVault		apple	secondary	
+com.apple.finder.burn-folder	public.folder	fpbf			Burn folder		apple	secondary	e:fpbf=a
+com.apple.finder.clipping	public.data				Clipping		apple	secondary	
+com.apple.finder.pictclipping	com.apple.finder.clipping,public.image	pictclipping			Picture clipping		apple	secondary	e:pictclipping=a
+com.apple.finder.recent-items	com.apple.finder.smart-folder				Recent items		apple	secondary	
+com.apple.finder.smart-folder	public.data	savedSearch			Smart folder		apple	secondary	e:savedSearch=a
+com.apple.finder.sound-clipping	com.apple.finder.clipping	sndClipping			Sound clipping		apple	secondary	e:sndClipping=a
+com.apple.finder.textclipping	com.apple.finder.clipping	textclipping			Text clipping		apple	secondary	e:textclipping=a
+com.apple.flat-rtfd	public.data,public.composite-content				Flattened RTF with attachments		apple	primary	
+com.apple.font-suitcase	public.font	suit			Font suitcase		apple	primary	e:suit=a
+com.apple.framework	com.apple.bundle	framework			Framework		apple	primary	e:framework=a
+com.apple.ftp-internet-location	com.apple.internet-location	ftploc			FTP location		apple	secondary	e:ftploc=a
+com.apple.garageband.project	com.apple.package,public.audiovisual-content	band,gbProj			GarageBand project		apple	secondary	e:band=a e:gbProj=a
+com.apple.generic-airdisk	public.storage				AirPort disk		apple	secondary	
+com.apple.generic-bundle	com.apple.bundle,com.apple.package	bundle			Generic bundle		apple	secondary	e:bundle=a
+com.apple.generic-internet-location	com.apple.internet-location	inetloc			Internet location (generic)		apple	secondary	e:inetloc=a
+com.apple.generic-stationery	public.data				Stationery pad		apple	secondary	
+com.apple.generic-time-machine-disk	public.storage				Time Machine disk		apple	secondary	
+com.apple.gpuRestart	public.utf8-plain-text,public.log	gpuRestart			GPU restart report		apple	secondary	e:gpuRestart=a
+com.apple.groupactivities.activity	public.data	groupactivity			Group activity		apple	secondary	e:groupactivity=a
+com.apple.groups-folder	public.folder				Groups folder		apple	secondary	
+com.apple.guest-user	com.apple.user				Guest user		apple	secondary	
+com.apple.hangreport	public.utf8-plain-text,public.log	hang			Hang report		apple	secondary	e:hang=a
+com.apple.haptics.ahap	public.haptics-content,public.json	ahap			Haptic pattern (AHAP)		apple	secondary	e:ahap=a
+com.apple.help-document	public.data				Help document		apple	secondary	
+com.apple.home-folder	public.folder				Home folder		apple	secondary	
+com.apple.homebuttonless-ipad	com.apple.ipad,com.apple.homebuttonless-device				Apple iPad without Home button		apple	secondary	
+com.apple.homebuttonless-iphone	com.apple.iphone,com.apple.homebuttonless-device				Apple iPhone without Home button		apple	secondary	
+com.apple.homepod	com.apple.ios-device,public.speaker				HomePod		apple	secondary	
+com.apple.iCloud	public.item				Apple iCloud		apple	secondary	
+com.apple.iMovieLibrary	com.apple.package	imovielibrary			Apple iMovie library		apple	secondary	e:imovielibrary=a
+com.apple.iMovieTheater	com.apple.package	theater			Apple iMovie theater		apple	secondary	e:theater=a
+com.apple.iWork.Keynote.key	com.apple.package,public.presentation,com.apple.keynote.key	key			Keynote presentation		apple	secondary	e:key=a
+com.apple.iWork.Keynote.key-tef	com.apple.package,public.presentation,com.apple.keynote.key	key-tef			Keynote presentation (TEF)		apple	secondary	e:key-tef=a
+com.apple.iWork.Keynote.kth	com.apple.package,public.presentation,com.apple.keynote.kth	kth			Keynote theme		apple	secondary	e:kth=a
+com.apple.iWork.Keynote.sffkey	public.data,public.presentation,public.zip-archive	key,keynote	application/vnd.apple.keynote,application/x-iwork-keynote-sffkey	*.key:80	Keynote presentation (flat file)	x-office-presentation	apple	secondary	e:key=aft e:keynote=m m:application/vnd.apple.keynote=ftm m:application/x-iwork-keynote-sffkey=af g:*.key=ft
+com.apple.iWork.Keynote.sffkth	public.data,public.presentation	kth	application/x-iwork-keynote-sffkth		Keynote theme (flat file)		apple	secondary	e:kth=a m:application/x-iwork-keynote-sffkth=a
+com.apple.iWork.Numbers.numbers	com.apple.package,public.composite-content,public.spreadsheet	numbers			Numbers spreadsheet		apple	secondary	e:numbers=a
+com.apple.iWork.Numbers.numbers-tef	com.apple.package,public.composite-content,public.spreadsheet	numbers-tef			Numbers spreadsheet (TEF)		apple	secondary	e:numbers-tef=a
+com.apple.iWork.Numbers.sffnumbers	public.data,public.composite-content,public.spreadsheet,public.zip-archive	numbers	application/vnd.apple.numbers,application/x-iwork-numbers-sffnumbers	*.numbers:50	Numbers spreadsheet (flat file)	x-office-spreadsheet	apple	secondary	e:numbers=aftm m:application/vnd.apple.numbers=ftm m:application/x-iwork-numbers-sffnumbers=af g:*.numbers=ft
+com.apple.iWork.Numbers.sfftemplate	public.data,public.composite-content,public.spreadsheet	nmbtemplate	application/x-iwork-numbers-sfftemplate		Numbers template (flat file)		apple	secondary	e:nmbtemplate=a m:application/x-iwork-numbers-sfftemplate=a
+com.apple.iWork.Numbers.template	com.apple.package,public.composite-content,public.spreadsheet	nmbtemplate			Numbers template		apple	secondary	e:nmbtemplate=a
+com.apple.iWork.Pages.pages	com.apple.package,public.composite-content	pages			Pages document		apple	secondary	e:pages=a
+com.apple.iWork.Pages.pages-tef	com.apple.package,public.composite-content	pages-tef			Pages document (TEF)		apple	secondary	e:pages-tef=a
+com.apple.iWork.Pages.sffpages	public.data,public.composite-content,public.zip-archive	pages	application/vnd.apple.pages,application/x-iwork-pages-sffpages	*.pages:50	Pages document (flat file)	x-office-document	apple	secondary	e:pages=aftm m:application/vnd.apple.pages=ftm m:application/x-iwork-pages-sffpages=af g:*.pages=ft
+com.apple.iWork.Pages.sfftemplate	public.data,public.composite-content	template	application/x-iwork-pages-sfftemplate		Pages template (flat file)		apple	secondary	e:template=a m:application/x-iwork-pages-sfftemplate=a
+com.apple.iWork.Pages.template	com.apple.package,public.composite-content	template			Pages template		apple	secondary	e:template=a
+com.apple.ibook-g4	com.apple.mac.laptop				Apple iBook G4		apple	secondary	
+com.apple.ical.ics	public.text,public.item,public.calendar-event,public.plain-text	ics,vcs,ifb,icalendar	text/calendar,text/x-vcalendar,application/ics	*.vcs:50 *.ics:50 *.ifb:50 *.icalendar:50	Calendar file (iCalendar)	x-office-calendar	apple	secondary	e:ics=aftm e:vcs=f e:ifb=ftm e:icalendar=f m:text/calendar=aftm m:text/x-vcalendar=f m:application/ics=f g:*.vcs=f g:*.ics=ft g:*.ifb=ft g:*.icalendar=f
+com.apple.ical.vcs	public.text,public.item,public.calendar-event	vcs,vcal	text/x-vcalendar		Calendar file (vCalendar)		apple	secondary	e:vcs=atm e:vcal=a m:text/x-vcalendar=atm
+com.apple.icloud-file-fault	public.data	icloud			Placeholder for an iCloud file		apple	secondary	e:icloud=a
+com.apple.icns	public.image	icns	image/x-icns	*.icns:50	Apple icon image		apple	primary	e:icns=af m:image/x-icns=of g:*.icns=f
+com.apple.icon-decoration					Icon decoration		apple	secondary	
+com.apple.icon-decoration-position					Icon decoration position		apple	secondary	
+com.apple.icon-decoration-position.center	com.apple.icon-decoration-position				Centered icon decoration		apple	secondary	
+com.apple.icon-decoration-position.leading-bottom	com.apple.icon-decoration-position				Bottom-leading icon decoration		apple	secondary	
+com.apple.icon-decoration-position.overlay	com.apple.icon-decoration-position				Overlay icon decoration		apple	secondary	
+com.apple.icon-decoration-position.trailing-bottom	com.apple.icon-decoration-position				Bottom-trailing icon decoration		apple	secondary	
+com.apple.icon-decoration.badge	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration				Icon badge		apple	secondary	
+com.apple.icon-decoration.badge.checkmark	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Checkmark badge		apple	secondary	
+com.apple.icon-decoration.badge.comments	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Comments badge		apple	secondary	
+com.apple.icon-decoration.badge.drop-folder	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Drop box badge		apple	secondary	
+com.apple.icon-decoration.badge.heart	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Heart badge		apple	secondary	
+com.apple.icon-decoration.badge.in-review	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				In review badge		apple	secondary	
+com.apple.icon-decoration.badge.locked	com.apple.icon-decoration-position.leading-bottom,com.apple.icon-decoration.system				Locked badge		apple	secondary	
+com.apple.icon-decoration.badge.locked-by-collaborator	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Locked by collaborator badge		apple	secondary	
+com.apple.icon-decoration.badge.locked-by-user	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Locked by user badge		apple	secondary	
+com.apple.icon-decoration.badge.pinned	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Pinned badge		apple	secondary	
+com.apple.icon-decoration.badge.private-folder	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Private folder badge		apple	secondary	
+com.apple.icon-decoration.badge.syncing	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Syncing badge		apple	secondary	
+com.apple.icon-decoration.badge.trending	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Trending badge		apple	secondary	
+com.apple.icon-decoration.badge.warning	com.apple.icon-decoration-position.trailing-bottom,com.apple.icon-decoration.badge				Warning badge		apple	secondary	
+com.apple.icon-decoration.emboss	com.apple.icon-decoration-position.center,com.apple.icon-decoration				Embossed icon decoration		apple	secondary	
+com.apple.icon-decoration.system	com.apple.icon-decoration				System icon decoration		apple	secondary	
+com.apple.icon-decoration.system.alias	com.apple.icon-decoration.system				Alias arrow decoration		apple	secondary	
+com.apple.icon-decoration.system.caution-alert	com.apple.icon-decoration.system				Caution alert decoration		apple	secondary	
+com.apple.icon-decoration.system.new-folder	com.apple.icon-decoration.system				New folder decoration		apple	secondary	
+com.apple.icon-decoration.system.unsupported	com.apple.icon-decoration.system				Unsupported item decoration		apple	secondary	
+com.apple.icon-overlay.alert-caution-badge	com.apple.document-type				Caution alert overlay badge		apple	secondary	
+com.apple.icon-overlay.alias-badge	com.apple.document-type				Alias overlay badge		apple	secondary	
+com.apple.icon-overlay.drop-folder-badge	com.apple.document-type				Drop box overlay badge		apple	secondary	
+com.apple.icon-overlay.locked-badge	com.apple.document-type				Locked overlay badge		apple	secondary	
+com.apple.icon-overlay.new-folder-badge	com.apple.document-type				New folder overlay badge		apple	secondary	
+com.apple.icon-overlay.private-folder	com.apple.document-type				Private folder overlay		apple	secondary	
+com.apple.icon-overlay.private-folder-badge	com.apple.document-type				Private folder overlay badge		apple	secondary	
+com.apple.icon-overlay.unsupported-badge	com.apple.document-type				Unsupported item overlay badge		apple	secondary	
+com.apple.iconset	public.folder	iconset			Icon set folder		apple	secondary	e:iconset=a
+com.apple.idisk					Apple iDisk		apple	secondary	
+com.apple.iig-source	public.c-source	iig			IOKit interface generator source		apple	secondary	e:iig=a
+com.apple.imac	com.apple.mac				Apple iMac		apple	secondary	
+com.apple.imac-15-1	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, model 15,1)		apple	secondary	
+com.apple.imac-2021	com.apple.imac				Apple iMac (24-inch, 2021)		apple	secondary	
+com.apple.imac-2021-blue	com.apple.imac-2021				Apple iMac (24-inch, 2021, blue)		apple	secondary	
+com.apple.imac-2021-green	com.apple.imac-2021				Apple iMac (24-inch, 2021, green)		apple	secondary	
+com.apple.imac-2021-orange	com.apple.imac-2021				Apple iMac (24-inch, 2021, orange)		apple	secondary	
+com.apple.imac-2021-purple	com.apple.imac-2021				Apple iMac (24-inch, 2021, purple)		apple	secondary	
+com.apple.imac-2021-red	com.apple.imac-2021				Apple iMac (24-inch, 2021, red)		apple	secondary	
+com.apple.imac-2021-silver	com.apple.imac-2021				Apple iMac (24-inch, 2021, silver)		apple	secondary	
+com.apple.imac-2021-yellow	com.apple.imac-2021				Apple iMac (24-inch, 2021, yellow)		apple	secondary	
+com.apple.imac-aluminum-20	com.apple.imac				Apple iMac aluminum (20-inch)		apple	secondary	
+com.apple.imac-aluminum-24	com.apple.imac				Apple iMac aluminum (24-inch)		apple	secondary	
+com.apple.imac-core-2-duo	com.apple.imac				Apple iMac Core 2 Duo		apple	secondary	
+com.apple.imac-core-duo	com.apple.imac				Apple iMac Core Duo		apple	secondary	
+com.apple.imac-g4-15	com.apple.imac				Apple iMac G4 (15-inch)		apple	secondary	
+com.apple.imac-g4-17	com.apple.imac				Apple iMac G4 (17-inch)		apple	secondary	
+com.apple.imac-g4-20	com.apple.imac				Apple iMac G4 (20-inch)		apple	secondary	
+com.apple.imac-g5	com.apple.imac				Apple iMac G5		apple	secondary	
+com.apple.imac-g5-isight	com.apple.imac				Apple iMac G5 with iSight		apple	secondary	
+com.apple.imac-iSight-24	com.apple.imac				Apple iMac with iSight (24-inch)		apple	secondary	
+com.apple.imac-unibody	com.apple.imac				Apple iMac unibody		apple	secondary	
+com.apple.imac-unibody-21	com.apple.imac				Apple iMac unibody (21.5-inch)		apple	secondary	
+com.apple.imac-unibody-21-no-optical	com.apple.imac				Apple iMac (21.5-inch, no optical drive)		apple	secondary	
+com.apple.imac-unibody-21-no-optical-2017	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, 2017)		apple	secondary	
+com.apple.imac-unibody-21-no-optical-2019	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, 2019)		apple	secondary	
+com.apple.imac-unibody-21-no-optical.mid-2015	com.apple.imac-unibody-21-no-optical				Apple iMac (21.5-inch, mid 2015)		apple	secondary	
+com.apple.imac-unibody-27-no-optical	com.apple.imac				Apple iMac (27-inch, no optical drive)		apple	secondary	
+com.apple.imac-unibody-27-no-optical-2017	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2017)		apple	secondary	
+com.apple.imac-unibody-27-no-optical-2019	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2019)		apple	secondary	
+com.apple.imac-unibody-27-no-optical-2020	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, 2020)		apple	secondary	
+com.apple.imac-unibody-27-no-optical-late-2015	com.apple.imac-unibody-27-no-optical				Apple iMac (27-inch, late 2015)		apple	secondary	
+com.apple.imacpro-2017	com.apple.imac				Apple iMac Pro (2017)		apple	secondary	
+com.apple.ink.inktext	public.data				Ink text (handwriting)		apple	primary	
+com.apple.installer-distribution-package	com.apple.bundle,com.apple.package	dist,distz			Installer distribution package		apple	secondary	e:dist=a e:distz=a
+com.apple.installer-meta-package	com.apple.bundle,com.apple.package	mpkg			Installer metapackage		apple	secondary	e:mpkg=a
+com.apple.installer-package	com.apple.bundle,com.apple.package	pkg			Installer package		apple	secondary	e:pkg=a
+com.apple.installer-package-archive	public.data,public.archive	pkg,mpkg			Installer package archive		apple	secondary	e:pkg=a e:mpkg=a
+com.apple.intelligentsuggestions.assets	com.apple.bundle,com.apple.package	suggestionsassets			Intelligent suggestions assets		apple	secondary	e:suggestionsassets=a
+com.apple.internet-location	public.stored-url,public.data				Internet location		apple	primary	
+com.apple.ios-device	com.apple.device				Apple iOS device		apple	secondary	
+com.apple.ios-simulator	com.apple.ios-device				Simulated iOS device		apple	secondary	
+com.apple.ipad	com.apple.ios-device				Apple iPad		apple	secondary	
+com.apple.iphone	com.apple.ios-device				Apple iPhone		apple	secondary	
+com.apple.iphone-3g	com.apple.iphone				Apple iPhone 3G		apple	secondary	
+com.apple.iphone-3gs	com.apple.iphone				Apple iPhone 3GS		apple	secondary	
+com.apple.iphone-4	com.apple.iphone				Apple iPhone 4		apple	secondary	
+com.apple.iphone-8	com.apple.iphone				Apple iPhone 8		apple	secondary	
+com.apple.iphone-8-2	com.apple.iphone-8				Apple iPhone 8 (variant 2)		apple	secondary	
+com.apple.iphone-8-7	com.apple.iphone-8				Apple iPhone 8 (variant 7)		apple	secondary	
+com.apple.iphone-8-8	com.apple.iphone-8				Apple iPhone 8 (variant 8)		apple	secondary	
+com.apple.iphone-8-plus	com.apple.iphone				Apple iPhone 8 Plus		apple	secondary	
+com.apple.iphone-8-plus-1	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 1)		apple	secondary	
+com.apple.iphone-8-plus-2	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 2)		apple	secondary	
+com.apple.iphone-8-plus-3	com.apple.iphone-8-plus				Apple iPhone 8 Plus (variant 3)		apple	secondary	
+com.apple.iphone-x	com.apple.homebuttonless-iphone				Apple iPhone X		apple	secondary	
+com.apple.iphone-x-1	com.apple.iphone-x				Apple iPhone X (variant 1)		apple	secondary	
+com.apple.iphone-x-2	com.apple.iphone-x				Apple iPhone X (variant 2)		apple	secondary	
+com.apple.iphone.package-archive	public.data,public.archive	ipa	application/octet-stream		App archive for iOS (IPA)		apple	secondary	e:ipa=a m:application/octet-stream=a
+com.apple.ipod	com.apple.ios-device				Apple iPod		apple	secondary	
+com.apple.ipod-classic	com.apple.legacy-ipod				Apple iPod classic		apple	secondary	
+com.apple.ipod-mini	com.apple.legacy-ipod				Apple iPod mini		apple	secondary	
+com.apple.ipod-nano	com.apple.legacy-ipod				Apple iPod nano		apple	secondary	
+com.apple.ipod-shuffle	com.apple.legacy-ipod				Apple iPod shuffle		apple	secondary	
+com.apple.ipod-shuffle-gen1	com.apple.ipod-shuffle				Apple iPod shuffle (1st generation)		apple	secondary	
+com.apple.ipod-shuffle-gen2	com.apple.ipod-shuffle				Apple iPod shuffle (2nd generation)		apple	secondary	
+com.apple.ipod-shuffle-gen3	com.apple.ipod-shuffle				Apple iPod shuffle (3rd generation)		apple	secondary	
+com.apple.ipod-shuffle-gen4	com.apple.ipod-shuffle				Apple iPod shuffle (4th generation)		apple	secondary	
+com.apple.ipod-touch	com.apple.ipod				Apple iPod touch		apple	secondary	
+com.apple.ipod-touch-2	com.apple.ipod				Apple iPod touch (2nd generation)		apple	secondary	
+com.apple.ipod-touch-3	com.apple.ipod				Apple iPod touch (3rd generation)		apple	secondary	
+com.apple.ipod-touch-4	com.apple.ipod				Apple iPod touch (4th generation)		apple	secondary	
+com.apple.itunes-timed-text		itt			Timed text subtitles (iTunes iTT)		apple	primary	e:itt=a
+com.apple.itunes.store-url	public.url	itms			Link to the iTunes Store		apple	secondary	e:itms=a
+com.apple.kernel-extension	com.apple.bundle,com.apple.package	kext			Kernel extension		apple	secondary	e:kext=a
+com.apple.keynote.key	com.apple.package,public.presentation				Keynote presentation (legacy)		apple	conflict	
+com.apple.keynote.kth	com.apple.package,public.presentation				Keynote theme (legacy)		apple	conflict	
+com.apple.ktrace	public.data,public.log	ktrace			Kernel trace file		apple	secondary	e:ktrace=a
+com.apple.led-cinema-display-24	public.display				LED Cinema Display (24-inch)		apple	secondary	
+com.apple.led-cinema-display-27	public.display				LED Cinema Display (27-inch)		apple	secondary	
+com.apple.legacy-ipod	com.apple.device				Classic iPod (non-iOS)		apple	secondary	
+com.apple.legacy.actions-icon	com.apple.document-type				Actions icon		apple	secondary	
+com.apple.legacy.backward-arrow	com.apple.document-type				Back arrow icon		apple	secondary	
+com.apple.legacy.burn	com.apple.document-type				Burn icon		apple	secondary	
+com.apple.legacy.clock-icon	com.apple.document-type				Clock icon		apple	secondary	
+com.apple.legacy.connect-to	com.apple.document-type				Connect to server icon		apple	secondary	
+com.apple.legacy.customize-toolbar	com.apple.document-type				Customize toolbar icon		apple	secondary	
+com.apple.legacy.delete-toolbar	com.apple.document-type				Delete toolbar item icon		apple	secondary	
+com.apple.legacy.eject-media	com.apple.document-type				Eject media icon		apple	secondary	
+com.apple.legacy.erasing	com.apple.document-type				Erasing icon		apple	secondary	
+com.apple.legacy.favorite-items	com.apple.document-type				Favorite items icon		apple	secondary	
+com.apple.legacy.finder-icon	com.apple.document-type				Finder icon		apple	secondary	
+com.apple.legacy.forward-arrow	com.apple.document-type				Forward arrow icon		apple	secondary	
+com.apple.legacy.general-icon	com.apple.document-type				General icon		apple	secondary	
+com.apple.legacy.grid	com.apple.document-type				Grid icon		apple	secondary	
+com.apple.legacy.keep-arranged	com.apple.document-type				Keep arranged icon		apple	secondary	
+com.apple.legacy.locked	com.apple.document-type				Locked icon		apple	secondary	
+com.apple.legacy.magnifying-glass	com.apple.document-type				Magnifying glass icon		apple	secondary	
+com.apple.legacy.multiple-items	com.apple.document-type				Multiple items icon		apple	secondary	
+com.apple.legacy.no-write	com.apple.document-type				No write access icon		apple	secondary	
+com.apple.legacy.open-folder	com.apple.document-type				Open folder icon		apple	secondary	
+com.apple.legacy.question-mark	com.apple.document-type				Question mark icon		apple	secondary	
+com.apple.legacy.right-container-arrow	com.apple.document-type				Right container arrow icon		apple	secondary	
+com.apple.legacy.sidebar-prefs-icon	com.apple.document-type				Sidebar preferences icon		apple	secondary	
+com.apple.legacy.synchronize	com.apple.document-type				Synchronize icon		apple	secondary	
+com.apple.legacy.toolbar-advanced-icon	com.apple.document-type				Advanced toolbar icon		apple	secondary	
+com.apple.legacy.toolbar-info-icon	com.apple.document-type				Info toolbar icon		apple	secondary	
+com.apple.legacy.toolbar-labels-icon	com.apple.document-type				Labels toolbar icon		apple	secondary	
+com.apple.legacy.unlocked	com.apple.document-type				Unlocked icon		apple	secondary	
+com.apple.legacy.window	com.apple.document-type				Window icon		apple	secondary	
+com.apple.library-folder	public.folder				Library folder		apple	secondary	
+com.apple.live-photo					Live Photo		apple	primary	
+com.apple.localizable-name-bundle	com.apple.bundle				Bundle with localized name		apple	secondary	
+com.apple.localized-pdf-bundle	com.apple.localizable-name-bundle,com.apple.package,public.composite-content	lpdf			Localized PDF bundle		apple	secondary	e:lpdf=a
+com.apple.log	public.plain-text,public.log	log	text/x-log	*.log:50	Log file		apple	secondary	e:log=aft m:text/x-log=oft g:*.log=ft
+com.apple.m4a-audio	public.mpeg-4-audio	m4a,f4a	audio/mp4,audio/x-m4a,audio/m4a	*.m4a:50 *.f4a:50	MPEG-4 audio (M4A)		apple	secondary	e:m4a=af e:f4a=f m:audio/mp4=f m:audio/x-m4a=aft m:audio/m4a=f g:*.m4a=f g:*.f4a=f
+com.apple.m4v-video	public.mpeg-4	m4v	video/x-m4v		MPEG-4 video (M4V)		apple	secondary	e:m4v=a m:video/x-m4v=a
+com.apple.mac	public.computer,com.apple.device				Mac		apple	secondary	
+com.apple.mac.laptop	com.apple.mac				Mac laptop		apple	secondary	
+com.apple.mac.rackmount	com.apple.mac				Rack-mounted Mac		apple	secondary	
+com.apple.mac.tower	com.apple.mac				Mac tower		apple	secondary	
+com.apple.macbinary-archive	public.data,public.archive	bin	application/x-macbinary,application/macbinary		MacBinary archive	package-x-generic	apple	primary	e:bin=a m:application/x-macbinary=af m:application/macbinary=a
+com.apple.macbook	com.apple.mac.laptop				MacBook		apple	secondary	
+com.apple.macbook-black	com.apple.macbook				MacBook (black)		apple	secondary	
+com.apple.macbook-retina	com.apple.macbook				MacBook with Retina display		apple	secondary	
+com.apple.macbook-retina-gold	com.apple.macbook-retina				MacBook Retina (gold)		apple	secondary	
+com.apple.macbook-retina-gold-2017	com.apple.macbook-retina-gold				MacBook Retina (gold, 2017)		apple	secondary	
+com.apple.macbook-retina-gold-2018	com.apple.macbook-retina				MacBook Retina (gold, 2018)		apple	secondary	
+com.apple.macbook-retina-rose-gold	com.apple.macbook-retina				MacBook Retina (rose gold)		apple	secondary	
+com.apple.macbook-retina-rose-gold-2017	com.apple.macbook-retina-rose-gold				MacBook Retina (rose gold, 2017)		apple	secondary	
+com.apple.macbook-retina-silver	com.apple.macbook-retina				MacBook Retina (silver)		apple	secondary	
+com.apple.macbook-retina-silver-2017	com.apple.macbook-retina-silver				MacBook Retina (silver, 2017)		apple	secondary	
+com.apple.macbook-retina-space-gray	com.apple.macbook-retina				MacBook Retina (space gray)		apple	secondary	
+com.apple.macbook-retina-space-gray-2017	com.apple.macbook-retina-space-gray				MacBook Retina (space gray, 2017)		apple	secondary	
+com.apple.macbook-unibody	com.apple.macbook				MacBook unibody		apple	secondary	
+com.apple.macbook-unibody-plastic	com.apple.macbook				MacBook unibody (polycarbonate)		apple	secondary	
+com.apple.macbook-white	com.apple.macbook				MacBook (white)		apple	secondary	
+com.apple.macbookair	com.apple.mac.laptop				MacBook Air		apple	secondary	
+com.apple.macbookair-11-unibody	com.apple.macbookair				MacBook Air (11-inch)		apple	secondary	
+com.apple.macbookair-13-unibody	com.apple.macbookair				MacBook Air (13-inch)		apple	secondary	
+com.apple.macbookair-2018	com.apple.macbookair				MacBook Air (2018)		apple	secondary	
+com.apple.macbookair-2018-gold	com.apple.macbookair-2018				MacBook Air (2018, gold)		apple	secondary	
+com.apple.macbookair-2018-silver	com.apple.macbookair-2018				MacBook Air (2018, silver)		apple	secondary	
+com.apple.macbookair-2018-space-gray	com.apple.macbookair-2018				MacBook Air (2018, space gray)		apple	secondary	
+com.apple.macbookair-2019	com.apple.macbookair-2018				MacBook Air (2019)		apple	secondary	
+com.apple.macbookair-2019-gold	com.apple.macbookair-2018-gold				MacBook Air (2019, gold)		apple	secondary	
+com.apple.macbookair-2019-silver	com.apple.macbookair-2018-silver				MacBook Air (2019, silver)		apple	secondary	
+com.apple.macbookair-2019-space-gray	com.apple.macbookair-2018-space-gray				MacBook Air (2019, space gray)		apple	secondary	
+com.apple.macbookair-2020	com.apple.macbookair-2019				MacBook Air (2020)		apple	secondary	
+com.apple.macbookair-2020-gold	com.apple.macbookair-2019-gold				MacBook Air (2020, gold)		apple	secondary	
+com.apple.macbookair-2020-silver	com.apple.macbookair-2019-silver				MacBook Air (2020, silver)		apple	secondary	
+com.apple.macbookair-2020-space-gray	com.apple.macbookair-2019-space-gray				MacBook Air (2020, space gray)		apple	secondary	
+com.apple.macbookair-late-2020	com.apple.macbookair-2020				MacBook Air (late 2020)		apple	secondary	
+com.apple.macbookair-late-2020-gold	com.apple.macbookair-2020-gold,com.apple.macbookair-late-2020				MacBook Air (late 2020, gold)		apple	secondary	
+com.apple.macbookair-late-2020-silver	com.apple.macbookair-2020-silver,com.apple.macbookair-late-2020				MacBook Air (late 2020, silver)		apple	secondary	
+com.apple.macbookair-late-2020-space-gray	com.apple.macbookair-2020-space-gray,com.apple.macbookair-late-2020				MacBook Air (late 2020, space gray)		apple	secondary	
+com.apple.macbookpro	com.apple.mac.laptop				MacBook Pro		apple	secondary	
+com.apple.macbookpro-13-retina-display	com.apple.macbookpro				MacBook Pro Retina (13-inch)		apple	secondary	
+com.apple.macbookpro-13-retina-four-usb-ports-2020	com.apple.macbookpro-13-retina-touchid				MacBook Pro (13-inch, 2020, four ports)		apple	secondary	
+com.apple.macbookpro-13-retina-four-usb-ports-silver-2020	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-four-usb-ports-2020				MacBook Pro (13-inch, 2020, four ports, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-four-usb-ports-space-gray-2020	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-four-usb-ports-2020				MacBook Pro (13-inch, 2020, four ports, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid	com.apple.macbookpro				MacBook Pro with Touch ID (13-inch)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-2017	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2017)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-2018	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2018)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-2020	com.apple.macbookpro-13-retina-touchid				MacBook Pro with Touch ID (13-inch, 2020)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-late-2020	com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro with Touch ID (13-inch, late 2020)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-silver	com.apple.macbookpro-13-retina-touchid				MacBook Pro Touch ID (13-inch, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-silver-2017	com.apple.macbookpro-13-retina-touchid-silver				MacBook Pro Touch ID (13-inch, 2017, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-silver-2018	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-touchid-2018				MacBook Pro Touch ID (13-inch, 2018, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-silver-2020	com.apple.macbookpro-13-retina-touchid-silver,com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro Touch ID (13-inch, 2020, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-silver-late-2020	com.apple.macbookpro-13-retina-touchid-silver-2020,com.apple.macbookpro-13-retina-touchid-late-2020				MacBook Pro Touch ID (13-inch, late 2020, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-space-gray	com.apple.macbookpro-13-retina-touchid				MacBook Pro Touch ID (13-inch, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-space-gray-2017	com.apple.macbookpro-13-retina-touchid-space-gray				MacBook Pro Touch ID (13-inch, 2017, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-space-gray-2018	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-touchid-2018				MacBook Pro Touch ID (13-inch, 2018, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-space-gray-2020	com.apple.macbookpro-13-retina-touchid-space-gray,com.apple.macbookpro-13-retina-touchid-2020				MacBook Pro Touch ID (13-inch, 2020, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-touchid-space-gray-late-2020	com.apple.macbookpro-13-retina-touchid-space-gray-2020,com.apple.macbookpro-13-retina-touchid-late-2020				MacBook Pro Touch ID (13", late 2020, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc	com.apple.macbookpro				MacBook Pro USB-C (13-inch)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-2017	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, 2017)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-2019	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, 2019)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-silver	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-silver-2017	com.apple.macbookpro-13-retina-usbc-silver				MacBook Pro USB-C (13-inch, 2017, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-silver-2019	com.apple.macbookpro-13-retina-usbc-silver,com.apple.macbookpro-13-retina-usbc-2019				MacBook Pro USB-C (13-inch, 2019, silver)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-space-gray	com.apple.macbookpro-13-retina-usbc				MacBook Pro USB-C (13-inch, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-space-gray-2017	com.apple.macbookpro-13-retina-usbc-space-gray				MacBook Pro USB-C (13-inch, 2017, space gray)		apple	secondary	
+com.apple.macbookpro-13-retina-usbc-space-gray-2019	com.apple.macbookpro-13-retina-usbc-space-gray,com.apple.macbookpro-13-retina-usbc-2019				MacBook Pro USB-C (13-inch, 2019, space gray)		apple	secondary	
+com.apple.macbookpro-13-unibody	com.apple.macbookpro				MacBook Pro unibody (13-inch)		apple	secondary	
+com.apple.macbookpro-15	com.apple.macbookpro				MacBook Pro (15-inch)		apple	secondary	
+com.apple.macbookpro-15-late-2018	com.apple.macbookpro-15-retina-touchid				MacBook Pro (15-inch, late 2018)		apple	secondary	
+com.apple.macbookpro-15-retina-display	com.apple.macbookpro				MacBook Pro Retina (15-inch)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid	com.apple.macbookpro				MacBook Pro with Touch ID (15-inch)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-2017	com.apple.macbookpro-15-retina-touchid				MacBook Pro with Touch ID (15-inch, 2017)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-2018	com.apple.macbookpro-15-retina-touchid				MacBook Pro with Touch ID (15-inch, 2018)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-silver	com.apple.macbookpro-15-retina-touchid				MacBook Pro Touch ID (15-inch, silver)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-silver-2017	com.apple.macbookpro-15-retina-touchid-silver				MacBook Pro Touch ID (15-inch, 2017, silver)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-silver-2018	com.apple.macbookpro-15-retina-touchid-silver,com.apple.macbookpro-15-retina-touchid-2018				MacBook Pro Touch ID (15-inch, 2018, silver)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-space-gray	com.apple.macbookpro-15-retina-touchid				MacBook Pro Touch ID (15-inch, space gray)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-space-gray-2017	com.apple.macbookpro-15-retina-touchid-space-gray				MacBook Pro Touch ID (15-inch, 2017, space gray)		apple	secondary	
+com.apple.macbookpro-15-retina-touchid-space-gray-2018	com.apple.macbookpro-15-retina-touchid-space-gray,com.apple.macbookpro-15-retina-touchid-2018				MacBook Pro Touch ID (15-inch, 2018, space gray)		apple	secondary	
+com.apple.macbookpro-15-silver-late-2018	com.apple.macbookpro-15-retina-touchid-silver,com.apple.macbookpro-15-late-2018				MacBook Pro (15-inch, late 2018, silver)		apple	secondary	
+com.apple.macbookpro-15-space-gray-late-2018	com.apple.macbookpro-15-retina-touchid-space-gray,com.apple.macbookpro-15-late-2018				MacBook Pro (15-inch, late 2018, space gray)		apple	secondary	
+com.apple.macbookpro-15-unibody	com.apple.macbookpro				MacBook Pro unibody (15-inch)		apple	secondary	
+com.apple.macbookpro-16	com.apple.macbookpro				MacBook Pro (16-inch)		apple	secondary	
+com.apple.macbookpro-16-mid-2020	com.apple.macbookpro-16				MacBook Pro (16-inch, mid 2020)		apple	secondary	
+com.apple.macbookpro-16-silver	com.apple.macbookpro-16				MacBook Pro (16-inch, silver)		apple	secondary	
+com.apple.macbookpro-16-silver-mid-2020	com.apple.macbookpro-16-silver,com.apple.macbookpro-16-mid-2020				MacBook Pro (16-inch, mid 2020, silver)		apple	secondary	
+com.apple.macbookpro-16-space-gray	com.apple.macbookpro-16				MacBook Pro (16-inch, space gray)		apple	secondary	
+com.apple.macbookpro-16-space-gray-mid-2020	com.apple.macbookpro-16-space-gray,com.apple.macbookpro-16-mid-2020				MacBook Pro (16-inch, mid 2020, space gray)		apple	secondary	
+com.apple.macbookpro-17	com.apple.macbookpro				MacBook Pro (17-inch)		apple	secondary	
+com.apple.macbookpro-17-unibody	com.apple.macbookpro				MacBook Pro unibody (17-inch)		apple	secondary	
+com.apple.mach-o-binary	public.unix-executable				Mach-O binary		apple	primary	
+com.apple.mach-o-bundle	com.apple.mach-o-binary				Mach-O bundle		apple	secondary	
+com.apple.mach-o-core	com.apple.mach-o-binary				Mach-O core dump		apple	secondary	
+com.apple.mach-o-dylib	com.apple.mach-o-binary	dylib			Mach-O dynamic library		apple	secondary	e:dylib=a
+com.apple.mach-o-executable	com.apple.mach-o-binary				Mach-O executable		apple	secondary	
+com.apple.mach-o-object	com.apple.mach-o-binary				Mach-O object file		apple	secondary	
+com.apple.macmini	com.apple.mac				Mac mini		apple	secondary	
+com.apple.macmini-2018	com.apple.macmini				Mac mini (2018)		apple	secondary	
+com.apple.macmini-2020	com.apple.macmini				Mac mini (2020)		apple	secondary	
+com.apple.macmini-core-duo	com.apple.macmini				Mac mini Core Duo		apple	secondary	
+com.apple.macmini-g4	com.apple.macmini				Mac mini G4		apple	secondary	
+com.apple.macmini-unibody	com.apple.macmini				Mac mini unibody		apple	secondary	
+com.apple.macmini-unibody-no-optical	com.apple.macmini				Mac mini unibody (no optical drive)		apple	secondary	
+com.apple.macpaint-image	public.image	pntg	image/x-macpaint	*.pntg:50	MacPaint image		apple	primary	e:pntg=af m:image/x-macpaint=of g:*.pntg=f
+com.apple.macpro	com.apple.mac				Mac Pro		apple	secondary	
+com.apple.macpro-2019	com.apple.macpro,com.apple.mac.tower				Mac Pro (2019, tower)		apple	secondary	
+com.apple.macpro-2019-rackmount	com.apple.macpro,com.apple.mac.rackmount				Mac Pro (2019, rack-mounted)		apple	secondary	
+com.apple.macpro-cylinder	com.apple.macpro,com.apple.mac.tower				Mac Pro (cylinder)		apple	secondary	
+com.apple.macpro-firewire	com.apple.macpro,com.apple.mac.tower				Mac Pro with FireWire		apple	secondary	
+com.apple.mail-internet-location	com.apple.internet-location	mailloc			Mail message location		apple	secondary	e:mailloc=a
+com.apple.mapkit.map-item	public.data				Map location item		apple	secondary	
+com.apple.menu-extra	com.apple.package,com.apple.bundle	menu			Menu bar extra		apple	secondary	e:menu=a
+com.apple.metadata-importer	com.apple.plugin	mdimporter			Spotlight metadata importer		apple	primary	e:mdimporter=a
+com.apple.mobileconfig	public.xml	mobileconfig,mobile	application/x-apple-aspen-config		Configuration profile (mobileconfig)		apple	secondary	e:mobileconfig=a e:mobile=a m:application/x-apple-aspen-config=a
+com.apple.mobileprovision	public.data	mobileprovision	application/x-apple-aspen-mobileprovision		Mobile provisioning profile		apple	secondary	e:mobileprovision=a m:application/x-apple-aspen-mobileprovision=a
+com.apple.mount-point	public.item,com.apple.resolvable				Mount point		apple	primary	
+com.apple.movie-folder	public.folder				Movies folder		apple	secondary	
+com.apple.mpeg-4-ringtone	public.mpeg-4-audio,public.mpeg-4	m4r	audio/x-m4r	*.m4r:50	Ringtone (M4R)		apple	secondary	e:m4r=af m:audio/x-m4r=af g:*.m4r=f
+com.apple.music-folder	public.folder				Music folder		apple	secondary	
+com.apple.network-neighborhood					Network neighborhood		apple	secondary	
+com.apple.news-internet-location	com.apple.internet-location	newsloc			Newsgroup location		apple	secondary	e:newsloc=a
+com.apple.not-loaded	com.apple.document-type				Item not loaded		apple	secondary	
+com.apple.notifications					Notifications		apple	secondary	
+com.apple.nspboard-type	public.text				Pasteboard type name		apple	primary	
+com.apple.ostype	public.text				Four-character OSType code		apple	primary	
+com.apple.package	public.directory				Package		apple	primary	
+com.apple.panicreport	public.utf8-plain-text,public.log	panic			Kernel panic report		apple	secondary	e:panic=a
+com.apple.pasteboard.promised-file-content-type					Promised file content type		apple	secondary	
+com.apple.pasteboard.promised-file-url					Promised file URL		apple	secondary	
+com.apple.pef-binary	public.data,public.executable				PEF executable		apple	primary	
+com.apple.pict	public.image	pict,pct,pic,pict1,pict2	image/x-pict,image/pict,image/x-macpict	*.pct:50 *.pict:50 *.pict1:50 *.pict2:50	PICT image		apple	primary	e:pict=aft e:pct=aft e:pic=at e:pict1=f e:pict2=f m:image/x-pict=aft m:image/pict=a m:image/x-macpict=a g:*.pct=ft g:*.pict=ft g:*.pict1=f g:*.pict2=f
+com.apple.pictures-folder	public.folder				Pictures folder		apple	secondary	
+com.apple.pkpass	com.apple.bundle,com.apple.package,public.zip-archive	pkpass	application/vnd.apple.pkpass	*.pkpass:50	Wallet pass		apple	secondary	e:pkpass=af m:application/vnd.apple.pkpass=af g:*.pkpass=f
+com.apple.pkpass-data	public.data	pkpass			Wallet pass data		apple	secondary	e:pkpass=a
+com.apple.pkpasses-data	public.data,public.zip-archive	pkpasses	application/vnd.apple.pkpasses	*.pkpasses:50	Wallet pass bundle data		apple	secondary	e:pkpasses=af m:application/vnd.apple.pkpasses=af g:*.pkpasses=f
+com.apple.plugin	com.apple.bundle,com.apple.package	plugin			Plug-in		apple	primary	e:plugin=a
+com.apple.pluginkit	com.apple.bundle,com.apple.package	pluginkit			PlugInKit plug-in		apple	secondary	e:pluginkit=a
+com.apple.powerbook	com.apple.mac.laptop				PowerBook		apple	secondary	
+com.apple.powerbook-g4-12	com.apple.powerbook				PowerBook G4 (12-inch)		apple	secondary	
+com.apple.powerbook-g4-15	com.apple.powerbook				PowerBook G4 (15-inch)		apple	secondary	
+com.apple.powerbook-g4-17	com.apple.powerbook				PowerBook G4 (17-inch)		apple	secondary	
+com.apple.powerbook-g4-titanium	com.apple.powerbook				PowerBook G4 titanium		apple	secondary	
+com.apple.powermac	com.apple.mac.tower				Power Mac		apple	secondary	
+com.apple.powermac-g4-mirrored-drive-doors	com.apple.powermac				Power Mac G4 (mirrored drive doors)		apple	secondary	
+com.apple.powermac-g4-quicksilver	com.apple.powermac				Power Mac G4 Quicksilver		apple	secondary	
+com.apple.powermac-g5	com.apple.powermac				Power Mac G5		apple	secondary	
+com.apple.ppp-plug-in	com.apple.plugin	ppp			PPP plug-in		apple	secondary	e:ppp=a
+com.apple.private.live-photo-bundle	com.apple.live-photo,com.apple.bundle,com.apple.package	pvt			Live Photo bundle		apple	secondary	e:pvt=a
+com.apple.pro-display-xdr	public.display				Pro Display XDR		apple	secondary	
+com.apple.profile-background-color	public.data				Profile background color		apple	secondary	
+com.apple.profile-font-and-color	public.data				Profile font and color		apple	secondary	
+com.apple.profile-font-icon	public.item				Profile font icon		apple	secondary	
+com.apple.property-list	public.data	plist			Property list		apple	primary	e:plist=a
+com.apple.protected-mpeg-4-audio	public.audio	m4p			Protected MPEG-4 audio		apple	conflict	e:m4p=a
+com.apple.protected-mpeg-4-audio-b	com.apple.protected-mpeg-4-audio,public.mpeg-4-audio	m4b,f4b	audio/x-m4b	*.m4b:50 *.f4b:50	Protected audiobook (M4B)		apple	secondary	e:m4b=af e:f4b=f m:audio/x-m4b=of g:*.m4b=f g:*.f4b=f
+com.apple.protected-mpeg-4-video	com.apple.m4v-video				Protected MPEG-4 video		apple	primary	
+com.apple.provisionprofile	public.xml	provisionprofile			Provisioning profile		apple	secondary	e:provisionprofile=a
+com.apple.public-folder	public.folder				Public folder		apple	secondary	
+com.apple.quartz-composer-composition	public.data,public.executable	qtz	application/x-quartzcomposer		Quartz Composer composition		apple	primary	e:qtz=a m:application/x-quartzcomposer=a
+com.apple.quicklook-generator	com.apple.plugin	qlgenerator			Quick Look generator		apple	primary	e:qlgenerator=a
+com.apple.quicktime-image	public.image	qtif,qti,qif	image/x-quicktime	*.qtif:50 *.qif:50	QuickTime image		apple	conflict	e:qtif=af e:qti=a e:qif=f m:image/x-quicktime=af g:*.qtif=f g:*.qif=f
+com.apple.quicktime-movie	public.movie	mov,qt,moov,qtvr	video/quicktime	*.qt:50 *.mov:50 *.moov:50 *.qtvr:50	QuickTime movie		apple	primary	e:mov=aftm e:qt=aftm e:moov=f e:qtvr=f m:video/quicktime=aftm g:*.qt=ft g:*.mov=ft g:*.moov=f g:*.qtvr=f
+com.apple.reality	public.data	reality	model/vnd.reality		Reality Composer file		apple	primary	e:reality=a m:model/vnd.reality=a
+com.apple.resolvable					Resolvable item		apple	primary	
+com.apple.rez-source	public.source-code	r			Rez resource source		apple	primary	e:r=a
+com.apple.rtfd	com.apple.package,public.composite-content	rtfd			Rich text with attachments (RTFD)		apple	primary	e:rtfd=a
+com.apple.scenekit.scene	public.data,public.3d-content	scn,scnz			SceneKit scene		apple	primary	e:scn=a e:scnz=a
+com.apple.scripting-definition	public.xml	sdef			Scripting definition		apple	secondary	e:sdef=a
+com.apple.server-applications-folder	public.folder				Server applications folder		apple	secondary	
+com.apple.servers-folder	public.folder				Servers folder		apple	secondary	
+com.apple.service-application	com.apple.application-bundle	service			Service application		apple	secondary	e:service=a
+com.apple.shazamcatalog	public.data	shazamcatalog			Shazam catalog		apple	secondary	e:shazamcatalog=a
+com.apple.shazamsignature	public.data	shazamsignature			Shazam signature		apple	secondary	e:shazamsignature=a
+com.apple.shutdownStall	public.utf8-plain-text,public.log	shutdownStall			Shutdown stall report		apple	secondary	e:shutdownStall=a
+com.apple.sites-folder	public.folder				Sites folder		apple	secondary	
+com.apple.spinreport	public.utf8-plain-text,public.log	spin			Spin report		apple	secondary	e:spin=a
+com.apple.storage-external	public.storage				External storage		apple	secondary	
+com.apple.storage-internal	public.storage				Internal storage		apple	secondary	
+com.apple.storage-netboot	public.storage				NetBoot storage		apple	secondary	
+com.apple.storage-removable	public.storage				Removable storage		apple	secondary	
+com.apple.structured-text	public.plain-text				Structured text		apple	secondary	
+com.apple.structured-text.address	com.apple.structured-text				Postal address text		apple	secondary	
+com.apple.structured-text.date	com.apple.structured-text				Date text		apple	secondary	
+com.apple.structured-text.telephone-number	com.apple.structured-text				Telephone number text		apple	secondary	
+com.apple.structured-text.transit-information	com.apple.structured-text				Transit information text		apple	secondary	
+com.apple.symbol-export	public.source-code	exp			Exported symbols list		apple	primary	e:exp=a
+com.apple.system-extension	com.apple.localizable-name-bundle,com.apple.package	systemextension			System extension		apple	secondary	e:systemextension=a
+com.apple.systempreference.prefpane	com.apple.package,com.apple.bundle	prefPane			System preference pane		apple	primary	e:prefPane=a
+com.apple.systempreference.screen-saver	com.apple.package,com.apple.bundle	saver			Screen saver		apple	secondary	e:saver=a
+com.apple.systempreference.screen-slide-saver	com.apple.package,com.apple.bundle	slideSaver			Slideshow screen saver		apple	secondary	e:slideSaver=a
+com.apple.time-capsule	com.apple.device				Time Capsule		apple	secondary	
+com.apple.traditional-mac-plain-text	public.plain-text				Classic Mac plain text		apple	primary	
+com.apple.trash-empty	public.folder				Trash (empty)		apple	secondary	
+com.apple.trash-full	public.folder				Trash (full)		apple	secondary	
+com.apple.truetype-datafork-suitcase-font	public.truetype-font	dfont			Data fork TrueType suitcase font		apple	primary	e:dfont=a
+com.apple.txn.text-multimedia-data	public.data,public.composite-content				Multimedia text data (MLTE)		apple	primary	
+com.apple.unknown-object	com.apple.document-type				Unknown object		apple	secondary	
+com.apple.user					User		apple	secondary	
+com.apple.user-group					User group		apple	secondary	
+com.apple.user-idisk					User iDisk		apple	secondary	
+com.apple.user-unknown					Unknown user		apple	secondary	
+com.apple.users-folder	public.folder				Users folder		apple	secondary	
+com.apple.utilities-folder	public.folder				Utilities folder		apple	secondary	
+com.apple.virtual-machine	com.apple.mac				Mac virtual machine		apple	secondary	
+com.apple.vnc-internet-location	com.apple.internet-location	vncloc			VNC screen sharing location		apple	secondary	e:vncloc=a
+com.apple.watch	com.apple.ios-device				Apple Watch		apple	secondary	
+com.apple.watchface	public.data,public.content	watchface			Watch face		apple	secondary	e:watchface=a
+com.apple.web-internet-location	com.apple.internet-location	webloc			Web location		apple	secondary	e:webloc=a
+com.apple.webarchive	public.data,public.composite-content	webarchive	application/x-webarchive		Web archive		apple	primary	e:webarchive=at m:application/x-webarchive=at
+com.apple.webkit-plugin	com.apple.plugin	webplugin			WebKit plug-in		apple	secondary	e:webplugin=a
+com.apple.x11-mach-o-executable	com.apple.mach-o-binary				X11 Mach-O executable		apple	secondary	
+com.apple.xar-archive	public.data,public.archive	xar,pkg	application/x-xar	*.xar:50 *.pkg:50	XAR archive	package-x-generic	apple	secondary	e:xar=af e:pkg=f m:application/x-xar=of g:*.xar=f g:*.pkg=f
+com.apple.xcode.dsym	com.apple.package	dsym			Debug symbols (dSYM) package		apple	secondary	e:dsym=a
+com.apple.xip-archive	com.apple.xar-archive	xip			Signed XIP archive		apple	secondary	e:xip=a
+com.apple.xml-property-list	public.xml,com.apple.property-list	plist			Property list (XML)		apple	primary	e:plist=a
+com.apple.xpc-service	com.apple.bundle,com.apple.package	xpc			XPC service		apple	primary	e:xpc=a
+com.apple.xserve	com.apple.mac.rackmount				Xserve		apple	secondary	
+com.apple.xserve-g4	com.apple.xserve				Xserve G4		apple	secondary	
+com.apple.xserve-g5	com.apple.xserve				Xserve G5		apple	secondary	
+com.apple.xserve-xeon	com.apple.xserve				Xserve Xeon		apple	secondary	
+com.audible.aa-audio	public.audio				Audible audio		apple	secondary	
+com.audible.aa-audiobook	com.audible.aa-audio	aa	audio/x-pn-audibleaudio,audio/audible,audio/x-audible,audio/vnd.audible	*.aa:50	Audible audiobook (AA)		apple	secondary	e:aa=af m:audio/x-pn-audibleaudio=af m:audio/audible=a m:audio/x-audible=a m:audio/vnd.audible=f g:*.aa=f
+com.audible.aax-audiobook	com.audible.aa-audio	aax	audio/vnd.audible.aax	*.aax:50	Audible enhanced audiobook (AAX)		apple	secondary	e:aax=af m:audio/vnd.audible.aax=af g:*.aax=f
+com.avid.open-media-framework	public.audiovisual-content	omf			Open Media Framework (OMF) file		apple	secondary	e:omf=a
+com.compuserve.gif	public.image	gif	image/gif	*.gif:50	GIF image		apple	primary	e:gif=aftm m:image/gif=aftm g:*.gif=ft
+com.digidesign.sd2-audio	public.audio	sd2			Sound Designer II audio		apple	primary	e:sd2=a
+com.ilm.openexr-image	public.image	exr	image/x-exr	*.exr:50	OpenEXR image		apple	primary	e:exr=af m:image/x-exr=of g:*.exr=f
+com.j2.efx-fax	public.fax	efx	image/efax		Fax document (eFax)		apple	secondary	e:efx=a m:image/efax=a
+com.j2.jfx-fax	public.fax	jfx			Fax document (j2 JFX)		apple	primary	e:jfx=a
+com.js.efx-fax	public.fax	efx	image/efax		Fax document (eFax, legacy)		apple	primary	e:efx=a m:image/efax=a
+com.kodak.flashpix-image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image		apple	secondary	e:fpx=a m:image/fpx=a m:application/vnd.fpx=a
+com.kodak.flashpix.image	public.image	fpx	image/fpx,application/vnd.fpx		FlashPix image (legacy)		apple	primary	e:fpx=a m:image/fpx=a m:application/vnd.fpx=a
+com.microsoft.advanced-stream-redirector	public.audiovisual-content,public.xml	asx	video/x-ms-asx		Windows Media stream redirector		apple	primary	e:asx=a m:video/x-ms-asx=a
+com.microsoft.advanced-systems-format	public.audiovisual-content	asf	application/vnd.ms-asf,video/x-ms-asf,video/x-ms-wm,video/x-ms-asf-plugin	*.asf:50	Advanced Systems Format (ASF) media	video-x-generic	apple	primary	e:asf=aftm m:application/vnd.ms-asf=ftm m:video/x-ms-asf=aft m:video/x-ms-wm=f m:video/x-ms-asf-plugin=f g:*.asf=ft
+com.microsoft.bmp	public.image	bmp,dib	image/bmp,image/x-bmp,image/x-MS-bmp,image/bmp;format=compressed	*.bmp:50 *.dib:50	BMP image		apple	primary	e:bmp=aftm e:dib=aft m:image/bmp=aftm m:image/x-bmp=ft m:image/x-MS-bmp=ft m:image/bmp;format=compressed=t g:*.bmp=ft g:*.dib=ft
+com.microsoft.cab	public.data,public.archive	cab	application/vnd.ms-cab-compressed,zz-application/zz-winassoc-cab	*.cab:50	Windows cabinet archive	package-x-generic	apple	secondary	e:cab=aftm m:application/vnd.ms-cab-compressed=oftm m:zz-application/zz-winassoc-cab=f g:*.cab=ft
+com.microsoft.excel.sheet.binary.macroenabled	public.zip-archive,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.sheet	xlsb	application/vnd.ms-excel.sheet.binary.macroEnabled.12	*.xlsb:50	Excel binary workbook (macro-enabled)	x-office-spreadsheet	apple	secondary	e:xlsb=aftm m:application/vnd.ms-excel.sheet.binary.macroEnabled.12=aftm g:*.xlsb=ft
+com.microsoft.excel.xla	public.data	xla			Excel add-in		apple	secondary	e:xla=a
+com.microsoft.excel.xls	public.data,public.composite-content,public.spreadsheet,org.freedesktop.mime.application.x-ole-storage	xls,xlc,xll,xlm,xlw,xla,xlt,xld	application/vnd.ms-excel,application/msexcel,application/x-msexcel,zz-application/zz-winassoc-xls	*.xls:50 *.xlc:50 *.xll:50 *.xlm:50 *.xlw:50 *.xla:50 *.xlt:50 *.xld:50	Excel 97-2004 workbook	x-office-spreadsheet	apple	primary	e:xls=aftm e:xlc=ftm e:xll=ft e:xlm=ftm e:xlw=ftm e:xla=ftm e:xlt=ftm e:xld=ft m:application/vnd.ms-excel=aftm m:application/msexcel=aft m:application/x-msexcel=f m:zz-application/zz-winassoc-xls=f g:*.xls=ft g:*.xlc=ft g:*.xll=ft g:*.xlm=ft g:*.xlw=ft g:*.xla=ft g:*.xlt=ft g:*.xld=ft
+com.microsoft.excel.xlt	public.data,public.spreadsheet	xlt	application/vnd.ms-excel,application/msexcel		Excel 97-2004 template		apple	secondary	e:xlt=a m:application/vnd.ms-excel=a m:application/msexcel=a
+com.microsoft.excel.xlw	public.data,public.spreadsheet	xlw	application/vnd.ms-excel,application/msexcel		Excel workspace		apple	secondary	e:xlw=a m:application/vnd.ms-excel=a m:application/msexcel=a
+com.microsoft.ico	public.image	ico	image/vnd.microsoft.icon,application/ico,image/ico,image/icon,image/x-ico,image/x-icon,text/ico	*.ico:50	Windows icon image		apple	primary	e:ico=aftm m:image/vnd.microsoft.icon=aftm m:application/ico=f m:image/ico=f m:image/icon=f m:image/x-ico=f m:image/x-icon=ft m:text/ico=f g:*.ico=ft
+com.microsoft.internet-shortcut	public.stored-url,public.data,public.plain-text	url	application/x-mswinurl	*.url:50	Windows Internet shortcut	emblem-symbolic-link	apple	secondary	e:url=af m:application/x-mswinurl=of g:*.url=f
+com.microsoft.powerpoint.pot	public.data,public.presentation	pot	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 template		apple	secondary	e:pot=a m:application/vnd.ms-powerpoint=a m:application/mspowerpoint=a
+com.microsoft.powerpoint.pps	public.data,public.presentation	pps	application/vnd.ms-powerpoint,application/mspowerpoint		PowerPoint 97-2004 slide show		apple	secondary	e:pps=a m:application/vnd.ms-powerpoint=a m:application/mspowerpoint=a
+com.microsoft.powerpoint.ppt	public.data,public.presentation,org.freedesktop.mime.application.x-ole-storage	ppt,ppz,pps,pot,ppa	application/vnd.ms-powerpoint,application/mspowerpoint,application/powerpoint,application/x-mspowerpoint	*.ppz:50 *.ppt:50 *.pps:50 *.pot:50	PowerPoint 97-2004 presentation	x-office-presentation	apple	primary	e:ppt=aftm e:ppz=ft e:pps=ftm e:pot=ft e:ppa=t m:application/vnd.ms-powerpoint=aftm m:application/mspowerpoint=aft m:application/powerpoint=f m:application/x-mspowerpoint=f g:*.ppz=ft g:*.ppt=ft g:*.pps=ft g:*.pot=ft
+com.microsoft.waveform-audio	public.audio,org.freedesktop.mime.application.x-riff	wav,wave,bwf	audio/vnd.wave,audio/wav,audio/wave,audio/x-wav	*.wav:50	WAVE audio		apple	primary	e:wav=aftm e:wave=a e:bwf=a m:audio/vnd.wave=aft m:audio/wav=aft m:audio/wave=at m:audio/x-wav=aftm g:*.wav=ft
+com.microsoft.windows-dynamic-link-library	public.data,public.executable	dll,com	application/x-msdownload		Windows dynamic link library		apple	primary	e:dll=at e:com=t m:application/x-msdownload=at
+com.microsoft.windows-executable	public.data,public.executable,org.freedesktop.mime.application.x-executable	exe,dll,cpl,drv,scr	application/x-msdownload,application/x-ms-dos-executable	*.exe:50 *.dll:50 *.cpl:50 *.drv:50 *.scr:50	Windows executable	application-x-executable	apple	primary	e:exe=af e:dll=f e:cpl=f e:drv=f e:scr=f m:application/x-msdownload=af m:application/x-ms-dos-executable=of g:*.exe=f g:*.dll=f g:*.cpl=f g:*.drv=f g:*.scr=f
+com.microsoft.windows-media-wax	public.audio,com.microsoft.advanced-stream-redirector	wax,asx,wvx,wmx	audio/x-ms-asx,video/x-ms-wax,video/x-ms-wvx,video/x-ms-wmx,application/x-ms-asx	*.asx:50 *.wax:50 *.wvx:50 *.wmx:50	Windows Media audio redirector		apple	primary	e:wax=af e:asx=ft e:wvx=ftm e:wmx=ftm m:audio/x-ms-asx=f m:video/x-ms-wax=af m:video/x-ms-wvx=ftm m:video/x-ms-wmx=ftm m:application/x-ms-asx=ft g:*.asx=ft g:*.wax=f g:*.wvx=ft g:*.wmx=ft
+com.microsoft.windows-media-wm	public.movie,com.microsoft.advanced-systems-format	wm	video/x-ms-wm		Windows Media file		apple	primary	e:wm=atm m:video/x-ms-wm=atm
+com.microsoft.windows-media-wma	public.audio,com.microsoft.advanced-systems-format	wma	audio/x-ms-wma,video/x-ms-wma,audio/wma	*.wma:50	Windows Media audio		apple	primary	e:wma=aftm m:audio/x-ms-wma=oftm m:video/x-ms-wma=a m:audio/wma=f g:*.wma=ft
+com.microsoft.windows-media-wmp	public.movie,com.microsoft.advanced-systems-format	wmp	video/x-ms-wmp		Windows Media Player file		apple	primary	e:wmp=a m:video/x-ms-wmp=a
+com.microsoft.windows-media-wmv	public.movie,com.microsoft.advanced-systems-format	wmv	video/x-ms-wmv	*.wmv:50	Windows Media video		apple	primary	e:wmv=aftm m:video/x-ms-wmv=aftm g:*.wmv=ft
+com.microsoft.windows-media-wmx	public.movie,com.microsoft.advanced-stream-redirector	wmx	video/x-ms-wmx		Windows Media playlist redirector		apple	conflict	e:wmx=a m:video/x-ms-wmx=a
+com.microsoft.windows-media-wvx	public.movie,com.microsoft.advanced-stream-redirector	wvx	video/x-ms-wvx		Windows Media video redirector		apple	conflict	e:wvx=a m:video/x-ms-wvx=a
+com.microsoft.word.doc	public.data,public.composite-content,org.freedesktop.mime.application.x-ole-storage	doc	application/msword,application/vnd.ms-word,application/x-msword,zz-application/zz-winassoc-doc	*.doc:50	Word 97-2004 document	x-office-document	apple	primary	e:doc=aftm m:application/msword=aftm m:application/vnd.ms-word=ft m:application/x-msword=f m:zz-application/zz-winassoc-doc=f g:*.doc=ft
+com.microsoft.word.dot	public.data,public.composite-content,com.microsoft.word.doc	dot	application/msword-template,application/msword	*.dot:50	Word 97-2004 template	x-office-document	apple	secondary	e:dot=af m:application/msword-template=of m:application/msword=a g:*.dot=f
+com.microsoft.word.wordml	public.xml,public.composite-content	xml			Word 2003 XML document		apple	secondary	e:xml=a
+com.netscape.javascript-source	public.script,public.executable,org.freedesktop.mime.application.typescript	js,jscript,javascript,mjs,cjs,jsm	text/javascript,application/x-javascript,application/javascript,text/jscript	*.cjs:50 *.js:50 *.jsm:50 *.mjs:50	JavaScript source	text-x-script	apple	primary	e:js=aftm e:jscript=a e:javascript=a e:mjs=aftm e:cjs=f e:jsm=f m:text/javascript=aftm m:application/x-javascript=ft m:application/javascript=ft m:text/jscript=f g:*.cjs=f g:*.js=ft g:*.jsm=f g:*.mjs=ft
+com.pixar.universal-scene-description	public.3d-content,public.data	usd,usda,usdc			Universal Scene Description (USD) file		apple	primary	e:usd=a e:usda=a e:usdc=a
+com.pixar.universal-scene-description-mobile	public.3d-content,public.data	usdz	model/vnd.usdz+zip		USDZ 3D model		apple	primary	e:usdz=am m:model/vnd.usdz+zip=am
+com.pkware.zip-archive	public.data,public.archive				PKZIP archive		apple	conflict	
+com.real.realaudio	public.audio	ram,ra,rax	audio/vnd.rn-realaudio,audio/x-pn-realaudio,audio/x-realaudio,audio/vnd.m-realaudio	*.ra:50 *.rax:50	RealAudio		apple	primary	e:ram=atm e:ra=aftm e:rax=f m:audio/vnd.rn-realaudio=af m:audio/x-pn-realaudio=aftm m:audio/x-realaudio=at m:audio/vnd.m-realaudio=f g:*.ra=ft g:*.rax=f
+com.real.realmedia	public.movie	rm,rmj,rmm,rms,rmx,rmvb	application/vnd.rn-realmedia,application/vnd.rn-realmedia-vbr	*.rm:50 *.rmj:50 *.rmm:50 *.rms:50 *.rmx:50 *.rmvb:50	RealMedia	video-x-generic	apple	primary	e:rm=aft e:rmj=f e:rmm=f e:rms=f e:rmx=f e:rmvb=f m:application/vnd.rn-realmedia=aft m:application/vnd.rn-realmedia-vbr=f g:*.rm=ft g:*.rmj=f g:*.rmm=f g:*.rms=f g:*.rmx=f g:*.rmvb=f
+com.real.realmedia-vbr	public.movie	rmvb	application/vnd.rn-realmedia-vbr		RealMedia variable bit rate		apple	secondary	e:rmvb=a m:application/vnd.rn-realmedia-vbr=a
+com.real.smil	public.xml	smil,smi,sml,kino	application/smil+xml,application/smil	*.smil:50 *.smi:50 *.sml:50 *.kino:50	SMIL presentation	video-x-generic	apple	primary	e:smil=aftm e:smi=ftm e:sml=ftm e:kino=f m:application/smil+xml=ftm m:application/smil=aft g:*.smil=ft g:*.smi=ft g:*.sml=ft g:*.kino=f
+com.rsa.pkcs-12	public.data	p12,pfx	application/pkcs12,application/x-pkcs12	*.p12:50 *.pfx:50	PKCS #12 keychain		apple	primary	e:p12=aftm e:pfx=aftm m:application/pkcs12=fm m:application/x-pkcs12=aft g:*.p12=ft g:*.pfx=ft
+com.scenarist.closed-caption	public.text	scc			Scenarist closed captions		apple	secondary	e:scc=a
+com.sgi.sgi-image	public.image	sgi	image/x-sgi,image/sgi	*.sgi:50	SGI image		apple	primary	e:sgi=af m:image/x-sgi=of m:image/sgi=a g:*.sgi=f
+com.sony.wave64	public.audio	w64			Sony Wave64 audio		apple	secondary	e:w64=a
+com.soundblaster.soundfont	public.audio	sf2			SoundFont instrument bank		apple	secondary	e:sf2=a
+com.stuffit.archive.sidx	com.allume.stuffit-archive	sidx	application/x-stuffitx-index,application/x-sitx-index		StuffIt index		apple	secondary	e:sidx=a m:application/x-stuffitx-index=a m:application/x-sitx-index=a
+com.stuffit.archive.sit	com.allume.stuffit-archive	sit,sea	application/x-stuffit,application/x-sit,application/stuffit	*.sit:50	StuffIt archive (SIT)	package-x-generic	apple	secondary	e:sit=aftm e:sea=a m:application/x-stuffit=aftm m:application/x-sit=af m:application/stuffit=f g:*.sit=ft
+com.stuffit.archive.sitx	com.allume.stuffit-archive	sitx	application/x-stuffitx,application/x-sitx	*.sitx:50	StuffIt X archive	package-x-generic	apple	secondary	e:sitx=aft m:application/x-stuffitx=aft m:application/x-sitx=af g:*.sitx=ft
+com.sun.java-archive	public.zip-archive,public.executable	jar	application/java-archive,application/x-jar,application/x-java-archive	*.jar:50	Java archive (JAR)	package-x-generic	apple	primary	e:jar=aftm m:application/java-archive=aftm m:application/x-jar=f m:application/x-java-archive=f g:*.jar=ft
+com.sun.java-class	public.data,public.executable	class	application/x-java,application/java,application/java-byte-code,application/java-vm,application/x-java-class,application/x-java-vm	*.class:50	Java class file		apple	primary	e:class=aftm m:application/x-java=oft m:application/java=f m:application/java-byte-code=f m:application/java-vm=ftm m:application/x-java-class=f m:application/x-java-vm=ft g:*.class=ft
+com.sun.java-source	public.source-code,public.plain-text	java,jav	text/x-java,text/x-java-source	*.java:50	Java source		apple	primary	e:java=aftm e:jav=a m:text/x-java=oftm m:text/x-java-source=t g:*.java=ft
+com.sun.java-web-start	public.xml	jnlp	application/x-java-jnlp-file,application/jnlp	*.jnlp:50	Java Web Start launcher	text-x-script	apple	conflict	e:jnlp=aftm m:application/x-java-jnlp-file=aftm m:application/jnlp=a g:*.jnlp=ft
+com.sun.web-application-archive	com.sun.java-archive	war			Java web application archive (WAR)		apple	secondary	e:war=a
+com.truevision.tga-image	public.image	tga,icb,tpic,vda,vst	image/x-tga,image/targa,image/tga,application/tga,application/x-targa,application/x-tga,image/x-icb,image/x-targa	*.tga:50 *.icb:50 *.tpic:50 *.vda:50 *.vst:50	TGA image		apple	primary	e:tga=aft e:icb=ft e:tpic=f e:vda=ft e:vst=f m:image/x-tga=ft m:image/targa=af m:image/tga=af m:application/tga=af m:application/x-targa=f m:application/x-tga=f m:image/x-icb=f m:image/x-targa=ft g:*.tga=ft g:*.icb=ft g:*.tpic=f g:*.vda=ft g:*.vst=f
+gov.nih.nifti-1	public.data	nii			NIfTI-1 neuroimaging data		apple	secondary	e:nii=a
+org.3gpp.adaptive-multi-rate-audio	public.audio	amr	audio/AMR,audio/amr-encrypted	*.amr:50	AMR audio		apple	secondary	e:amr=aftm m:audio/AMR=aftm m:audio/amr-encrypted=f g:*.amr=ft
+org.7-zip.7-zip-archive	public.data,public.archive	7z,7z.001	application/x-7z-compressed	*.7z:50 *.7z.001:50	7-Zip archive	package-x-generic	apple	secondary	e:7z=aftm e:7z.001=f m:application/x-7z-compressed=aftm g:*.7z=ft g:*.7z.001=f
+org.aafassociation.advanced-authoring-format	public.data,public.composite-content	aaf			Advanced Authoring Format (AAF) file		apple	secondary	e:aaf=a
+org.gnu.gnu-tar-archive	public.data,public.archive	gtar	application/x-gtar		GNU tar archive		apple	primary	e:gtar=atm m:application/x-gtar=atm
+org.gnu.gnu-zip-archive	public.data,public.archive	gz,gzip	application/gzip,application/x-gzip,application/x-gunzip,application/gzipped,application/gzip-compressed,application/x-gzip-compressed,gzip/document	*.gz:50 *-gz:50	Gzip archive	package-x-generic	apple	primary	e:gz=aftm e:gzip=a m:application/gzip=aftm m:application/x-gzip=aft m:application/x-gunzip=t m:application/gzipped=t m:application/gzip-compressed=t m:application/x-gzip-compressed=t m:gzip/document=t g:*.gz=ft g:*-gz=t
+org.gnu.gnu-zip-tar-archive	org.gnu.gnu-zip-archive	tgz,tar.gz	application/x-compressed-tar	*.tar.gz:50 *.tgz:50	Gzip-compressed tar archive	package-x-generic	apple	primary	e:tgz=af e:tar.gz=f m:application/x-compressed-tar=of g:*.tar.gz=f g:*.tgz=f
+org.idpf.epub-container	public.data,public.composite-content,public.zip-archive	epub	application/epub+zip	*.epub:50	EPUB book	x-office-document	apple	primary	e:epub=aftm m:application/epub+zip=aftm g:*.epub=ft
+org.khronos.collada.digital-asset-exchange	public.xml,public.audiovisual-content,public.3d-content	dae			COLLADA 3D asset		apple	secondary	e:dae=a
+org.nema.dicom	public.data	dcm,dicom	application/dicom	dicomdir:50 *.dcm:50	DICOM medical image	image-x-generic	apple	secondary	e:dcm=afm e:dicom=a m:application/dicom=aftm g:dicomdir=f g:*.dcm=f
+org.oasis-open.opendocument	public.data				OpenDocument file		apple	secondary	
+org.oasis-open.opendocument.chart	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odc	application/vnd.oasis.opendocument.chart,application/x-vnd.oasis.opendocument.chart	*.odc:50	OpenDocument chart	x-office-spreadsheet	apple	secondary	e:odc=aftm m:application/vnd.oasis.opendocument.chart=aftm m:application/x-vnd.oasis.opendocument.chart=t g:*.odc=ft
+org.oasis-open.opendocument.chart-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	otc	application/vnd.oasis.opendocument.chart-template,application/x-vnd.oasis.opendocument.chart-template	*.otc:50	OpenDocument chart template	x-office-spreadsheet	apple	secondary	e:otc=aftm m:application/vnd.oasis.opendocument.chart-template=aftm m:application/x-vnd.oasis.opendocument.chart-template=t g:*.otc=ft
+org.oasis-open.opendocument.database	public.data,public.content,public.database,public.zip-archive	odb	application/vnd.oasis.opendocument.base,application/vnd.oasis.opendocument.database,application/vnd.sun.xml.base	*.odb:50	OpenDocument database	x-office-document	apple	secondary	e:odb=aftm m:application/vnd.oasis.opendocument.base=ftm m:application/vnd.oasis.opendocument.database=aft m:application/vnd.sun.xml.base=f g:*.odb=ft
+org.oasis-open.opendocument.formula	org.oasis-open.opendocument,public.content,public.zip-archive	odf	application/vnd.oasis.opendocument.formula,application/x-vnd.oasis.opendocument.formula	*.odf:50	OpenDocument formula	x-office-document	apple	secondary	e:odf=aftm m:application/vnd.oasis.opendocument.formula=aftm m:application/x-vnd.oasis.opendocument.formula=t g:*.odf=ft
+org.oasis-open.opendocument.formula-template	org.oasis-open.opendocument,public.content,public.zip-archive	otf,odft	application/vnd.oasis.opendocument.formula-template,application/x-vnd.oasis.opendocument.formula-template	*.otf:50	OpenDocument formula template	x-office-document	apple	secondary	e:otf=af e:odft=t m:application/vnd.oasis.opendocument.formula-template=aftm m:application/x-vnd.oasis.opendocument.formula-template=t g:*.otf=f
+org.oasis-open.opendocument.graphics	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odg	application/vnd.oasis.opendocument.graphics,application/x-vnd.oasis.opendocument.graphics	*.odg:50	OpenDocument drawing	image-x-generic	apple	secondary	e:odg=aftm m:application/vnd.oasis.opendocument.graphics=aftm m:application/x-vnd.oasis.opendocument.graphics=t g:*.odg=ft
+org.oasis-open.opendocument.graphics-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	otg	application/vnd.oasis.opendocument.graphics-template,application/x-vnd.oasis.opendocument.graphics-template	*.otg:50	OpenDocument drawing template	image-x-generic	apple	secondary	e:otg=aftm m:application/vnd.oasis.opendocument.graphics-template=aftm m:application/x-vnd.oasis.opendocument.graphics-template=t g:*.otg=ft
+org.oasis-open.opendocument.image	org.oasis-open.opendocument,public.image,public.zip-archive	odi	application/vnd.oasis.opendocument.image,application/x-vnd.oasis.opendocument.image	*.odi:50	OpenDocument image	image-x-generic	apple	secondary	e:odi=aftm m:application/vnd.oasis.opendocument.image=aftm m:application/x-vnd.oasis.opendocument.image=t g:*.odi=ft
+org.oasis-open.opendocument.image-template	org.oasis-open.opendocument,public.image	oti	application/vnd.oasis.opendocument.image-template,application/x-vnd.oasis.opendocument.image-template		OpenDocument image template		apple	secondary	e:oti=atm m:application/vnd.oasis.opendocument.image-template=atm m:application/x-vnd.oasis.opendocument.image-template=t
+org.oasis-open.opendocument.presentation	org.oasis-open.opendocument,public.composite-content,public.presentation,public.zip-archive	odp	application/vnd.oasis.opendocument.presentation,application/x-vnd.oasis.opendocument.presentation	*.odp:50	OpenDocument presentation	x-office-presentation	apple	secondary	e:odp=aftm m:application/vnd.oasis.opendocument.presentation=aftm m:application/x-vnd.oasis.opendocument.presentation=t g:*.odp=ft
+org.oasis-open.opendocument.presentation-template	org.oasis-open.opendocument,public.composite-content,public.presentation,public.zip-archive	otp	application/vnd.oasis.opendocument.presentation-template,application/x-vnd.oasis.opendocument.presentation-template	*.otp:50	OpenDocument presentation template	x-office-presentation	apple	secondary	e:otp=aftm m:application/vnd.oasis.opendocument.presentation-template=aftm m:application/x-vnd.oasis.opendocument.presentation-template=t g:*.otp=ft
+org.oasis-open.opendocument.spreadsheet	org.oasis-open.opendocument,public.composite-content,public.spreadsheet,public.zip-archive	ods	application/vnd.oasis.opendocument.spreadsheet,application/x-vnd.oasis.opendocument.spreadsheet	*.ods:50	OpenDocument spreadsheet	x-office-spreadsheet	apple	secondary	e:ods=aftm m:application/vnd.oasis.opendocument.spreadsheet=aftm m:application/x-vnd.oasis.opendocument.spreadsheet=t g:*.ods=ft
+org.oasis-open.opendocument.spreadsheet-template	org.oasis-open.opendocument,public.composite-content,public.spreadsheet,public.zip-archive	ots	application/vnd.oasis.opendocument.spreadsheet-template,application/x-vnd.oasis.opendocument.spreadsheet-template	*.ots:50	OpenDocument spreadsheet template	x-office-spreadsheet	apple	secondary	e:ots=aftm m:application/vnd.oasis.opendocument.spreadsheet-template=aftm m:application/x-vnd.oasis.opendocument.spreadsheet-template=t g:*.ots=ft
+org.oasis-open.opendocument.text	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odt	application/vnd.oasis.opendocument.text,application/x-vnd.oasis.opendocument.text	*.odt:50	OpenDocument text document	x-office-document	apple	secondary	e:odt=aftm m:application/vnd.oasis.opendocument.text=aftm m:application/x-vnd.oasis.opendocument.text=t g:*.odt=ft
+org.oasis-open.opendocument.text-master	org.oasis-open.opendocument,public.composite-content,public.zip-archive	odm	application/vnd.oasis.opendocument.text-master,application/x-vnd.oasis.opendocument.text-master	*.odm:50	OpenDocument master document	x-office-document	apple	secondary	e:odm=afm m:application/vnd.oasis.opendocument.text-master=aftm m:application/x-vnd.oasis.opendocument.text-master=t g:*.odm=f
+org.oasis-open.opendocument.text-template	org.oasis-open.opendocument,public.composite-content,public.zip-archive	ott	application/vnd.oasis.opendocument.text-template,application/x-vnd.oasis.opendocument.text-template	*.ott:50	OpenDocument text template	x-office-document	apple	secondary	e:ott=aftm m:application/vnd.oasis.opendocument.text-template=aftm m:application/x-vnd.oasis.opendocument.text-template=t g:*.ott=ft
+org.oasis-open.opendocument.text-web	org.oasis-open.opendocument,public.composite-content,public.zip-archive	oth	application/vnd.oasis.opendocument.text-web,application/x-vnd.oasis.opendocument.text-web	*.oth:50	OpenDocument HTML template	text-html	apple	secondary	e:oth=aftm m:application/vnd.oasis.opendocument.text-web=aftm m:application/x-vnd.oasis.opendocument.text-web=t g:*.oth=ft
+org.openoffice.formula	public.data,public.content,org.freedesktop.mime.application.x-ole-storage,public.zip-archive	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math	*.smf:50 *.sxm:50	OpenOffice.org formula	x-office-document	apple	secondary	e:sxm=aftm e:smf=aftm m:application/vnd.sun.xml.math=aftm m:application/vnd.stardivision.math=aftm g:*.smf=ft g:*.sxm=ft
+org.openoffice.graphics	public.data,public.content,org.freedesktop.mime.application.x-ole-storage,public.zip-archive	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw	*.sda:50 *.sxd:50	OpenOffice.org drawing	image-x-generic	apple	secondary	e:sxd=aftm e:sda=aftm m:application/vnd.sun.xml.draw=aftm m:application/vnd.stardivision.draw=aftm g:*.sda=ft g:*.sxd=ft
+org.openoffice.graphics-template	public.data,public.content,public.zip-archive	std	application/vnd.sun.xml.draw.template	*.std:50	OpenOffice.org drawing template	image-x-generic	apple	secondary	e:std=aftm m:application/vnd.sun.xml.draw.template=aftm g:*.std=ft
+org.openoffice.presentation	public.data,public.content,public.presentation,org.freedesktop.mime.application.x-ole-storage,public.zip-archive	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed	*.sdd:50 *.sdp:10 *.sxi:50	OpenOffice.org presentation	x-office-presentation	apple	secondary	e:sxi=aftm e:sdd=aftm e:sdp=af m:application/vnd.sun.xml.impress=aftm m:application/vnd.stardivision.impress=aftm m:application/vnd.stardivision.impress-packed=af g:*.sdd=ft g:*.sdp=f g:*.sxi=ft
+org.openoffice.presentation-template	public.data,public.content,public.presentation,public.zip-archive	sti	application/vnd.sun.xml.impress.template	*.sti:50	OpenOffice.org presentation template	x-office-presentation	apple	secondary	e:sti=aftm m:application/vnd.sun.xml.impress.template=aftm g:*.sti=ft
+org.openoffice.spreadsheet	public.data,public.spreadsheet,org.freedesktop.mime.application.x-ole-storage,public.zip-archive	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc	*.sdc:50 *.sxc:50	OpenOffice.org spreadsheet	x-office-spreadsheet	apple	secondary	e:sxc=aftm e:sdc=aftm m:application/vnd.sun.xml.calc=aftm m:application/vnd.stardivision.calc=aftm g:*.sdc=ft g:*.sxc=ft
+org.openoffice.spreadsheet-template	public.data,public.spreadsheet,public.zip-archive	stc	application/vnd.sun.xml.calc.template	*.stc:50	OpenOffice.org spreadsheet template	x-office-spreadsheet	apple	secondary	e:stc=aftm m:application/vnd.sun.xml.calc.template=aftm g:*.stc=ft
+org.openoffice.text	public.data,public.content,org.freedesktop.mime.application.x-ole-storage,public.zip-archive	sxw,sdw,vor	application/vnd.sun.xml.writer,application/vnd.stardivision.writer,application/x-vnd.sun.xml.writer	*.sdw:50 *.vor:50 *.sxw:50	OpenOffice.org text document	x-office-document	apple	secondary	e:sxw=aftm e:sdw=aftm e:vor=f m:application/vnd.sun.xml.writer=aftm m:application/vnd.stardivision.writer=aftm m:application/x-vnd.sun.xml.writer=t g:*.sdw=ft g:*.vor=f g:*.sxw=ft
+org.openoffice.text-master	public.data,public.content,public.zip-archive	sxg	application/vnd.sun.xml.writer.global	*.sxg:50	OpenOffice.org master document	x-office-document	apple	secondary	e:sxg=aftm m:application/vnd.sun.xml.writer.global=aftm g:*.sxg=ft
+org.openoffice.text-template	public.data,public.content,public.zip-archive	stw	application/vnd.sun.xml.writer.template	*.stw:50	OpenOffice.org text template	x-office-document	apple	secondary	e:stw=aftm m:application/vnd.sun.xml.writer.template=aftm g:*.stw=ft
+org.openxmlformats.openxml	public.data				Office Open XML document		apple	secondary	
+org.openxmlformats.presentationml.presentation	org.openxmlformats.openxml,public.presentation,public.zip-archive	pptx	application/vnd.openxmlformats-officedocument.presentationml.presentation	*.pptx:50	PowerPoint presentation (Office Open XML)	x-office-presentation	apple	secondary	e:pptx=aftm m:application/vnd.openxmlformats-officedocument.presentationml.presentation=aftm g:*.pptx=ft
+org.openxmlformats.presentationml.presentation.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.presentation	pptm	application/vnd.ms-powerpoint.presentation.macroEnabled.12	*.pptm:50	PowerPoint presentation (macro-enabled)	x-office-presentation	apple	secondary	e:pptm=aftm m:application/vnd.ms-powerpoint.presentation.macroEnabled.12=aftm g:*.pptm=ft
+org.openxmlformats.presentationml.slideshow	org.openxmlformats.openxml,public.presentation,public.zip-archive	ppsx	application/vnd.openxmlformats-officedocument.presentationml.slideshow	*.ppsx:50	PowerPoint slide show (Office Open XML)	x-office-presentation	apple	secondary	e:ppsx=aftm m:application/vnd.openxmlformats-officedocument.presentationml.slideshow=aftm g:*.ppsx=ft
+org.openxmlformats.presentationml.slideshow.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.slideshow	ppsm	application/vnd.ms-powerpoint.slideshow.macroEnabled.12	*.ppsm:50	PowerPoint slide show (macro-enabled)	x-office-presentation	apple	secondary	e:ppsm=aftm m:application/vnd.ms-powerpoint.slideshow.macroEnabled.12=aftm g:*.ppsm=ft
+org.openxmlformats.presentationml.template	org.openxmlformats.openxml,public.presentation,public.zip-archive	potx	application/vnd.openxmlformats-officedocument.presentationml.template	*.potx:50	PowerPoint template (Office Open XML)	x-office-presentation	apple	secondary	e:potx=aftm m:application/vnd.openxmlformats-officedocument.presentationml.template=aftm g:*.potx=ft
+org.openxmlformats.presentationml.template.macroenabled	org.openxmlformats.openxml,public.presentation,public.executable,org.openxmlformats.presentationml.template	potm	application/vnd.ms-powerpoint.template.macroEnabled.12	*.potm:50	PowerPoint template (macro-enabled)	x-office-presentation	apple	secondary	e:potm=aftm m:application/vnd.ms-powerpoint.template.macroEnabled.12=aftm g:*.potm=ft
+org.openxmlformats.spreadsheetml.sheet	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.zip-archive	xlsx	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet	*.xlsx:50	Excel workbook (Office Open XML)	x-office-spreadsheet	apple	secondary	e:xlsx=aftm m:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet=aftm g:*.xlsx=ft
+org.openxmlformats.spreadsheetml.sheet.macroenabled	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.sheet	xlsm	application/vnd.ms-excel.sheet.macroEnabled.12	*.xlsm:50	Excel workbook (macro-enabled)	x-office-spreadsheet	apple	secondary	e:xlsm=aftm m:application/vnd.ms-excel.sheet.macroEnabled.12=aftm g:*.xlsm=ft
+org.openxmlformats.spreadsheetml.template	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.zip-archive	xltx	application/vnd.openxmlformats-officedocument.spreadsheetml.template	*.xltx:50	Excel template (Office Open XML)	x-office-spreadsheet	apple	secondary	e:xltx=aftm m:application/vnd.openxmlformats-officedocument.spreadsheetml.template=aftm g:*.xltx=ft
+org.openxmlformats.spreadsheetml.template.macroenabled	org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable,org.openxmlformats.spreadsheetml.template	xltm	application/vnd.ms-excel.template.macroEnabled.12	*.xltm:50	Excel template (macro-enabled)	x-office-spreadsheet	apple	secondary	e:xltm=aftm m:application/vnd.ms-excel.template.macroEnabled.12=aftm g:*.xltm=ft
+org.openxmlformats.wordprocessingml.document	org.openxmlformats.openxml,public.composite-content,public.zip-archive	docx	application/vnd.openxmlformats-officedocument.wordprocessingml.document	*.docx:50	Word document (Office Open XML)	x-office-document	apple	secondary	e:docx=aftm m:application/vnd.openxmlformats-officedocument.wordprocessingml.document=aftm g:*.docx=ft
+org.openxmlformats.wordprocessingml.document.macroenabled	org.openxmlformats.openxml,public.composite-content,public.executable,org.openxmlformats.wordprocessingml.document	docm	application/vnd.ms-word.document.macroEnabled.12	*.docm:50	Word document (macro-enabled)	x-office-document	apple	secondary	e:docm=aftm m:application/vnd.ms-word.document.macroEnabled.12=aftm g:*.docm=ft
+org.openxmlformats.wordprocessingml.template	org.openxmlformats.openxml,public.composite-content,public.zip-archive	dotx	application/vnd.openxmlformats-officedocument.wordprocessingml.template	*.dotx:50	Word template (Office Open XML)	x-office-document	apple	secondary	e:dotx=aftm m:application/vnd.openxmlformats-officedocument.wordprocessingml.template=aftm g:*.dotx=ft
+org.openxmlformats.wordprocessingml.template.macroenabled	org.openxmlformats.openxml,public.composite-content,public.executable,org.openxmlformats.wordprocessingml.template	dotm	application/vnd.ms-word.template.macroEnabled.12	*.dotm:50	Word template (macro-enabled)	x-office-document	apple	secondary	e:dotm=aftm m:application/vnd.ms-word.template.macroEnabled.12=aftm g:*.dotm=ft
+org.smpte.mxf	public.movie	mxf	application/mxf	*.mxf:50	MXF media	video-x-generic	apple	secondary	e:mxf=aftm m:application/mxf=aftm g:*.mxf=ft
+org.tukaani.tar-xz-archive	public.data,public.archive,org.tukaani.xz-archive	txz,tar.xz	application/x-xz-compressed-tar	*.tar.xz:50 *.txz:50	XZ-compressed tar archive	package-x-generic	apple	secondary	e:txz=af e:tar.xz=f m:application/x-xz-compressed-tar=of g:*.tar.xz=f g:*.txz=f
+org.tukaani.xz-archive	public.data,public.archive	xz	application/x-xz	*.xz:50	XZ archive	package-x-generic	apple	secondary	e:xz=aftm m:application/x-xz=aftm g:*.xz=ft
+org.w3.webvtt	public.text,public.plain-text	vtt	text/vtt	*.vtt:50	WebVTT subtitles	text-x-generic	apple	secondary	e:vtt=aftm m:text/vtt=aftm g:*.vtt=ft
+org.webmproject.webm	public.movie	webm	video/webm,audio/webm	*.webm:50	WebM media		apple	secondary	e:webm=aftm m:video/webm=aftm m:audio/webm=af g:*.webm=ft
+org.webmproject.webp	public.image	webp	image/webp	*.webp:50	WebP image		apple	primary	e:webp=aftm m:image/webp=aftm g:*.webp=ft
+org.xiph.flac	public.audio	flac	audio/flac,audio/x-flac	*.flac:50	FLAC audio		apple	secondary	e:flac=aftm m:audio/flac=aftm m:audio/x-flac=ft g:*.flac=ft
+public.3d-content	public.content				3D content		apple	primary	
+public.3gpp	public.movie,public.mpeg-4	3gp,3gpp,sdv,3ga	video/3gpp,audio/3gpp,video/3gp,video/3gpp-encrypted,audio/3gpp-encrypted,audio/x-rn-3gpp-amr,audio/x-rn-3gpp-amr-encrypted,audio/x-rn-3gpp-amr-wb,audio/x-rn-3gpp-amr-wb-encrypted	*.3gp:50 *.3gpp:50 *.3ga:50	3GPP media		apple	primary	e:3gp=aft e:3gpp=af e:sdv=a e:3ga=f m:video/3gpp=aftm m:audio/3gpp=aftm m:video/3gp=f m:video/3gpp-encrypted=f m:audio/3gpp-encrypted=f m:audio/x-rn-3gpp-amr=f m:audio/x-rn-3gpp-amr-encrypted=f m:audio/x-rn-3gpp-amr-wb=f m:audio/x-rn-3gpp-amr-wb-encrypted=f g:*.3gp=ft g:*.3gpp=f g:*.3ga=f
+public.3gpp2	public.movie	3g2,3gp2,3gpp2	video/3gpp2,audio/3gpp2	*.3g2:50 *.3gp2:50 *.3gpp2:50	3GPP2 media		apple	primary	e:3g2=aft e:3gp2=af e:3gpp2=f m:video/3gpp2=aftm m:audio/3gpp2=aftm g:*.3g2=ft g:*.3gp2=f g:*.3gpp2=f
+public.aac-audio	public.audio	aac,adts,ass	audio/aac,audio/x-aac	*.aac:50 *.adts:50 *.ass:10	AAC audio		apple	secondary	e:aac=aftm e:adts=afm e:ass=fm m:audio/aac=aftm m:audio/x-aac=aft g:*.aac=ft g:*.adts=f g:*.ass=f
+public.ac3-audio	public.audio	ac3	audio/ac3	*.ac3:50	AC-3 audio		apple	secondary	e:ac3=aftm m:audio/ac3=aftm g:*.ac3=ft
+public.ada-source	public.source-code,public.plain-text	ada,adb,ads	text/x-adasrc	*.adb:50 *.ads:50	Ada source		apple	secondary	e:ada=a e:adb=af e:ads=af m:text/x-adasrc=of g:*.adb=f g:*.ads=f
+public.aifc-audio	public.audio,org.freedesktop.mime.application.x-iff	aifc,aiffc	audio/x-aifc,audio/x-aiffc	*.aifc:50 *.aiffc:50	AIFF-C audio		apple	conflict	e:aifc=af e:aiffc=f m:audio/x-aifc=of m:audio/x-aiffc=f g:*.aifc=f g:*.aiffc=f
+public.aiff-audio	public.aifc-audio,org.freedesktop.mime.application.x-iff	aiff,aif	audio/x-aiff,audio/aiff	*.aiff:50 *.aif:50	AIFF audio		apple	primary	e:aiff=aftm e:aif=aftm m:audio/x-aiff=aftm m:audio/aiff=at g:*.aiff=ft g:*.aif=ft
+public.alembic	public.3d-content,public.data	abc			Alembic 3D scene		apple	secondary	e:abc=a
+public.app-category					App category		apple	secondary	
+public.app-category.action-games	public.app-category.games				Action games		apple	secondary	
+public.app-category.adventure-games	public.app-category.games				Adventure games		apple	secondary	
+public.app-category.arcade-games	public.app-category.games				Arcade games		apple	secondary	
+public.app-category.board-games	public.app-category.games				Board games		apple	secondary	
+public.app-category.bookmarks	public.app-category				Bookmarks apps		apple	secondary	
+public.app-category.books	public.app-category				Books apps		apple	secondary	
+public.app-category.business	public.app-category				Business apps		apple	secondary	
+public.app-category.card-games	public.app-category.games				Card games		apple	secondary	
+public.app-category.casino-games	public.app-category.games				Casino games		apple	secondary	
+public.app-category.developer-tools	public.app-category				Developer tools		apple	secondary	
+public.app-category.dice-games	public.app-category.games				Dice games		apple	secondary	
+public.app-category.education	public.app-category				Education apps		apple	secondary	
+public.app-category.educational-games	public.app-category.games				Educational games		apple	secondary	
+public.app-category.entertainment	public.app-category				Entertainment apps		apple	secondary	
+public.app-category.family-games	public.app-category.games				Family games		apple	secondary	
+public.app-category.finance	public.app-category				Finance apps		apple	secondary	
+public.app-category.food-and-drink	public.app-category				Food and drink apps		apple	secondary	
+public.app-category.games	public.app-category				Games		apple	secondary	
+public.app-category.graphics-design	public.app-category				Graphics and design apps		apple	secondary	
+public.app-category.healthcare-fitness	public.app-category				Health and fitness apps		apple	secondary	
+public.app-category.kids-games	public.app-category.games				Kids games		apple	secondary	
+public.app-category.lifestyle	public.app-category				Lifestyle apps		apple	secondary	
+public.app-category.magazines-and-newspapers	public.app-category				Magazines and newspapers apps		apple	secondary	
+public.app-category.medical	public.app-category				Medical apps		apple	secondary	
+public.app-category.music	public.app-category				Music apps		apple	secondary	
+public.app-category.music-games	public.app-category.games				Music games		apple	secondary	
+public.app-category.navigation	public.app-category				Navigation apps		apple	secondary	
+public.app-category.news	public.app-category				News apps		apple	secondary	
+public.app-category.photography	public.app-category				Photography apps		apple	secondary	
+public.app-category.photography-and-video	public.app-category.photography,public.app-category.video				Photo and video apps		apple	secondary	
+public.app-category.productivity	public.app-category				Productivity apps		apple	secondary	
+public.app-category.puzzle-games	public.app-category.games				Puzzle games		apple	secondary	
+public.app-category.racing-games	public.app-category.games				Racing games		apple	secondary	
+public.app-category.reference	public.app-category				Reference apps		apple	secondary	
+public.app-category.role-playing-games	public.app-category.games				Role-playing games		apple	secondary	
+public.app-category.shopping	public.app-category				Shopping apps		apple	secondary	
+public.app-category.simulation-games	public.app-category.games				Simulation games		apple	secondary	
+public.app-category.social-networking	public.app-category				Social networking apps		apple	secondary	
+public.app-category.sports	public.app-category				Sports apps		apple	secondary	
+public.app-category.sports-games	public.app-category.games				Sports games		apple	secondary	
+public.app-category.strategy-games	public.app-category.games				Strategy games		apple	secondary	
+public.app-category.travel	public.app-category				Travel apps		apple	secondary	
+public.app-category.trivia-games	public.app-category.games				Trivia games		apple	secondary	
+public.app-category.utilities	public.app-category				Utility apps		apple	secondary	
+public.app-category.video	public.app-category				Video apps		apple	secondary	
+public.app-category.weather	public.app-category				Weather apps		apple	secondary	
+public.app-category.word-games	public.app-category.games				Word games		apple	secondary	
+public.archive					Archive		apple	primary	
+public.assembly-source	public.source-code	s			Assembly source		apple	primary	e:s=a
+public.au-audio	public.audio	au,snd	audio/basic	*.au:50 *.snd:50	Sun/NeXT audio (AU)		apple	secondary	e:au=aftm e:snd=aftm m:audio/basic=aftm g:*.au=ft g:*.snd=ft
+public.audio	public.audiovisual-content				Audio		apple	primary	
+public.audiovisual-content	public.data,public.content				Audiovisual content		apple	primary	
+public.audiovisual-content-collection					Audiovisual content collection		apple	secondary	
+public.avchd-collection	com.apple.package,public.audiovisual-content-collection	avchd			AVCHD video collection		apple	secondary	e:avchd=a
+public.avci	public.heif-standard	avci	image/avci	*.avci:50	AVC intra image		apple	secondary	e:avci=afm m:image/avci=afm g:*.avci=f
+public.avcs	public.heif-standard	avcs	image/avcs		AVC image sequence		apple	secondary	e:avcs=am m:image/avcs=am
+public.avi	public.movie	avi,vfw,avf,divx	video/vnd.avi,video/avi,video/msvideo,video/x-msvideo,video/x-avi,video/divx,video/vnd.divx	*.avi:50 *.avf:50 *.divx:50	AVI video		apple	primary	e:avi=aftm e:vfw=a e:avf=f e:divx=f m:video/vnd.avi=f m:video/avi=aft m:video/msvideo=aft m:video/x-msvideo=aftm m:video/x-avi=f m:video/divx=f m:video/vnd.divx=f g:*.avi=ft g:*.avf=f g:*.divx=f
+public.bash-script	public.shell-script	bash			Bash script		apple	secondary	e:bash=a
+public.block-special	public.item				Block device		apple	secondary	
+public.bookmark					Bookmark		apple	primary	
+public.bzip2-archive	public.data,public.archive	bz2,bz,boz	application/x-bzip2,application/x-bzip,application/bzip2,application/bzip,application/x-bz2	*.bz2:50	Bzip2 archive	package-x-generic	apple	primary	e:bz2=aft e:bz=at e:boz=t m:application/x-bzip2=aft m:application/x-bzip=aft m:application/bzip2=af m:application/bzip=a m:application/x-bz2=a g:*.bz2=ft
+public.c-header	public.source-code,public.c-source	h	text/x-chdr	*.h:50	C header		apple	primary	e:h=aftm m:text/x-chdr=oftm g:*.h=ft
+public.c-plus-plus-header	public.source-code,public.c-header	hh,hp,hpp,hxx,h++,ipp	text/x-c++hdr	*.hh:50 *.hp:50 *.hpp:50 *.h++:50 *.hxx:50	C++ header		apple	primary	e:hh=aftm e:hp=aft e:hpp=aftm e:hxx=aftm e:h++=aftm e:ipp=a m:text/x-c++hdr=oftm g:*.hh=ft g:*.hp=ft g:*.hpp=ft g:*.h++=ft g:*.hxx=ft
+public.c-plus-plus-inline-header	public.c-plus-plus-header	inl			C++ inline header		apple	secondary	e:inl=a
+public.c-plus-plus-source	public.source-code,public.objective-c-plus-plus-source	cp,cpp,c++,cc,cxx	text/x-c++src	*.cpp:50 *.cxx:50 *.cc:50 *.C:50:cs *.c++:50	C++ source		apple	primary	e:cp=a e:cpp=aftm e:c++=aftm e:cc=aftm e:cxx=aftm m:text/x-c++src=oftm g:*.cpp=ft g:*.cxx=ft g:*.cc=ft g:*.C=f g:*.c++=ft
+public.c-plus-plus-source.preprocessed	public.c-plus-plus-source,public.source-code.preprocessed	ii			Preprocessed C++ source		apple	secondary	e:ii=a
+public.c-source	public.source-code,public.c-plus-plus-source,public.objective-c-source	c	text/x-csrc,text/x-c	*.c:50:cs	C source		apple	primary	e:c=atm m:text/x-csrc=oftm m:text/x-c=ft g:*.c=ft
+public.c-source.preprocessed	public.c-source,public.source-code.preprocessed	i			Preprocessed C source		apple	secondary	e:i=a
+public.calendar-event					Calendar event		apple	primary	
+public.camera-raw-image	public.image				Camera raw image		apple	primary	
+public.case-insensitive-text	public.text				Case-insensitive text		apple	secondary	
+public.cd-based-media	public.optical-storage-media				CD-based media		apple	secondary	
+public.cd-media	public.cd-based-media				CD		apple	secondary	
+public.cd-r-media	public.cd-based-media				CD-R disc		apple	secondary	
+public.cd-rw-media	public.cd-based-media				CD-RW disc		apple	secondary	
+public.cdda-audio	public.aifc-audio	cdda			CD audio track		apple	secondary	e:cdda=a
+public.character-special	public.item				Character device		apple	secondary	
+public.comma-separated-values-text	public.plain-text,public.delimited-values-text	csv	text/csv,text/comma-separated-values,text/x-comma-separated-values,text/x-csv	*.csv:50	CSV document	x-office-spreadsheet	apple	primary	e:csv=aftm m:text/csv=aftm m:text/comma-separated-values=a m:text/x-comma-separated-values=f m:text/x-csv=f g:*.csv=ft
+public.composite-content	public.content				Composite content		apple	primary	
+public.computer	public.device				Computer		apple	secondary	
+public.contact					Contact		apple	primary	
+public.content					Content		apple	primary	
+public.cpio-archive	public.data,public.archive	cpio,pax	application/x-cpio	*.cpio:50	Cpio archive	package-x-generic	apple	primary	e:cpio=aftm e:pax=a m:application/x-cpio=oftm g:*.cpio=ft
+public.csh-script	public.shell-script,org.freedesktop.mime.application.x-executable	csh	text/x-csh,application/x-csh	*.csh:50	C shell script	text-x-script	apple	primary	e:csh=aftm m:text/x-csh=fm m:application/x-csh=oftm g:*.csh=ft
+public.css	public.text,public.plain-text	css	text/css	*.css:50	CSS style sheet		apple	primary	e:css=aftm m:text/css=aftm g:*.css=ft
+public.data	public.item	dms,bpk,dump,elc,deploy	application/octet-stream		Data		apple	primary	e:dms=t e:bpk=t e:dump=t e:elc=t e:deploy=tm m:application/octet-stream=aftm
+public.database					Database		apple	primary	
+public.delimited-values-text	public.text				Delimited text		apple	primary	
+public.device					Device		apple	secondary	
+public.directory	public.item				Directory		apple	primary	
+public.disk-image	public.archive				Disk image		apple	secondary	
+public.display					Display		apple	secondary	
+public.downloadable-sound	public.audio	dls	audio/dls		Downloadable sounds (DLS) bank		apple	secondary	e:dls=am m:audio/dls=atm
+public.dv-movie	public.movie	dv,dif	video/dv,video/x-dv	*.dv:50	DV video		apple	secondary	e:dv=afm e:dif=am m:video/dv=oftm m:video/x-dv=a g:*.dv=f
+public.dvd-based-media	public.optical-storage-media				DVD-based media		apple	secondary	
+public.dvd-media	public.dvd-based-media				DVD		apple	secondary	
+public.dvd-plus-r-media	public.dvd-based-media				DVD+R disc		apple	secondary	
+public.dvd-plus-rw-media	public.dvd-based-media				DVD+RW disc		apple	secondary	
+public.dvd-r-media	public.dvd-based-media				DVD-R disc		apple	secondary	
+public.dvd-ram-media	public.dvd-based-media				DVD-RAM disc		apple	secondary	
+public.dvd-rw-media	public.dvd-based-media				DVD-RW disc		apple	secondary	
+public.dylan-source	public.source-code	dlyan,lid			Dylan source		apple	secondary	e:dlyan=a e:lid=a
+public.elf-binary	public.data,public.executable				ELF binary		apple	secondary	
+public.email-message	public.message				Email message		apple	primary	
+public.enhanced-ac3-audio	public.audio	eac3,ec3	audio/eac3		Enhanced AC-3 audio		apple	secondary	e:eac3=a e:ec3=a m:audio/eac3=atm
+public.executable					Executable		apple	conflict	
+public.fax	public.image,public.message				Fax		apple	primary	
+public.file-sharepoint					File share point		apple	secondary	
+public.file-url	public.url				File URL		apple	primary	
+public.filename-extension	public.case-insensitive-text				Filename extension		apple	primary	
+public.flc-animation	public.movie	flc,fli,cel	video/x-flic,video/flc,video/fli,video/x-fli,video/x-flc	*.fli:50 *.flc:50	FLIC animation	image-x-generic	apple	secondary	e:flc=aft e:fli=aftm e:cel=a m:video/x-flic=of m:video/flc=a m:video/fli=fm m:video/x-fli=ft m:video/x-flc=ft g:*.fli=ft g:*.flc=ft
+public.folder	public.directory		inode/directory,x-directory/normal		Folder	folder	apple	primary	m:inode/directory=ofm m:x-directory/normal=f
+public.font	public.data				Font		apple	secondary	
+public.fortran-77-source	public.fortran-source	f77			Fortran 77 source		apple	secondary	e:f77=a
+public.fortran-90-source	public.fortran-source	f90			Fortran 90 source		apple	secondary	e:f90=a
+public.fortran-95-source	public.fortran-source	f95			Fortran 95 source		apple	secondary	e:f95=a
+public.fortran-source	public.source-code,public.plain-text	f,for,f90,f95	text/x-fortran	*.f:50 *.f90:50 *.f95:50 *.for:50	Fortran source		apple	secondary	e:f=aft e:for=aft e:f90=ft e:f95=f m:text/x-fortran=oft g:*.f=ft g:*.f90=ft g:*.f95=f g:*.for=ft
+public.generic-pc	public.computer				PC		apple	secondary	
+public.geometry-definition-format	public.3d-content,public.text,public.plain-text	obj	model/obj,application/prs.wavefront-obj	*.obj:50	Wavefront OBJ 3D model	image-x-generic	apple	secondary	e:obj=afm m:model/obj=ofm m:application/prs.wavefront-obj=f g:*.obj=f
+public.haptics-content					Haptic content		apple	conflict	
+public.hd-dvd-based-media	public.optical-storage-media				HD DVD-based media		apple	secondary	
+public.hd-dvd-media	public.hd-dvd-based-media				HD DVD		apple	secondary	
+public.hd-dvd-r-media	public.hd-dvd-based-media				HD DVD-R disc		apple	secondary	
+public.hd-dvd-ram-media	public.hd-dvd-based-media				HD DVD-RAM disc		apple	secondary	
+public.hd-dvd-rw-media	public.hd-dvd-based-media				HD DVD-RW disc		apple	secondary	
+public.heic	public.heif-standard	heic	image/heic,image/hevc		HEIC image		apple	primary	e:heic=atm m:image/heic=atm m:image/hevc=t
+public.heics	public.heif-standard	heics	image/heic-sequence,image/hevc-sequence		HEIC image sequence		apple	primary	e:heics=am m:image/heic-sequence=atm m:image/hevc-sequence=t
+public.heif	public.heif-standard	heif,hif,heic	image/heif,image/heic,image/heic-sequence,image/heif-sequence	*.heic:50 *.heif:50 *.hif:50	HEIF image		apple	primary	e:heif=aftm e:hif=af e:heic=f m:image/heif=aftm m:image/heic=f m:image/heic-sequence=f m:image/heif-sequence=ftm g:*.heic=f g:*.heif=ft g:*.hif=f
+public.heif-standard	public.image				HEIF-based image		apple	secondary	
+public.heifs	public.heif-standard	heifs	image/heif-sequence		HEIF image sequence		apple	secondary	e:heifs=a m:image/heif-sequence=a
+public.html	public.text,public.plain-text	html,htm,shtml,shtm	text/html	*.html:80 *.htm:80	HTML document		apple	primary	e:html=aftm e:htm=aftm e:shtml=am e:shtm=a m:text/html=aftm g:*.html=ft g:*.htm=ft
+public.image	public.data,public.content				Image		apple	primary	
+public.item					Item		apple	primary	
+public.jpeg	public.image	jpeg,jpg,jpe,jfif,jif,jfi	image/jpeg,image/jpg,image/pjpeg	*.jpg:50 *.jpeg:50 *.jpe:50 *.jfif:50	JPEG image		apple	primary	e:jpeg=aftm e:jpg=aftm e:jpe=aftm e:jfif=ftm e:jif=t e:jfi=t m:image/jpeg=aftm m:image/jpg=a m:image/pjpeg=f g:*.jpg=ft g:*.jpeg=ft g:*.jpe=ft g:*.jfif=ft
+public.jpeg-2000	public.image	jp2,jpf,jpx,j2k,j2c,jpg2	image/jp2,image/jpeg2000,image/jpeg2000-image,image/x-jpeg2000-image	*.jp2:50 *.jpg2:50	JPEG 2000 image		apple	primary	e:jp2=aftm e:jpf=a e:jpx=a e:j2k=a e:j2c=a e:jpg2=fm m:image/jp2=aftm m:image/jpeg2000=f m:image/jpeg2000-image=f m:image/x-jpeg2000-image=f g:*.jp2=ft g:*.jpg2=f
+public.jpeg-xl	public.image				JPEG XL image		apple	primary	
+public.json	public.text,org.freedesktop.mime.application.json5	json	application/json	*.json:50	JSON document	text-x-script	apple	primary	e:json=aftm m:application/json=aftm g:*.json=ft
+public.ksh-script	public.shell-script	ksh			Korn shell script		apple	secondary	e:ksh=a
+public.lex-source	public.source-code	l,lm,lmm,lpp,lxx,ll			Lex source		apple	secondary	e:l=a e:lm=a e:lmm=a e:lpp=a e:lxx=a e:ll=a
+public.log	public.item				Log		apple	secondary	
+public.m3u-playlist	public.plain-text,public.playlist	m3u,m3u8,vlc	audio/x-mpegurl,audio/mpegurl,application/vnd.apple.mpegurl,application/m3u,audio/x-mp3-playlist,audio/m3u,audio/x-m3u	*.m3u:50 *.m3u8:50 *.vlc:50	M3U playlist		apple	primary	e:m3u=aftm e:m3u8=aftm e:vlc=f m:audio/x-mpegurl=aft m:audio/mpegurl=afm m:application/vnd.apple.mpegurl=aftm m:application/m3u=f m:audio/x-mp3-playlist=f m:audio/m3u=f m:audio/x-m3u=f g:*.m3u=ft g:*.m3u8=ft g:*.vlc=f
+public.make-source	public.script,public.plain-text	make,mak,gmk,mk	text/x-makefile	makefile:50 GNUmakefile:50 *.mk:50 *.mak:50 Makefile.*:10 Makefile:50 GNUMakefile:50	Makefile		apple	primary	e:make=a e:mak=af e:gmk=a e:mk=af m:text/x-makefile=oft g:makefile=ft g:GNUmakefile=ft g:*.mk=f g:*.mak=f g:Makefile.*=f g:Makefile=ft g:GNUMakefile=ft
+public.message					Message		apple	primary	
+public.midi-audio	public.audio	midi,mid,smf,kar,rmi	audio/midi,audio/x-midi	*.mid:50 *.midi:50 *.kar:50	MIDI audio		apple	primary	e:midi=aft e:mid=aft e:smf=a e:kar=aft e:rmi=t m:audio/midi=aft m:audio/x-midi=af g:*.mid=ft g:*.midi=ft g:*.kar=ft
+public.mig-source	public.source-code	defs,mig			Mach interface generator (MIG) source		apple	primary	e:defs=a e:mig=a
+public.mime-type	public.case-insensitive-text				MIME type		apple	primary	
+public.movie	public.audiovisual-content				Movie		apple	primary	
+public.mp2	public.audio	mp2	audio/mp2,audio/x-mp2	*.mp2:50	MPEG layer II audio		apple	secondary	e:mp2=af m:audio/mp2=of m:audio/x-mp2=f g:*.mp2=f
+public.mp3	public.audio	mp3,mpga,mp2a,m2a,m3a,mpega,mp1	audio/mpeg,audio/mpeg3,audio/mpg,audio/mp3,audio/x-mpeg,audio/x-mpeg3,audio/x-mpg,audio/x-mp3	*.mp3:50 *.mpga:50	MP3 audio		apple	primary	e:mp3=aftm e:mpga=aftm e:mp2a=t e:m2a=t e:m3a=t e:mpega=m e:mp1=m m:audio/mpeg=aftm m:audio/mpeg3=a m:audio/mpg=a m:audio/mp3=af m:audio/x-mpeg=aft m:audio/x-mpeg3=a m:audio/x-mpg=af m:audio/x-mp3=af g:*.mp3=ft g:*.mpga=ft
+public.mp4a-latm	public.audio		audio/mp4a-latm		MPEG-4 audio stream (LATM)		apple	secondary	m:audio/mp4a-latm=a
+public.mp4a-loas	public.audio	loas,latm			MPEG-4 audio stream (LOAS)		apple	secondary	e:loas=a e:latm=a
+public.mpeg	public.movie	mpg,mpeg,mpe,m75,m15,mp2,vob,m1v	video/mpeg,video/mpg,video/x-mpeg,video/x-mpg,video/mpeg-system,video/x-mpeg-system,video/x-mpeg2	*.mpeg:50 *.mpg:50 *.mp2:50 *.mpe:50 *.vob:50 [0-9][0-9][0-9].vdr:50	MPEG video		apple	primary	e:mpg=aftm e:mpeg=aftm e:mpe=aftm e:m75=a e:m15=a e:mp2=f e:vob=f e:m1v=tm m:video/mpeg=aftm m:video/mpg=a m:video/x-mpeg=af m:video/x-mpg=a m:video/mpeg-system=f m:video/x-mpeg-system=f m:video/x-mpeg2=f g:*.mpeg=ft g:*.mpg=ft g:*.mp2=f g:*.mpe=ft g:*.vob=f g:[0-9][0-9][0-9].vdr=f
+public.mpeg-2-transport-stream	public.movie	ts,m2t,m2ts,mts,cpi,clpi,mpl,mpls,bdm,bdmv	video/mp2t	*.m2t:50 *.m2ts:50 *.ts:50 *.mts:50 *.cpi:50 *.clpi:50 *.mpl:50 *.mpls:50 *.bdm:50 *.bdmv:50	MPEG-2 transport stream		apple	primary	e:ts=af e:m2t=f e:m2ts=f e:mts=f e:cpi=f e:clpi=f e:mpl=f e:mpls=f e:bdm=f e:bdmv=f m:video/mp2t=oftm g:*.m2t=f g:*.m2ts=f g:*.ts=f g:*.mts=f g:*.cpi=f g:*.clpi=f g:*.mpl=f g:*.mpls=f g:*.bdm=f g:*.bdmv=f
+public.mpeg-2-video	public.video	m2v	video/mpeg2,video/mpeg2-video		MPEG-2 video		apple	primary	e:m2v=a m:video/mpeg2=a m:video/mpeg2-video=a
+public.mpeg-4	public.movie	mp4,mpg4,m4v,f4v,lrv,lrf,mp4v	video/mp4,video/mp4v-es,video/x-m4v	*.mp4:50 *.m4v:50 *.f4v:50 *.lrv:50 *.lrf:60	MPEG-4 movie		apple	conflict	e:mp4=aftm e:mpg4=atm e:m4v=ftm e:f4v=f e:lrv=f e:lrf=f e:mp4v=t m:video/mp4=aftm m:video/mp4v-es=aftm m:video/x-m4v=ft g:*.mp4=ft g:*.m4v=ft g:*.f4v=f g:*.lrv=f g:*.lrf=f
+public.mpeg-4-audio	public.audio	mp4,mpg4,mp4a	audio/mp4,audio/mp4a-latm,audio/x-mp4a		MPEG-4 audio		apple	conflict	e:mp4=a e:mpg4=a e:mp4a=t m:audio/mp4=atm m:audio/mp4a-latm=atm m:audio/x-mp4a=t
+public.mpo-image	public.image	mpo			Multi-picture (MPO) image		apple	secondary	e:mpo=a
+public.named-pipe	public.item				Named pipe		apple	secondary	
+public.ndjson	public.text	ndjson	application/x-ndjson		Newline-delimited JSON		apple	secondary	e:ndjson=a m:application/x-ndjson=a
+public.object-code	public.data,public.executable	o,mod	application/x-object	*.o:50 *.mod:40	Object code		apple	primary	e:o=afm e:mod=f m:application/x-object=oftm g:*.o=f g:*.mod=f
+public.objective-c-plus-plus-source	public.source-code,public.plain-text	mm	text/x-objc++src	*.mm:50	Objective-C++ source		apple	primary	e:mm=af m:text/x-objc++src=of g:*.mm=f
+public.objective-c-plus-plus-source.preprocessed	public.objective-c-plus-plus-source,public.source-code.preprocessed	mii			Preprocessed Objective-C++ source		apple	secondary	e:mii=a
+public.objective-c-source	public.source-code,public.objective-c-plus-plus-source	m	text/x-objcsrc	*.m:50	Objective-C source		apple	primary	e:m=aft m:text/x-objcsrc=oft g:*.m=ft
+public.objective-c-source.preprocessed	public.objective-c-source,public.source-code.preprocessed	mi			Preprocessed Objective-C source		apple	secondary	e:mi=a
+public.ofd	public.data,public.composite-content	ofd	application/ofd		OFD document		apple	secondary	e:ofd=a m:application/ofd=a
+public.opentype-collection-font	public.opentype-font	otc			OpenType font collection		apple	secondary	e:otc=a
+public.opentype-font	public.font,public.truetype-ttf-font	otf	font/otf,application/x-font-otf,application/vnd.ms-opentype	*.otf:50	OpenType font	font-x-generic	apple	primary	e:otf=aftm m:font/otf=afm m:application/x-font-otf=ft m:application/vnd.ms-opentype=t g:*.otf=ft
+public.optical-storage-media	public.storage				Optical disc		apple	secondary	
+public.pascal-source	public.source-code,public.plain-text	pas,p,pp,dpr	text/x-pascal	*.p:50 *.pas:50	Pascal source		apple	secondary	e:pas=aftm e:p=ftm e:pp=t e:dpr=t m:text/x-pascal=oftm g:*.p=ft g:*.pas=ft
+public.patch-file	public.plain-text	patch,diff	text/x-patch,text/x-diff	*.diff:50 *.patch:50	Patch file		apple	secondary	e:patch=aftm e:diff=aftm m:text/x-patch=of m:text/x-diff=oftm g:*.diff=ft g:*.patch=ft
+public.perl-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	pl,pm,al,perl,pod,t	application/x-perl,text/x-perl-script,text/x-perl	*.pl:50 *.PL:50 *.pm:50 *.al:50 *.perl:50 *.pod:50 *.t:10	Perl script	text-x-script	apple	primary	e:pl=aftm e:pm=aftm e:al=ft e:perl=ft e:pod=f e:t=f m:application/x-perl=of m:text/x-perl-script=a m:text/x-perl=ftm g:*.pl=ft g:*.PL=ft g:*.pm=ft g:*.al=ft g:*.perl=ft g:*.pod=f g:*.t=f
+public.php-script	public.shell-script,public.plain-text	php,php3,php4,ph3,ph4,phtml,php5,phps	application/x-php,text/php,text/x-php-script,application/php	*.php:50 *.php3:50 *.php4:50 *.php5:50 *.phps:50	PHP script	text-x-script	apple	primary	e:php=af e:php3=af e:php4=af e:ph3=a e:ph4=a e:phtml=a e:php5=f e:phps=f m:application/x-php=of m:text/php=a m:text/x-php-script=a m:application/php=a g:*.php=f g:*.php3=f g:*.php4=f g:*.php5=f g:*.phps=f
+public.plain-text	public.text	txt,text,asc,def,list,in,aart,ac,am,apt,bsh,classpath,cnd,cwiki,data,egrm,ft,fn,fv,grm,g,handlers,ihtml,jmx,junit,jx,mf,meta,mdo,pen,pom,project,rnx,roles,schemas,tld,types,vm,vsl,wsdd,xargs,xcat,xegrm,xgrm,xlex,xlog,xmap,xroles,xsamples,xsp,xtest,xweb,xwelcome,brf	text/plain	*.txt:50 *.asc:50 *,v:50 KEYS:50 LICENSE:50 NOTICE:50 README:50 abs-linkmap:50 abs-menulinks:50 .htaccess:50	Plain text		apple	primary	e:txt=aftm e:text=atm e:asc=f e:def=t e:list=t e:in=t e:aart=t e:ac=t e:am=t e:apt=t e:bsh=t e:classpath=t e:cnd=t e:cwiki=t e:data=t e:egrm=t e:ft=t e:fn=t e:fv=t e:grm=t e:g=t e:handlers=t e:ihtml=t e:jmx=t e:junit=t e:jx=t e:mf=t e:meta=t e:mdo=t e:pen=t e:pom=t e:project=t e:rnx=t e:roles=t e:schemas=t e:tld=t e:types=t e:vm=t e:vsl=t e:wsdd=t e:xargs=t e:xcat=t e:xegrm=t e:xgrm=t e:xlex=t e:xlog=t e:xmap=t e:xroles=t e:xsamples=t e:xsp=t e:xtest=t e:xweb=t e:xwelcome=t e:brf=m m:text/plain=aftm g:*.txt=ft g:*.asc=f g:*,v=f g:KEYS=t g:LICENSE=t g:NOTICE=t g:README=t g:abs-linkmap=t g:abs-menulinks=t g:.htaccess=t
+public.playlist					Playlist		apple	primary	
+public.pls-playlist	public.text,public.playlist	pls	audio/x-scpls,application/pls,audio/scpls	*.pls:50	PLS playlist		apple	secondary	e:pls=afm m:audio/x-scpls=afm m:application/pls=f m:audio/scpls=f g:*.pls=f
+public.png	public.image	png	image/png	*.png:50	PNG image		apple	primary	e:png=aftm m:image/png=aftm g:*.png=ft
+public.polygon-file-format	public.3d-content,public.data	ply			PLY 3D model		apple	secondary	e:ply=a
+public.precompiled-c-header	public.source-code	pch			Precompiled C header		apple	secondary	e:pch=a
+public.precompiled-c-plus-plus-header	public.source-code	pch++			Precompiled C++ header		apple	secondary	e:pch++=a
+public.presentation	public.composite-content				Presentation		apple	primary	
+public.python-script	public.shell-script,org.freedesktop.mime.application.x-executable,org.freedesktop.mime.text.x-cython	py,wsgi	text/x-python,text/x-python-script	*.py:60 *.wsgi:60	Python script		apple	primary	e:py=aftm e:wsgi=f m:text/x-python=oftm m:text/x-python-script=a g:*.py=ft g:*.wsgi=f
+public.rss	public.xml	rss	application/rss+xml,text/rss	*.rss:50	RSS feed	text-html	apple	secondary	e:rss=aft m:application/rss+xml=aft m:text/rss=ft g:*.rss=ft
+public.rtf	public.text,public.plain-text	rtf	application/rtf,text/rtf	*.rtf:50	Rich text document (RTF)	x-office-document	apple	primary	e:rtf=aftm m:application/rtf=ftm m:text/rtf=aftm g:*.rtf=ft
+public.ruby-script	public.shell-script,org.freedesktop.mime.application.x-executable,public.plain-text	rb,rbw	application/x-ruby,text/x-ruby-script,text/x-ruby	*.rb:50	Ruby script	text-x-script	apple	conflict	e:rb=aftm e:rbw=a m:application/x-ruby=ofm m:text/x-ruby-script=a m:text/x-ruby=ft g:*.rb=ft
+public.rust-source	public.text,public.source-code,public.plain-text	rs	text/rust,text/x-rust	*.rs:50	Rust source		apple	secondary	e:rs=af m:text/rust=af m:text/x-rust=a g:*.rs=f
+public.script	public.source-code				Script		apple	primary	
+public.shell-script	public.script,org.freedesktop.mime.application.x-executable	sh	text/x-shellscript,application/x-shellscript,text/x-sh	*.sh:50	Shell script	text-x-script	apple	conflict	e:sh=afm m:text/x-shellscript=f m:application/x-shellscript=of m:text/x-sh=fm g:*.sh=f
+public.socket	public.item				Socket		apple	secondary	
+public.source-code	public.plain-text				Source code		apple	primary	
+public.source-code.preprocessed	public.source-code				Preprocessed source code		apple	secondary	
+public.speaker					Speaker		apple	secondary	
+public.spreadsheet	public.content				Spreadsheet		apple	primary	
+public.standard-tesselated-geometry-format	public.3d-content,public.data	stl	model/stl,model/x.stl-ascii,model/x.stl-binary	*.stl:50	STL 3D model	image-x-generic	apple	secondary	e:stl=aftm m:model/stl=ofm m:model/x.stl-ascii=ft m:model/x.stl-binary=ft g:*.stl=ft
+public.storage					Storage		apple	secondary	
+public.stored-url					Stored URL		apple	secondary	
+public.svg-image	public.image,public.xml	svg,svgz	image/svg+xml	*.svg:50	SVG image		apple	primary	e:svg=aftm e:svgz=atm m:image/svg+xml=aftm g:*.svg=ft
+public.swift-source	public.source-code	swift			Swift source		apple	primary	e:swift=a
+public.symlink	public.item,com.apple.resolvable		inode/symlink		Symbolic link		apple	primary	m:inode/symlink=of
+public.tab-separated-values-text	public.plain-text,public.delimited-values-text	tsv	text/tab-separated-values	*.tsv:50	Tab-separated values	x-office-spreadsheet	apple	primary	e:tsv=aftm m:text/tab-separated-values=aftm g:*.tsv=ft
+public.tar-archive	org.gnu.gnu-tar-archive	tar,gtar,gem	application/x-tar,application/tar,application/x-gtar	*.tar:50 *.gtar:50 *.gem:50	Tar archive	package-x-generic	apple	primary	e:tar=aftm e:gtar=f e:gem=f m:application/x-tar=aftm m:application/tar=a m:application/x-gtar=f g:*.tar=ft g:*.gtar=f g:*.gem=f
+public.tar-bzip2-archive	public.bzip2-archive	tbz2,tbz,tar.bz2,tb2	application/x-bzip2-compressed-tar,application/x-bzip-compressed-tar	*.tar.bz2:50 *.tbz2:50 *.tb2:50	Bzip2-compressed tar archive	package-x-generic	apple	secondary	e:tbz2=af e:tbz=a e:tar.bz2=f e:tb2=f m:application/x-bzip2-compressed-tar=f m:application/x-bzip-compressed-tar=of g:*.tar.bz2=f g:*.tbz2=f g:*.tb2=f
+public.tcsh-script	public.shell-script	tcsh			Tcsh script		apple	secondary	e:tcsh=a
+public.text	public.data,public.content				Text		apple	primary	
+public.tiff	public.image	tiff,tif	image/tiff	*.tif:50 *.tiff:50	TIFF image		apple	primary	e:tiff=aftm e:tif=aftm m:image/tiff=aftm g:*.tif=ft g:*.tiff=ft
+public.to-do-item					To-do item		apple	primary	
+public.truetype-collection-font	public.truetype-font	ttc	font/collection	*.ttc:50	TrueType font collection	font-x-generic	apple	primary	e:ttc=afm m:font/collection=ofm g:*.ttc=f
+public.truetype-font	public.font				TrueType font		apple	primary	
+public.truetype-ttf-font	public.truetype-font	ttf	font/ttf,application/x-font-ttf	*.ttf:50	TrueType font (TTF)	font-x-generic	apple	primary	e:ttf=aftm m:font/ttf=afm m:application/x-font-ttf=ft g:*.ttf=ft
+public.ulaw-audio	public.audio	ul,ulw,ulaw			Mu-law audio		apple	conflict	e:ul=a e:ulw=a e:ulaw=a
+public.unix-executable	public.data,public.executable				Unix executable		apple	primary	
+public.url	public.data				URL		apple	primary	
+public.url-name	public.data				URL title		apple	primary	
+public.utf16-external-plain-text	public.plain-text				UTF-16 plain text (with BOM)		apple	primary	
+public.utf16-plain-text	public.plain-text		text/plain;charset=utf-16,text/plain;charset="utf-16"		UTF-16 plain text		apple	primary	m:text/plain;charset=utf-16=a m:text/plain;charset="utf-16"=a
+public.utf8-plain-text	public.plain-text		text/plain;charset=utf-8,text/plain;charset="utf-8"		UTF-8 plain text		apple	primary	m:text/plain;charset=utf-8=a m:text/plain;charset="utf-8"=a
+public.utf8-tab-separated-values-text	public.tab-separated-values-text,public.utf8-plain-text				UTF-8 tab-separated values		apple	primary	
+public.uuencoded-archive	public.data,public.archive,public.plain-text	uu,uue	text/x-uuencode,zz-application/zz-winassoc-uu	*.uue:50	Uuencoded archive		apple	secondary	e:uu=at e:uue=f m:text/x-uuencode=aft m:zz-application/zz-winassoc-uu=f g:*.uue=f
+public.vcard	public.text,public.contact,public.plain-text	vcf,vcard,vct,gcrd	text/vcard,text/directory,text/x-vcard	*.vcard:50 *.vcf:50 *.vct:50 *.gcrd:50	Contact card (vCard)		apple	primary	e:vcf=aftm e:vcard=afm e:vct=f e:gcrd=f m:text/vcard=afm m:text/directory=aft m:text/x-vcard=aft g:*.vcard=f g:*.vcf=ft g:*.vct=f g:*.gcrd=f
+public.video	public.movie				Video		apple	primary	
+public.volume	public.folder		inode/mount-point		Volume		apple	primary	m:inode/mount-point=of
+public.x509-certificate	public.data	cer,der,crt,pem,cert	application/x-x509-ca-cert,application/x-x509-cert,application/x-x509-user-cert	*.der:50 *.crt:50 *.cert:50 *.pem:50	X.509 certificate	text-x-generic	apple	primary	e:cer=a e:der=af e:crt=aftm e:pem=af e:cert=f m:application/x-x509-ca-cert=aftm m:application/x-x509-cert=t m:application/x-x509-user-cert=t g:*.der=f g:*.crt=ft g:*.cert=f g:*.pem=f
+public.xbitmap-image	public.image	xbm	image/x-xbitmap	*.xbm:50	X bitmap image		apple	conflict	e:xbm=aftm m:image/x-xbitmap=aftm g:*.xbm=ft
+public.xfd	public.xml	xfd			XFD form		apple	secondary	e:xfd=a
+public.xhtml	public.xml	xhtml,xhtm,xht,html,htm,xhtml2	application/xhtml+xml	*.xhtml:50 *.xht:50 *.html:50 *.htm:50	XHTML document	text-html	apple	secondary	e:xhtml=aftm e:xhtm=am e:xht=aftm e:html=f e:htm=f e:xhtml2=t m:application/xhtml+xml=aftm g:*.xhtml=ft g:*.xht=ft g:*.html=f g:*.htm=f
+public.xml	public.text,public.plain-text	xml,xbl,xsd,rng	application/xml,text/xml,application/x-xml	*.xml:50 *.xbl:50 *.xsd:50 *.rng:50	XML document	text-html	apple	primary	e:xml=aftm e:xbl=f e:xsd=ft e:rng=f m:application/xml=aftm m:text/xml=aftm m:application/x-xml=t g:*.xml=ft g:*.xbl=f g:*.xsd=ft g:*.rng=f
+public.yacc-source	public.source-code	y,ym,ymm,ypp,yxx,yy			Yacc source		apple	secondary	e:y=a e:ym=a e:ymm=a e:ypp=a e:yxx=a e:yy=a
+public.yaml	public.text,public.plain-text	yml,yaml	application/yaml,application/x-yaml,text/yaml,text/x-yaml,application/x-yml,text/vnd.yaml,text/x-yml	*.yaml:50 *.yml:50	YAML document	text-x-generic	apple	primary	e:yml=aft e:yaml=aft m:application/yaml=ft m:application/x-yaml=aft m:text/yaml=ft m:text/x-yaml=ft m:application/x-yml=t m:text/vnd.yaml=t m:text/x-yml=t g:*.yaml=ft g:*.yml=ft
+public.z-archive	public.data,public.archive	z	application/x-compress	*.Z:50	Unix compress (Z) archive	package-x-generic	apple	secondary	e:z=aft m:application/x-compress=aft g:*.Z=ft
+public.zip-archive	com.pkware.zip-archive	zip,zipx	application/zip,application/x-zip-compressed,application/x-zip	*.zip:50 *.zipx:50	ZIP archive	package-x-generic	apple	primary	e:zip=aftm e:zipx=ft m:application/zip=aftm m:application/x-zip-compressed=aft m:application/x-zip=f g:*.zip=ft g:*.zipx=ft
+public.zsh-script	public.shell-script	zsh			Zsh script		apple	secondary	e:zsh=a
+vnd.android.package-archive	public.data,public.archive,com.sun.java-archive	apk	application/vnd.android.package-archive	*.apk:50	Android app package (APK)		apple	secondary	e:apk=aftm m:application/vnd.android.package-archive=aftm g:*.apk=ft
+com.apple.homebuttonless-device	com.apple.device				Apple device without a Home button		openwith	openwith	
+org.freedesktop.mime.text.x-python3	public.python-script	py,py3,pyi	text/x-python3	*.py:50 *.py3:60 *.pyi:60	Python 3 script		openwith	openwith	e:py=f e:py3=f e:pyi=f m:text/x-python3=of g:*.py=f g:*.py3=f g:*.pyi=f
+org.webassembly.wasm	public.data,public.executable	wasm	application/wasm	*.wasm:50	WebAssembly module		openwith	openwith	e:wasm=oftm m:application/wasm=oftm g:*.wasm=ft
+org.freedesktop.mime.application.x-atari-2600-rom	public.data	a26	application/x-atari-2600-rom	*.a26:50	Atari 2600 ROM	application-x-executable	freedesktop	freedesktop	e:a26=f m:application/x-atari-2600-rom=f g:*.a26=f
+org.freedesktop.mime.application.x-atari-7800-rom	public.data	a78	application/x-atari-7800-rom	*.a78:50	Atari 7800 ROM	application-x-executable	freedesktop	freedesktop	e:a78=f m:application/x-atari-7800-rom=f g:*.a78=f
+org.freedesktop.mime.application.x-atari-lynx-rom	public.data	lnx	application/x-atari-lynx-rom	*.lnx:50	Atari Lynx ROM	application-x-executable	freedesktop	freedesktop	e:lnx=f m:application/x-atari-lynx-rom=f g:*.lnx=f
+org.freedesktop.mime.application.andrew-inset	public.data	ez	application/andrew-inset	*.ez:50	ATK inset	x-office-document	freedesktop	freedesktop	e:ez=ftm m:application/andrew-inset=ftm g:*.ez=ft
+org.freedesktop.mime.application.vnd.amazon.mobi8-ebook	org.freedesktop.mime.application.x-mobipocket-ebook,public.data	azw3,kfx	application/vnd.amazon.mobi8-ebook,application/x-mobi8-ebook	*.azw3:50 *.kfx:50	Kindle book document		freedesktop	freedesktop	e:azw3=fm e:kfx=f m:application/vnd.amazon.mobi8-ebook=fm m:application/x-mobi8-ebook=f g:*.azw3=f g:*.kfx=f
+org.freedesktop.mime.application.mathematica	public.plain-text	nb,ma,mb	application/mathematica,application/x-mathematica	*.nb:50	Mathematica Notebook file	x-office-document	freedesktop	freedesktop	e:nb=ft e:ma=tm e:mb=tm m:application/mathematica=ftm m:application/x-mathematica=f g:*.nb=ft
+org.freedesktop.mime.application.mathml-xml	public.xml	mml,mathml	application/mathml+xml,text/mathml	*.mml:50	MathML document		freedesktop	freedesktop	e:mml=fm e:mathml=t m:application/mathml+xml=ftm m:text/mathml=f g:*.mml=f
+org.freedesktop.mime.application.mbox	public.plain-text	mbox	application/mbox	*.mbox:50	Mailbox file	emblem-mail	freedesktop	freedesktop	e:mbox=ftm m:application/mbox=ftm g:*.mbox=ft
+org.freedesktop.mime.application.metalink-xml	public.xml	metalink	application/metalink+xml	*.metalink:50	Metalink file		freedesktop	freedesktop	e:metalink=f m:application/metalink+xml=f g:*.metalink=f
+org.freedesktop.mime.application.metalink4-xml	public.xml	meta4	application/metalink4+xml	*.meta4:50	Metalink file		freedesktop	freedesktop	e:meta4=fm m:application/metalink4+xml=fm g:*.meta4=f
+org.freedesktop.mime.application.x-partial-download	public.data	wkdownload,crdownload,part	application/x-partial-download	*.wkdownload:50 *.crdownload:50 *.part:50	Partially downloaded file	package-x-generic	freedesktop	freedesktop	e:wkdownload=f e:crdownload=f e:part=f m:application/x-partial-download=f g:*.wkdownload=f g:*.crdownload=f g:*.part=f
+org.freedesktop.mime.application.oda	public.data	oda	application/oda	*.oda:50	ODA document	x-office-document	freedesktop	freedesktop	e:oda=ftm m:application/oda=ftm g:*.oda=ft
+org.freedesktop.mime.application.x-wwf	com.adobe.pdf	wwf	application/x-wwf,application/wwf	*.wwf:50	WWF document	x-office-document	freedesktop	freedesktop	e:wwf=f m:application/x-wwf=f m:application/wwf=f g:*.wwf=f
+org.freedesktop.mime.application.xspf-xml	public.xml	xspf	application/xspf+xml,application/x-xspf+xml	*.xspf:50	XSPF playlist	audio-x-generic	freedesktop	freedesktop	e:xspf=ftm m:application/xspf+xml=ftm m:application/x-xspf+xml=f g:*.xspf=ft
+org.freedesktop.mime.application.x-windows-themepack	com.microsoft.cab	themepack	application/x-windows-themepack	*.themepack:50	Microsoft Windows theme pack	package-x-generic	freedesktop	freedesktop	e:themepack=f m:application/x-windows-themepack=f g:*.themepack=f
+org.freedesktop.mime.audio.x-amzxml	public.audio	amz	audio/x-amzxml	*.amz:50	AmazonMP3 download file		freedesktop	freedesktop	e:amz=f m:audio/x-amzxml=f g:*.amz=f
+org.freedesktop.mime.audio.x-gsm	public.audio	gsm	audio/x-gsm	*.gsm:50	GSM 06.10 audio		freedesktop	freedesktop	e:gsm=fm m:audio/x-gsm=fm g:*.gsm=f
+org.freedesktop.mime.audio.x-iriver-pla	public.audio	pla	audio/x-iriver-pla	*.pla:50	iRiver playlist		freedesktop	freedesktop	e:pla=f m:audio/x-iriver-pla=f g:*.pla=f
+org.freedesktop.mime.application.pgp-encrypted	public.data	pgp,gpg,asc	application/pgp-encrypted,application/pgp	*.pgp:50 *.gpg:50 *.asc:10	PGP/MIME-encrypted message header		freedesktop	freedesktop	e:pgp=ftm e:gpg=ft e:asc=f m:application/pgp-encrypted=ftm m:application/pgp=ft g:*.pgp=ft g:*.gpg=ft g:*.asc=f
+org.freedesktop.mime.application.pgp-keys	public.data	skr,pkr,asc,pgp,gpg,key	application/pgp-keys	*.skr:50 *.pkr:50 *.asc:10 *.pgp:50 *.gpg:50 *.key:50	PGP keys		freedesktop	freedesktop	e:skr=f e:pkr=f e:asc=fm e:pgp=f e:gpg=f e:key=fm m:application/pgp-keys=ftm g:*.skr=f g:*.pkr=f g:*.asc=f g:*.pgp=f g:*.gpg=f g:*.key=f
+org.freedesktop.mime.application.pgp-signature	public.data	asc,sig,pgp,gpg	application/pgp-signature	*.asc:10 *.sig:50 *.pgp:50 *.gpg:50	Detached OpenPGP signature		freedesktop	freedesktop	e:asc=ft e:sig=ftm e:pgp=f e:gpg=f m:application/pgp-signature=ftm g:*.asc=ft g:*.sig=ft g:*.pgp=f g:*.gpg=f
+org.freedesktop.mime.application.pkcs7-mime	public.data	p7c,p7m,p7z	application/pkcs7-mime	*.p7c:50 *.p7m:50	PKCS#7 file	text-x-generic	freedesktop	freedesktop	e:p7c=ftm e:p7m=ftm e:p7z=m m:application/pkcs7-mime=ftm g:*.p7c=ft g:*.p7m=ft
+org.freedesktop.mime.application.pkcs7-signature	public.plain-text	p7s	application/pkcs7-signature	*.p7s:50	Detached S/MIME signature	text-x-generic	freedesktop	freedesktop	e:p7s=ftm m:application/pkcs7-signature=ftm g:*.p7s=ft
+org.freedesktop.mime.application.pkcs8	public.data	p8	application/pkcs8	*.p8:50	PKCS#8 private key		freedesktop	freedesktop	e:p8=fm m:application/pkcs8=fm g:*.p8=f
+org.freedesktop.mime.application.pkcs8-encrypted	public.data	p8e	application/pkcs8-encrypted	*.p8e:50	PKCS#8 private key (encrypted)		freedesktop	freedesktop	e:p8e=fm m:application/pkcs8-encrypted=fm g:*.p8e=f
+org.freedesktop.mime.application.pkcs10	public.data	p10	application/pkcs10	*.p10:50	PKCS#10 certification request	text-x-generic	freedesktop	freedesktop	e:p10=ftm m:application/pkcs10=ftm g:*.p10=ft
+org.freedesktop.mime.application.pkix-cert	public.data	cer	application/pkix-cert	*.cer:50	X.509 certificate		freedesktop	freedesktop	e:cer=ftm m:application/pkix-cert=ftm g:*.cer=ft
+org.freedesktop.mime.application.pkix-crl	public.data	crl	application/pkix-crl	*.crl:50	Certificate revocation list		freedesktop	freedesktop	e:crl=ftm m:application/pkix-crl=ftm g:*.crl=ft
+org.freedesktop.mime.application.pkix-pkipath	public.data	pkipath	application/pkix-pkipath	*.pkipath:50	PkiPath certification path		freedesktop	freedesktop	e:pkipath=ftm m:application/pkix-pkipath=ftm g:*.pkipath=ft
+org.freedesktop.mime.application.prs.plucker	public.data		application/prs.plucker		Plucker document	x-office-document	freedesktop	freedesktop	m:application/prs.plucker=ftm
+org.freedesktop.mime.application.buildstream-yaml	public.yaml	bst	application/buildstream+yaml	*.bst:50	BuildStream element		freedesktop	freedesktop	e:bst=f m:application/buildstream+yaml=f g:*.bst=f
+org.freedesktop.mime.application.raml-yaml	public.yaml	raml	application/raml+yaml	*.raml:50	RAML document		freedesktop	freedesktop	e:raml=f m:application/raml+yaml=f g:*.raml=f
+org.freedesktop.mime.application.relax-ng-compact-syntax	public.plain-text	rnc	application/relax-ng-compact-syntax,application/x-rnc	*.rnc:50	RELAX NG XML schema	text-x-generic	freedesktop	freedesktop	e:rnc=ftm m:application/relax-ng-compact-syntax=ftm m:application/x-rnc=f g:*.rnc=ft
+org.freedesktop.mime.application.sieve	public.data	siv,sieve	application/sieve	*.siv:50 *.sieve:50	Sieve mail filter script	text-x-script	freedesktop	freedesktop	e:siv=fm e:sieve=fm m:application/sieve=ftm g:*.siv=f g:*.sieve=f
+org.freedesktop.mime.application.spdx-json	public.json	spdx.json	application/spdx+json	*.spdx.json:50	SPDX SBOM document		freedesktop	freedesktop	e:spdx.json=fm m:application/spdx+json=fm g:*.spdx.json=f
+org.freedesktop.mime.application.vnd.ms-wpl	public.data	wpl	application/vnd.ms-wpl	*.wpl:50	WPL playlist	video-x-generic	freedesktop	freedesktop	e:wpl=ftm m:application/vnd.ms-wpl=ftm g:*.wpl=ft
+org.freedesktop.mime.application.x-sqlite2	public.data	sqlite2	application/x-sqlite2	*.sqlite2:50	SQLite2 database		freedesktop	freedesktop	e:sqlite2=f m:application/x-sqlite2=f g:*.sqlite2=f
+org.freedesktop.mime.application.vnd.sqlite3	public.data	sqlite3,sqlite	application/vnd.sqlite3,application/x-sqlite3	*.sqlite3:50	SQLite3 database		freedesktop	freedesktop	e:sqlite3=fm e:sqlite=m m:application/vnd.sqlite3=fm m:application/x-sqlite3=ft g:*.sqlite3=f
+org.freedesktop.mime.application.x-apple-systemprofiler-xml	public.xml	spx	application/x-apple-systemprofiler+xml	*.spx:40	Apple System Profiler		freedesktop	freedesktop	e:spx=f m:application/x-apple-systemprofiler+xml=f g:*.spx=f
+org.freedesktop.mime.application.x-gedcom	public.plain-text	ged,gedcom	text/vnd.familysearch.gedcom,application/x-gedcom,text/gedcom	*.ged:50 *.gedcom:50	GEDCOM family history	x-office-document	freedesktop	freedesktop	e:ged=fm e:gedcom=f m:text/vnd.familysearch.gedcom=fm m:application/x-gedcom=f m:text/gedcom=f g:*.ged=f g:*.gedcom=f
+org.freedesktop.mime.video.x-javafx	com.adobe.flash.video	fxm	video/x-javafx	*.fxm:50	JavaFX video	video-x-generic	freedesktop	freedesktop	e:fxm=f m:video/x-javafx=f g:*.fxm=f
+org.freedesktop.mime.application.x-go-sgf	public.plain-text	sgf	application/x-go-sgf	*.sgf:50	SGF record	text-x-generic	freedesktop	freedesktop	e:sgf=fm m:application/x-go-sgf=fm g:*.sgf=f
+org.freedesktop.mime.application.x-godot-project	public.plain-text		application/x-godot-project	project.godot:50	Godot Engine project		freedesktop	freedesktop	m:application/x-godot-project=f g:project.godot=f
+org.freedesktop.mime.application.x-godot-resource	public.data	res,tres	application/x-godot-resource	*.res:50 *.tres:50	Godot Engine resource		freedesktop	freedesktop	e:res=f e:tres=f m:application/x-godot-resource=f g:*.res=f g:*.tres=f
+org.freedesktop.mime.application.x-godot-scene	public.data	scn,tscn,escn	application/x-godot-scene	*.scn:50 *.tscn:50 *.escn:50	Godot Engine scene		freedesktop	freedesktop	e:scn=f e:tscn=f e:escn=f m:application/x-godot-scene=f g:*.scn=f g:*.tscn=f g:*.escn=f
+org.freedesktop.mime.application.x-godot-shader	public.plain-text	gdshader	application/x-godot-shader	*.gdshader:50	Godot Engine shader		freedesktop	freedesktop	e:gdshader=f m:application/x-godot-shader=f g:*.gdshader=f
+org.freedesktop.mime.application.x-gdscript	public.plain-text	gd	application/x-gdscript	*.gd:50	GDScript script		freedesktop	freedesktop	e:gd=f m:application/x-gdscript=f g:*.gd=f
+org.freedesktop.mime.application.its-xml	public.xml	its	application/its+xml	*.its:50	ITS translation file	text-x-generic	freedesktop	freedesktop	e:its=fm m:application/its+xml=fm g:*.its=f
+org.freedesktop.mime.application.xliff-xml	public.xml	xlf,xliff	application/xliff+xml,application/x-xliff	*.xlf:50 *.xliff:50	XLIFF translation file	text-x-generic	freedesktop	freedesktop	e:xlf=fm e:xliff=f m:application/xliff+xml=fm m:application/x-xliff=f g:*.xlf=f g:*.xliff=f
+org.freedesktop.mime.application.toml	public.plain-text	toml	application/toml	*.toml:50	TOML document	text-x-generic	freedesktop	freedesktop	e:toml=f m:application/toml=f g:*.toml=f
+org.freedesktop.mime.application.vnd.corel-draw	public.data	cdr	application/vnd.corel-draw,application/cdr,application/coreldraw,application/x-cdr,application/x-coreldraw,image/cdr,image/x-cdr,zz-application/zz-winassoc-cdr	*.cdr:50	Corel Draw drawing	image-x-generic	freedesktop	freedesktop	e:cdr=ft m:application/vnd.corel-draw=f m:application/cdr=ft m:application/coreldraw=ft m:application/x-cdr=ft m:application/x-coreldraw=ft m:image/cdr=ft m:image/x-cdr=ft m:zz-application/zz-winassoc-cdr=f g:*.cdr=ft
+org.freedesktop.mime.application.vnd.hp-hpgl	public.data	hpgl	application/vnd.hp-hpgl	*.hpgl:50	HPGL file	image-x-generic	freedesktop	freedesktop	e:hpgl=ftm m:application/vnd.hp-hpgl=ftm g:*.hpgl=ft
+org.freedesktop.mime.application.vnd.hp-pcl	public.data	pcl	application/vnd.hp-pcl	*.pcl:50	PCL file	image-x-generic	freedesktop	freedesktop	e:pcl=ftm m:application/vnd.hp-pcl=ftm g:*.pcl=ft
+org.freedesktop.mime.application.vnd.cups-ppd	public.plain-text	ppd	application/vnd.cups-ppd	*.ppd:50	PostScript printer description		freedesktop	freedesktop	e:ppd=ftm m:application/vnd.cups-ppd=ftm g:*.ppd=ft
+org.freedesktop.mime.application.vnd.cyclonedx-json	public.json	cdx.json	application/vnd.cyclonedx+json	*.cdx.json:50	CycloneDX BOM document		freedesktop	freedesktop	e:cdx.json=f m:application/vnd.cyclonedx+json=fm g:*.cdx.json=f
+org.freedesktop.mime.application.vnd.cyclonedx-xml	public.xml	cdx.xml	application/vnd.cyclonedx+xml	*.cdx.xml:50	CycloneDX BOM document		freedesktop	freedesktop	e:cdx.xml=f m:application/vnd.cyclonedx+xml=fm g:*.cdx.xml=f
+org.freedesktop.mime.application.vnd.lotus-1-2-3	public.data	123,wk1,wk3,wk4,wks,wk2,wk	application/vnd.lotus-1-2-3,application/x-lotus123,application/x-123,application/lotus123,application/wk1,zz-application/zz-winassoc-123	*.123:50 *.wk1:50 *.wk3:50 *.wk4:50 *.wks:50	Lotus 1-2-3 spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:123=ftm e:wk1=ftm e:wk3=ftm e:wk4=ftm e:wks=f e:wk2=t e:wk=m m:application/vnd.lotus-1-2-3=ftm m:application/x-lotus123=f m:application/x-123=ftm m:application/lotus123=f m:application/wk1=f m:zz-application/zz-winassoc-123=f g:*.123=ft g:*.wk1=ft g:*.wk3=ft g:*.wk4=ft g:*.wks=f
+org.freedesktop.mime.application.vnd.lotus-wordpro	public.data	lwp	application/vnd.lotus-wordpro	*.lwp:50	Lotus Word Pro document	x-office-document	freedesktop	freedesktop	e:lwp=ftm m:application/vnd.lotus-wordpro=ftm g:*.lwp=ft
+org.freedesktop.mime.application.x-lmdb	public.data	mdb,lmdb	application/x-lmdb	*.mdb:50 *.lmdb:50	LMDB database	x-office-document	freedesktop	freedesktop	e:mdb=f e:lmdb=f m:application/x-lmdb=f g:*.mdb=f g:*.lmdb=f
+org.freedesktop.mime.application.vnd.ms-access	public.data	mdb,accdb	application/vnd.ms-access,application/msaccess,application/vnd.msaccess,application/x-msaccess,application/mdb,application/x-mdb,zz-application/zz-winassoc-mdb	*.mdb:60	JET database	x-office-document	freedesktop	freedesktop	e:mdb=ftm e:accdb=t m:application/vnd.ms-access=f m:application/msaccess=fm m:application/vnd.msaccess=f m:application/x-msaccess=ft m:application/mdb=f m:application/x-mdb=f m:zz-application/zz-winassoc-mdb=f g:*.mdb=ft
+org.freedesktop.mime.application.vnd.ms-excel.addin.macroEnabled.12	org.openxmlformats.spreadsheetml.sheet	xlam	application/vnd.ms-excel.addin.macroEnabled.12	*.xlam:50	Excel add-in	x-office-spreadsheet	freedesktop	freedesktop	e:xlam=ftm m:application/vnd.ms-excel.addin.macroEnabled.12=ftm g:*.xlam=ft
+org.freedesktop.mime.application.vnd.ms-powerpoint.addin.macroEnabled.12	public.data	ppam	application/vnd.ms-powerpoint.addin.macroEnabled.12	*.ppam:50	PowerPoint add-in	x-office-presentation	freedesktop	freedesktop	e:ppam=ftm m:application/vnd.ms-powerpoint.addin.macroEnabled.12=ftm g:*.ppam=ft
+org.freedesktop.mime.application.vnd.ms-powerpoint.slide.macroEnabled.12	org.freedesktop.mime.application.vnd.openxmlformats-officedocument.presentationml.slide	sldm	application/vnd.ms-powerpoint.slide.macroEnabled.12	*.sldm:50	PowerPoint slide	x-office-presentation	freedesktop	freedesktop	e:sldm=ftm m:application/vnd.ms-powerpoint.slide.macroEnabled.12=ftm g:*.sldm=ft
+org.freedesktop.mime.application.vnd.ms-visio.drawing.main-xml	public.zip-archive	vsdx	application/vnd.ms-visio.drawing.main+xml	*.vsdx:50	Office Open XML Visio drawing	image-x-generic	freedesktop	freedesktop	e:vsdx=f m:application/vnd.ms-visio.drawing.main+xml=f g:*.vsdx=f
+org.freedesktop.mime.application.vnd.ms-visio.template.main-xml	public.zip-archive	vstx	application/vnd.ms-visio.template.main+xml	*.vstx:50	Office Open XML Visio template	image-x-generic	freedesktop	freedesktop	e:vstx=f m:application/vnd.ms-visio.template.main+xml=f g:*.vstx=f
+org.freedesktop.mime.application.vnd.ms-visio.stencil.main-xml	public.zip-archive	vssx	application/vnd.ms-visio.stencil.main+xml	*.vssx:50	Office Open XML Visio stencil	image-x-generic	freedesktop	freedesktop	e:vssx=f m:application/vnd.ms-visio.stencil.main+xml=f g:*.vssx=f
+org.freedesktop.mime.application.vnd.ms-visio.drawing.macroEnabled.main-xml	public.zip-archive	vsdm	application/vnd.ms-visio.drawing.macroEnabled.main+xml	*.vsdm:50	Office Open XML Visio drawing	image-x-generic	freedesktop	freedesktop	e:vsdm=f m:application/vnd.ms-visio.drawing.macroEnabled.main+xml=f g:*.vsdm=f
+org.freedesktop.mime.application.vnd.ms-visio.template.macroEnabled.main-xml	public.zip-archive	vstm	application/vnd.ms-visio.template.macroEnabled.main+xml	*.vstm:50	Office Open XML Visio template	image-x-generic	freedesktop	freedesktop	e:vstm=f m:application/vnd.ms-visio.template.macroEnabled.main+xml=f g:*.vstm=f
+org.freedesktop.mime.application.vnd.ms-visio.stencil.macroEnabled.main-xml	public.zip-archive	vssm	application/vnd.ms-visio.stencil.macroEnabled.main+xml	*.vssm:50	Office Open XML Visio stencil	image-x-generic	freedesktop	freedesktop	e:vssm=f m:application/vnd.ms-visio.stencil.macroEnabled.main+xml=f g:*.vssm=f
+org.freedesktop.mime.application.oxps	public.zip-archive	oxps	application/oxps	*.oxps:50	OpenXPS document	x-office-document	freedesktop	freedesktop	e:oxps=fm m:application/oxps=ftm g:*.oxps=f
+org.freedesktop.mime.application.vnd.ms-xpsdocument	public.zip-archive	xps	application/vnd.ms-xpsdocument,application/xps	*.xps:50	XPS document	x-office-document	freedesktop	freedesktop	e:xps=ftm m:application/vnd.ms-xpsdocument=ftm m:application/xps=f g:*.xps=ft
+org.freedesktop.mime.application.vnd.ms-works	org.freedesktop.mime.application.x-ole-storage,public.data	wcm,wdb,wks,wps,xlr	application/vnd.ms-works	*.wcm:50 *.wdb:50 *.wks:50 *.wps:50 *.xlr:50	Microsoft Works document	x-office-document	freedesktop	freedesktop	e:wcm=ftm e:wdb=ftm e:wks=ftm e:wps=ftm e:xlr=f m:application/vnd.ms-works=ftm g:*.wcm=ft g:*.wdb=ft g:*.wks=ft g:*.wps=ft g:*.xlr=f
+org.freedesktop.mime.application.vnd.visio	org.freedesktop.mime.application.x-ole-storage,public.data	vsd,vst,vsw,vss	application/vnd.visio,application/vnd.ms-visio	*.vsd:50 *.vst:50 *.vsw:50 *.vss:50	Microsoft Visio document	x-office-document	freedesktop	freedesktop	e:vsd=ftm e:vst=ftm e:vsw=ftm e:vss=ftm m:application/vnd.visio=ftm m:application/vnd.ms-visio=t g:*.vsd=ft g:*.vst=ft g:*.vsw=ft g:*.vss=ft
+org.freedesktop.mime.application.gml-xml	public.xml	gml	application/gml+xml	*.gml:50	GML document		freedesktop	freedesktop	e:gml=fm m:application/gml+xml=fm g:*.gml=f
+org.freedesktop.mime.application.gnunet-directory	public.data	gnd	application/gnunet-directory	*.gnd:50	GNUnet search file		freedesktop	freedesktop	e:gnd=f m:application/gnunet-directory=f g:*.gnd=f
+org.freedesktop.mime.application.vnd.ms-tnef	public.data	tnef,tnf	application/vnd.ms-tnef,application/ms-tnef	*.tnef:50 *.tnf:50 winmail.dat:50	TNEF message		freedesktop	freedesktop	e:tnef=fm e:tnf=fm m:application/vnd.ms-tnef=ftm m:application/ms-tnef=ft g:*.tnef=f g:*.tnf=f g:winmail.dat=f
+org.freedesktop.mime.application.x-starcalc	org.freedesktop.mime.application.x-ole-storage,public.data	sdc	application/x-starcalc	*.sdc:40	StarCalc 3-4 spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:sdc=f m:application/x-starcalc=f g:*.sdc=f
+org.freedesktop.mime.application.x-starchart	org.freedesktop.mime.application.x-ole-storage,public.data	sds	application/x-starchart	*.sds:40	StarChart 3-4 chart	x-office-spreadsheet	freedesktop	freedesktop	e:sds=f m:application/x-starchart=f g:*.sds=f
+org.freedesktop.mime.application.x-stardraw	org.freedesktop.mime.application.x-ole-storage,public.data	sda	application/x-stardraw	*.sda:40	StarDraw 4 drawing	image-x-generic	freedesktop	freedesktop	e:sda=f m:application/x-stardraw=f g:*.sda=f
+org.freedesktop.mime.application.x-starimpress	org.freedesktop.mime.application.x-ole-storage,public.data	sdd	application/x-starimpress	*.sdd:40	StarImpress 3-4 presentation	x-office-presentation	freedesktop	freedesktop	e:sdd=f m:application/x-starimpress=f g:*.sdd=f
+org.freedesktop.mime.application.x-starmail	public.data	smd	application/x-starmail	*.smd:10	StarMail 4 email	emblem-mail	freedesktop	freedesktop	e:smd=f m:application/x-starmail=f g:*.smd=f
+org.freedesktop.mime.application.x-starmath	org.freedesktop.mime.application.x-ole-storage,public.data	smf	application/x-starmath	*.smf:40	StarMath 3-4 formula	x-office-document	freedesktop	freedesktop	e:smf=f m:application/x-starmath=f g:*.smf=f
+org.freedesktop.mime.application.x-starwriter	org.freedesktop.mime.application.x-ole-storage,public.data	sdw,vor	application/x-starwriter	*.sdw:40 *.vor:40	StarWriter 3-4 document	x-office-document	freedesktop	freedesktop	e:sdw=f e:vor=f m:application/x-starwriter=f g:*.sdw=f g:*.vor=f
+org.freedesktop.mime.application.x-starwriter-global	org.freedesktop.mime.application.x-ole-storage,public.data	sgl	application/x-starwriter-global	*.sgl:40	StarWriter 4 master document	x-office-document	freedesktop	freedesktop	e:sgl=f m:application/x-starwriter-global=f g:*.sgl=f
+org.freedesktop.mime.application.vnd.stardivision.chart	org.freedesktop.mime.application.x-ole-storage,public.data	sds	application/vnd.stardivision.chart	*.sds:50	StarChart 5 chart	x-office-spreadsheet	freedesktop	freedesktop	e:sds=fm m:application/vnd.stardivision.chart=fm g:*.sds=f
+org.freedesktop.mime.application.vnd.stardivision.mail	org.freedesktop.mime.application.x-ole-storage,public.data	sdm	application/vnd.stardivision.mail	*.sdm:50	StarMail 5 email	emblem-mail	freedesktop	freedesktop	e:sdm=f m:application/vnd.stardivision.mail=f g:*.sdm=f
+org.freedesktop.mime.application.vnd.stardivision.writer-global	org.freedesktop.mime.application.x-ole-storage,public.data	sgl	application/vnd.stardivision.writer-global	*.sgl:50	StarWriter 5 master document	x-office-document	freedesktop	freedesktop	e:sgl=ftm m:application/vnd.stardivision.writer-global=ftm g:*.sgl=ft
+org.freedesktop.mime.application.vnd.oasis.opendocument.text-flat-xml	public.xml	fodt	application/vnd.oasis.opendocument.text-flat-xml	*.fodt:50	ODT document (Flat XML)	x-office-document	freedesktop	freedesktop	e:fodt=f m:application/vnd.oasis.opendocument.text-flat-xml=f g:*.fodt=f
+org.freedesktop.mime.application.vnd.oasis.opendocument.text-master-template	public.zip-archive	otm	application/vnd.oasis.opendocument.text-master-template	*.otm:50	ODM template	x-office-document	freedesktop	freedesktop	e:otm=f m:application/vnd.oasis.opendocument.text-master-template=f g:*.otm=f
+org.freedesktop.mime.application.vnd.oasis.opendocument.graphics-flat-xml	public.xml	fodg	application/vnd.oasis.opendocument.graphics-flat-xml	*.fodg:50	ODG drawing (Flat XML)	image-x-generic	freedesktop	freedesktop	e:fodg=f m:application/vnd.oasis.opendocument.graphics-flat-xml=f g:*.fodg=f
+org.freedesktop.mime.application.vnd.oasis.opendocument.presentation-flat-xml	public.xml	fodp	application/vnd.oasis.opendocument.presentation-flat-xml	*.fodp:50	ODP presentation (Flat XML)	x-office-presentation	freedesktop	freedesktop	e:fodp=f m:application/vnd.oasis.opendocument.presentation-flat-xml=f g:*.fodp=f
+org.freedesktop.mime.application.vnd.oasis.opendocument.spreadsheet-flat-xml	public.xml	fods	application/vnd.oasis.opendocument.spreadsheet-flat-xml	*.fods:50	ODS spreadsheet (Flat XML)	x-office-spreadsheet	freedesktop	freedesktop	e:fods=f m:application/vnd.oasis.opendocument.spreadsheet-flat-xml=f g:*.fods=f
+org.freedesktop.mime.application.vnd.openofficeorg.extension	public.zip-archive	oxt	application/vnd.openofficeorg.extension	*.oxt:50	LibreOffice extension	x-office-document	freedesktop	freedesktop	e:oxt=ftm m:application/vnd.openofficeorg.extension=ftm g:*.oxt=ft
+org.freedesktop.mime.application.vnd.apache.parquet	public.data	parquet	application/vnd.apache.parquet,application/x-parquet	*.parquet:50	Apache Parquet file	x-office-spreadsheet	freedesktop	freedesktop	e:parquet=ft m:application/vnd.apache.parquet=f m:application/x-parquet=ft g:*.parquet=ft
+org.freedesktop.mime.application.x-alpine-package-keeper-package	org.gnu.gnu-zip-tar-archive	apk	application/x-alpine-package-keeper-package	*.apk:40	Alpine Package Keeper package	package-x-generic	freedesktop	freedesktop	e:apk=f m:application/x-alpine-package-keeper-package=f g:*.apk=f
+org.freedesktop.mime.application.vnd.symbian.install	public.data	sis	application/vnd.symbian.install	*.sis:50	SIS package	package-x-generic	freedesktop	freedesktop	e:sis=ftm m:application/vnd.symbian.install=ftm g:*.sis=ft
+org.freedesktop.mime.x-epoc.x-sisx-app	public.data	sisx	x-epoc/x-sisx-app	*.sisx:50	SISX package	package-x-generic	freedesktop	freedesktop	e:sisx=f m:x-epoc/x-sisx-app=f g:*.sisx=f
+org.freedesktop.mime.application.vnd.tcpdump.pcap	public.data	pcap,cap,dmp	application/vnd.tcpdump.pcap,application/x-pcap,application/pcap	*.pcap:50 *.cap:50 *.dmp:50	Network packet capture		freedesktop	freedesktop	e:pcap=ftm e:cap=ftm e:dmp=ftm m:application/vnd.tcpdump.pcap=ftm m:application/x-pcap=f m:application/pcap=f g:*.pcap=ft g:*.cap=ft g:*.dmp=ft
+org.freedesktop.mime.application.x-pcapng	public.data	pcapng,scap,ntar	application/x-pcapng	*.pcapng:50 *.scap:50 *.ntar:50	PCAPNG packet capture		freedesktop	freedesktop	e:pcapng=f e:scap=f e:ntar=f m:application/x-pcapng=f g:*.pcapng=f g:*.scap=f g:*.ntar=f
+org.freedesktop.mime.application.vnd.wordperfect	public.data	wp,wp4,wp5,wp6,wpd,wpp,w60,wp61,wpt	application/vnd.wordperfect,application/x-wordperfect,application/wordperfect	*.wp:50 *.wp4:50 *.wp5:50 *.wp6:50 *.wpd:50 *.wpp:50	WordPerfect document	x-office-document	freedesktop	freedesktop	e:wp=ft e:wp4=f e:wp5=ft e:wp6=ft e:wpd=ftm e:wpp=f e:w60=t e:wp61=t e:wpt=t m:application/vnd.wordperfect=ftm m:application/x-wordperfect=f m:application/wordperfect=f g:*.wp=ft g:*.wp4=f g:*.wp5=ft g:*.wp6=ft g:*.wpd=ft g:*.wpp=f
+org.freedesktop.mime.application.vnd.youtube.yt	public.zip-archive,public.movie	yt	video/vnd.youtube.yt,application/vnd.youtube.yt	*.yt:50	YouTube media archive	video-x-generic	freedesktop	freedesktop	e:yt=fm m:video/vnd.youtube.yt=fm m:application/vnd.youtube.yt=f g:*.yt=f
+org.freedesktop.mime.application.x-spss-por	public.data	por	application/x-spss-por	*.por:50	SPSS portable data file		freedesktop	freedesktop	e:por=f m:application/x-spss-por=f g:*.por=f
+org.freedesktop.mime.application.x-spss-sav	public.data	sav,zsav	application/x-spss-sav,application/x-spss-savefile	*.sav:50 *.zsav:50	SPSS data file		freedesktop	freedesktop	e:sav=ft e:zsav=f m:application/x-spss-sav=ft m:application/x-spss-savefile=f g:*.sav=ft g:*.zsav=f
+org.freedesktop.mime.application.x-xbel	public.xml	xbel	application/x-xbel	*.xbel:50	XBEL bookmarks	text-html	freedesktop	freedesktop	e:xbel=f m:application/x-xbel=f g:*.xbel=f
+org.freedesktop.mime.application.x-abiword	public.xml	abw,abw.crashed,abw.gz,zabw	application/x-abiword	*.abw:50 *.abw.CRASHED:50 *.abw.gz:50 *.zabw:50	AbiWord document	x-office-document	freedesktop	freedesktop	e:abw=ftm e:abw.crashed=f e:abw.gz=f e:zabw=f m:application/x-abiword=ftm g:*.abw=ft g:*.abw.CRASHED=f g:*.abw.gz=f g:*.zabw=f
+org.freedesktop.mime.application.x-cue	public.plain-text	cue	application/x-cue	*.cue:50	CD image cuesheet	text-x-generic	freedesktop	freedesktop	e:cue=f m:application/x-cue=f g:*.cue=f
+org.freedesktop.mime.application.x-amipro	public.data	sam	application/x-amipro	*.sam:50	Lotus AmiPro document	x-office-document	freedesktop	freedesktop	e:sam=f m:application/x-amipro=f g:*.sam=f
+org.freedesktop.mime.application.x-aportisdoc	org.freedesktop.mime.application.vnd.palm,public.data	pdb,pdc	application/x-aportisdoc	*.pdb:30 *.pdc:50	AportisDoc document	x-office-document	freedesktop	freedesktop	e:pdb=f e:pdc=f m:application/x-aportisdoc=f g:*.pdb=f g:*.pdc=f
+org.freedesktop.mime.chemical.x-pdb	public.plain-text	pdb,brk	chemical/x-pdb	*.pdb:50 *.brk:50	Protein Data Bank file	text-x-generic	freedesktop	freedesktop	e:pdb=ftm e:brk=f m:chemical/x-pdb=ftm g:*.pdb=ft g:*.brk=f
+org.freedesktop.mime.application.x-applix-spreadsheet	public.data	as	application/x-applix-spreadsheet	*.as:50	Applix Spreadsheets spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:as=f m:application/x-applix-spreadsheet=f g:*.as=f
+org.freedesktop.mime.application.x-applix-word	public.data	aw	application/x-applix-word	*.aw:50	Applix Words document	x-office-document	freedesktop	freedesktop	e:aw=f m:application/x-applix-word=f g:*.aw=f
+org.freedesktop.mime.application.x-arc	public.data		application/x-arc		ARC archive	package-x-generic	freedesktop	freedesktop	m:application/x-arc=f
+org.freedesktop.mime.application.x-archive	public.data	a,ar,lib	application/x-archive,application/x-unix-archive	*.a:50 *.ar:50 *.lib:50	AR archive	package-x-generic	freedesktop	freedesktop	e:a=ft e:ar=ft e:lib=f m:application/x-archive=ft m:application/x-unix-archive=t g:*.a=ft g:*.ar=ft g:*.lib=f
+org.freedesktop.mime.application.x-arj	public.data	arj	application/x-arj,application/x-arj-compressed	*.arj:50	ARJ archive	package-x-generic	freedesktop	freedesktop	e:arj=ft m:application/x-arj=ft m:application/x-arj-compressed=t g:*.arj=ft
+org.freedesktop.mime.application.x-asar	public.data	asar	application/x-asar	*.asar:50	Electron Archive (ASAR)		freedesktop	freedesktop	e:asar=f m:application/x-asar=f g:*.asar=f
+org.freedesktop.mime.application.x-asp	public.plain-text	asp	application/x-asp	*.asp:50	ASP page	text-x-script	freedesktop	freedesktop	e:asp=f m:application/x-asp=f g:*.asp=f
+org.freedesktop.mime.text.x-sed	org.freedesktop.mime.application.x-executable,public.text	sed	text/x-sed	*.sed:50	sed script	text-x-script	freedesktop	freedesktop	e:sed=ft m:text/x-sed=ft g:*.sed=ft
+org.freedesktop.mime.text.x-awk	org.freedesktop.mime.application.x-executable,public.text	awk	text/x-awk	*.awk:50	AWK script	text-x-script	freedesktop	freedesktop	e:awk=ft m:text/x-awk=ft g:*.awk=ft
+org.freedesktop.mime.text.x-gawk	org.freedesktop.mime.text.x-awk	awk	text/x-gawk	*.awk:50	GNU AWK script	text-x-script	freedesktop	freedesktop	e:awk=f m:text/x-gawk=f g:*.awk=f
+org.freedesktop.mime.text.x-nawk	org.freedesktop.mime.text.x-awk	awk	text/x-nawk	*.awk:50	New (BWK) AWK script	text-x-script	freedesktop	freedesktop	e:awk=f m:text/x-nawk=f g:*.awk=f
+org.freedesktop.mime.application.x-bcpio	public.data	bcpio	application/x-bcpio	*.bcpio:50	BCPIO archive	package-x-generic	freedesktop	freedesktop	e:bcpio=ftm m:application/x-bcpio=ftm g:*.bcpio=ft
+org.freedesktop.mime.application.x-bittorrent	public.data	torrent	application/x-bittorrent	*.torrent:50	BitTorrent seed file		freedesktop	freedesktop	e:torrent=ftm m:application/x-bittorrent=ftm g:*.torrent=ft
+org.freedesktop.mime.application.x-blender	public.data	blend,blender	application/x-blender	*.blend:50 *.blender:50	Blender scene	image-x-generic	freedesktop	freedesktop	e:blend=f e:blender=f m:application/x-blender=f g:*.blend=f g:*.blender=f
+org.freedesktop.mime.application.x-brotli	public.data	br,brotli	application/x-brotli,application/brotli	*.br:50	Brotli archive	package-x-generic	freedesktop	freedesktop	e:br=ft e:brotli=t m:application/x-brotli=ft m:application/brotli=f g:*.br=ft
+org.freedesktop.mime.application.x-brotli-compressed-tar	org.freedesktop.mime.application.x-brotli	tar.br,tbr	application/x-brotli-compressed-tar	*.tar.br:50 *.tbr:50	Tar archive (brotli-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.br=f e:tbr=f m:application/x-brotli-compressed-tar=f g:*.tar.br=f g:*.tbr=f
+org.freedesktop.mime.application.x-bzdvi	public.bzip2-archive	dvi.bz2	application/x-bzdvi	*.dvi.bz2:50	TeX DVI document (bzip2-compressed)	x-office-document	freedesktop	freedesktop	e:dvi.bz2=f m:application/x-bzdvi=f g:*.dvi.bz2=f
+org.freedesktop.mime.application.x-bzip1	public.data	bz	application/x-bzip1	*.bz:50	Bzip1 archive	package-x-generic	freedesktop	freedesktop	e:bz=f m:application/x-bzip1=f g:*.bz=f
+org.freedesktop.mime.application.x-bzip1-compressed-tar	org.freedesktop.mime.application.x-bzip1	tar.bz,tbz	application/x-bzip1-compressed-tar	*.tar.bz:50 *.tbz:50	Tar archive (bzip1-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.bz=f e:tbz=f m:application/x-bzip1-compressed-tar=f g:*.tar.bz=f g:*.tbz=f
+org.freedesktop.mime.application.vnd.bzip3	public.data	bz3	application/vnd.bzip3,application/x-bzip3	*.bz3:50	Bzip3 archive	package-x-generic	freedesktop	freedesktop	e:bz3=f m:application/vnd.bzip3=f m:application/x-bzip3=f g:*.bz3=f
+org.freedesktop.mime.application.x-bzip3-compressed-tar	org.freedesktop.mime.application.vnd.bzip3	tar.bz3,tbz3	application/x-bzip3-compressed-tar	*.tar.bz3:50 *.tbz3:50	Tar archive (bzip3-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.bz3=f e:tbz3=f m:application/x-bzip3-compressed-tar=f g:*.tar.bz3=f g:*.tbz3=f
+org.freedesktop.mime.application.x-bzpdf	public.bzip2-archive	pdf.bz2	application/x-bzpdf	*.pdf.bz2:50	PDF document (bzip2-compressed)	x-office-document	freedesktop	freedesktop	e:pdf.bz2=f m:application/x-bzpdf=f g:*.pdf.bz2=f
+org.freedesktop.mime.application.x-bzpostscript	public.bzip2-archive	ps.bz2	application/x-bzpostscript	*.ps.bz2:50	PostScript document (bzip2-compressed)	x-office-document	freedesktop	freedesktop	e:ps.bz2=f m:application/x-bzpostscript=f g:*.ps.bz2=f
+org.freedesktop.mime.application.vnd.comicbook-rar	org.freedesktop.mime.application.vnd.rar,public.data	cbr	application/vnd.comicbook-rar,application/x-cbr	*.cbr:50	Comic book archive (rar container)	x-office-document	freedesktop	freedesktop	e:cbr=fm m:application/vnd.comicbook-rar=fm m:application/x-cbr=f g:*.cbr=f
+org.freedesktop.mime.application.x-cb7	org.7-zip.7-zip-archive	cb7	application/x-cb7	*.cb7:50	Comic book archive (7z container)	x-office-document	freedesktop	freedesktop	e:cb7=f m:application/x-cb7=f g:*.cb7=f
+org.freedesktop.mime.application.x-cbt	public.tar-archive	cbt	application/x-cbt	*.cbt:50	Comic book archive (tar container)	x-office-document	freedesktop	freedesktop	e:cbt=f m:application/x-cbt=f g:*.cbt=f
+org.freedesktop.mime.application.vnd.comicbook-zip	public.zip-archive	cbz	application/vnd.comicbook+zip,application/x-cbz	*.cbz:50	Comic book archive (zip container)	x-office-document	freedesktop	freedesktop	e:cbz=fm m:application/vnd.comicbook+zip=fm m:application/x-cbz=f g:*.cbz=f
+org.freedesktop.mime.application.vnd.ipld.car	public.data	car	application/vnd.ipld.car	*.car:50	Archive used for storing and transporting IPLD (InterPlanetary Linked Data)	package-x-generic	freedesktop	freedesktop	e:car=fm m:application/vnd.ipld.car=fm g:*.car=f
+org.freedesktop.mime.application.x-rzip	public.data	rz	application/x-rzip	*.rz:50	Rzip archive	package-x-generic	freedesktop	freedesktop	e:rz=f m:application/x-rzip=f g:*.rz=f
+org.freedesktop.mime.application.x-rzip-compressed-tar	org.freedesktop.mime.application.x-rzip	tar.rz,trz	application/x-rzip-compressed-tar	*.tar.rz:50 *.trz:50	Tar archive (rzip-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.rz=f e:trz=f m:application/x-rzip-compressed-tar=f g:*.tar.rz=f g:*.trz=f
+org.freedesktop.mime.application.x-lrzip	public.data	lrz	application/x-lrzip	*.lrz:50	Lrzip archive	package-x-generic	freedesktop	freedesktop	e:lrz=f m:application/x-lrzip=f g:*.lrz=f
+org.freedesktop.mime.application.x-lrzip-compressed-tar	org.freedesktop.mime.application.x-lrzip	tar.lrz,tlrz	application/x-lrzip-compressed-tar	*.tar.lrz:50 *.tlrz:50	Tar archive (lrzip-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.lrz=f e:tlrz=f m:application/x-lrzip-compressed-tar=f g:*.tar.lrz=f g:*.tlrz=f
+org.freedesktop.mime.application.x-apple-diskimage	public.data	dmg	application/x-apple-diskimage	*.dmg:50	Apple disk image		freedesktop	freedesktop	e:dmg=ftm m:application/x-apple-diskimage=ftm g:*.dmg=ft
+org.freedesktop.mime.application.x-raw-disk-image	public.data	raw-disk-image,img	application/vnd.efi.img,application/x-raw-disk-image	*.raw-disk-image:50 *.img:50	Raw disk image		freedesktop	freedesktop	e:raw-disk-image=f e:img=f m:application/vnd.efi.img=fm m:application/x-raw-disk-image=f g:*.raw-disk-image=f g:*.img=f
+org.freedesktop.mime.application.x-raw-floppy-disk-image	org.freedesktop.mime.application.x-raw-disk-image	fd,qd	application/x-raw-floppy-disk-image,application/x-fd-file	*.fd:50 *.qd:50	Floppy disk image	media-floppy	freedesktop	freedesktop	e:fd=f e:qd=f m:application/x-raw-floppy-disk-image=f m:application/x-fd-file=f g:*.fd=f g:*.qd=f
+org.freedesktop.mime.application.x-raw-disk-image-xz-compressed	org.tukaani.xz-archive	raw-disk-image.xz,img.xz	application/x-raw-disk-image-xz-compressed	*.raw-disk-image.xz:50 *.img.xz:50	Raw disk image (XZ-compressed)		freedesktop	freedesktop	e:raw-disk-image.xz=f e:img.xz=f m:application/x-raw-disk-image-xz-compressed=f g:*.raw-disk-image.xz=f g:*.img.xz=f
+org.freedesktop.mime.application.x-cd-image	org.freedesktop.mime.application.x-raw-disk-image	iso,iso9660	application/vnd.efi.iso,application/x-cd-image,application/x-iso9660-image	*.iso:80 *.iso9660:50	Raw CD image	media-optical	freedesktop	freedesktop	e:iso=ftm e:iso9660=f m:application/vnd.efi.iso=fm m:application/x-cd-image=f m:application/x-iso9660-image=ftm g:*.iso=ft g:*.iso9660=f
+org.freedesktop.mime.application.x-compressed-iso	public.data	cso	application/x-compressed-iso	*.cso:50	Compressed CD image	media-optical	freedesktop	freedesktop	e:cso=f m:application/x-compressed-iso=f g:*.cso=f
+org.freedesktop.mime.application.x-iso9660-appimage	org.freedesktop.mime.application.x-executable,org.freedesktop.mime.application.x-cd-image	appimage	application/x-iso9660-appimage	*.appimage:50	AppImage application bundle	application-x-executable	freedesktop	freedesktop	e:appimage=f m:application/x-iso9660-appimage=f g:*.appimage=f
+org.freedesktop.mime.application.x-cdrdao-toc	public.plain-text	toc	application/x-cdrdao-toc	*.toc:50	CD Table Of Contents	text-x-generic	freedesktop	freedesktop	e:toc=f m:application/x-cdrdao-toc=f g:*.toc=f
+org.freedesktop.mime.application.x-gd-rom-cue	public.plain-text	gdi	application/x-gd-rom-cue	*.gdi:50	GD-ROM image cuesheet	text-x-generic	freedesktop	freedesktop	e:gdi=f m:application/x-gd-rom-cue=f g:*.gdi=f
+org.freedesktop.mime.application.x-discjuggler-cd-image	public.data	cdi	application/x-discjuggler-cd-image	*.cdi:50	Padus DiscJuggler CD image	media-optical	freedesktop	freedesktop	e:cdi=f m:application/x-discjuggler-cd-image=f g:*.cdi=f
+org.freedesktop.mime.application.x-nrg	public.data	nrg	application/x-nrg	*.nrg:50	Nero Burning ROM disc image	media-optical	freedesktop	freedesktop	e:nrg=f m:application/x-nrg=f g:*.nrg=f
+org.freedesktop.mime.application.vnd.chess-pgn	public.plain-text	pgn	application/vnd.chess-pgn,application/x-chess-pgn	*.pgn:50	PGN chess game notation	text-x-generic	freedesktop	freedesktop	e:pgn=ftm m:application/vnd.chess-pgn=fm m:application/x-chess-pgn=ft g:*.pgn=ft
+org.freedesktop.mime.application.vnd.ms-htmlhelp	public.data	chm	application/vnd.ms-htmlhelp,application/x-chm	*.chm:50	CHM document	x-office-document	freedesktop	freedesktop	e:chm=ftm m:application/vnd.ms-htmlhelp=ftm m:application/x-chm=f g:*.chm=ft
+org.freedesktop.mime.application.x-class-file	public.data		application/x-class-file		Java byte code		freedesktop	freedesktop	m:application/x-class-file=f
+org.freedesktop.mime.application.x-core	public.data		application/x-core	core:50:cs	Program crash data		freedesktop	freedesktop	m:application/x-core=f g:core=f
+org.freedesktop.mime.application.x-cpio-compressed	org.gnu.gnu-zip-archive	cpio.gz	application/x-cpio-compressed	*.cpio.gz:50	CPIO archive (gzip-compressed)	package-x-generic	freedesktop	freedesktop	e:cpio.gz=f m:application/x-cpio-compressed=f g:*.cpio.gz=f
+org.freedesktop.mime.application.x-perf-data	public.data		application/x-perf-data	perf.data:50:cs	Perf data		freedesktop	freedesktop	m:application/x-perf-data=f g:perf.data=f
+org.freedesktop.mime.application.x-dbf	public.data	dbf,dbase,dbase3	application/vnd.dbf,application/dbase,application/dbf,application/x-dbase,application/x-dbf	*.dbf:50	Xbase document	x-office-document	freedesktop	freedesktop	e:dbf=ftm e:dbase=t e:dbase3=t m:application/vnd.dbf=fm m:application/dbase=f m:application/dbf=f m:application/x-dbase=f m:application/x-dbf=ft g:*.dbf=ft
+org.freedesktop.mime.application.ecmascript	com.netscape.javascript-source	es,ecma	application/ecmascript,text/ecmascript	*.es:50	ECMAScript program	text-x-script	freedesktop	freedesktop	e:es=f e:ecma=t m:application/ecmascript=ft m:text/ecmascript=ft g:*.es=f
+org.freedesktop.mime.application.x-mame-chd	public.data	chd	application/x-mame-chd	*.chd:50	MAME compressed hard disk image	application-x-executable	freedesktop	freedesktop	e:chd=f m:application/x-mame-chd=f g:*.chd=f
+org.freedesktop.mime.application.x-sega-cd-rom	public.data	iso	application/x-sega-cd-rom	*.iso:50	Sega CD disc image	application-x-executable	freedesktop	freedesktop	e:iso=f m:application/x-sega-cd-rom=f g:*.iso=f
+org.freedesktop.mime.application.x-sega-pico-rom	public.data	md	application/x-sega-pico-rom	*.md:10	Sega Pico ROM	application-x-executable	freedesktop	freedesktop	e:md=f m:application/x-sega-pico-rom=f g:*.md=f
+org.freedesktop.mime.application.x-saturn-rom	public.data	iso	application/x-saturn-rom	*.iso:50	Sega Saturn disc image	application-x-executable	freedesktop	freedesktop	e:iso=f m:application/x-saturn-rom=f g:*.iso=f
+org.freedesktop.mime.application.x-dreamcast-rom	public.data	iso	application/x-dreamcast-rom	*.iso:50	Dreamcast disc image	application-x-executable	freedesktop	freedesktop	e:iso=f m:application/x-dreamcast-rom=f g:*.iso=f
+org.freedesktop.mime.application.x-nintendo-ds-rom	public.data	nds	application/vnd.nintendo.nitro.rom,application/x-nintendo-ds-rom	*.nds:50	Nintendo DS ROM	application-x-executable	freedesktop	freedesktop	e:nds=fm m:application/vnd.nintendo.nitro.rom=fm m:application/x-nintendo-ds-rom=f g:*.nds=f
+org.freedesktop.mime.application.x-nintendo-3ds-rom	public.data	3ds,cci	application/x-nintendo-3ds-rom	*.3ds:50 *.cci:50	Nintendo 3DS ROM	application-x-executable	freedesktop	freedesktop	e:3ds=f e:cci=f m:application/x-nintendo-3ds-rom=f g:*.3ds=f g:*.cci=f
+org.freedesktop.mime.application.x-nintendo-3ds-executable	public.data	3dsx	application/x-nintendo-3ds-executable	*.3dsx:50	Nintendo 3DS Executable	application-x-executable	freedesktop	freedesktop	e:3dsx=f m:application/x-nintendo-3ds-executable=f g:*.3dsx=f
+org.freedesktop.mime.application.x-nintendo-switch-xci	public.data	xci	application/x-nintendo-switch-xci,application/x-nx-xci	*.xci:50	Nintendo Switch encrypted ROM		freedesktop	freedesktop	e:xci=f m:application/x-nintendo-switch-xci=f m:application/x-nx-xci=f g:*.xci=f
+org.freedesktop.mime.application.x-pc-engine-rom	public.data	pce	application/x-pc-engine-rom	*.pce:50	PC Engine ROM	application-x-executable	freedesktop	freedesktop	e:pce=f m:application/x-pc-engine-rom=f g:*.pce=f
+org.freedesktop.mime.application.x-wii-rom	public.data	rvz,wia,iso	application/x-wii-rom,application/x-wii-iso-image,application/x-wbfs,application/x-wia	*.rvz:50 *.wia:50 *.iso:50	Wii disc image	application-x-executable	freedesktop	freedesktop	e:rvz=f e:wia=f e:iso=f m:application/x-wii-rom=f m:application/x-wii-iso-image=f m:application/x-wbfs=f m:application/x-wia=f g:*.rvz=f g:*.wia=f g:*.iso=f
+org.freedesktop.mime.application.x-wii-wad	public.data	wad	application/x-wii-wad	*.wad:50	WiiWare bundle	application-x-executable	freedesktop	freedesktop	e:wad=f m:application/x-wii-wad=f g:*.wad=f
+org.freedesktop.mime.application.x-gamecube-rom	public.data	rvz,wia,iso	application/x-gamecube-rom,application/x-gamecube-iso-image	*.rvz:50 *.wia:50 *.iso:50	GameCube disc image	application-x-executable	freedesktop	freedesktop	e:rvz=f e:wia=f e:iso=f m:application/x-gamecube-rom=f m:application/x-gamecube-iso-image=f g:*.rvz=f g:*.wia=f g:*.iso=f
+org.freedesktop.mime.application.x-thomson-cartridge-memo7	public.data	m7	application/x-thomson-cartridge-memo7	*.m7:50	Thomson Mémo7 cartridge	application-x-executable	freedesktop	freedesktop	e:m7=f m:application/x-thomson-cartridge-memo7=f g:*.m7=f
+org.freedesktop.mime.application.x-thomson-cassette	public.data	k7	application/x-thomson-cassette	*.k7:50	Thomson cassette	application-x-executable	freedesktop	freedesktop	e:k7=f m:application/x-thomson-cassette=f g:*.k7=f
+org.freedesktop.mime.application.x-hfe-floppy-image	public.data	hfe	application/x-hfe-floppy-image,application/x-hfe-file	*.hfe:50	HFE floppy disk image	application-x-executable	freedesktop	freedesktop	e:hfe=f m:application/x-hfe-floppy-image=f m:application/x-hfe-file=f g:*.hfe=f
+org.freedesktop.mime.application.x-thomson-sap-image	public.data	sap	application/x-thomson-sap-image,application/x-sap-file	*.sap:50	SAP Thomson floppy disk image	application-x-executable	freedesktop	freedesktop	e:sap=f m:application/x-thomson-sap-image=f m:application/x-sap-file=f g:*.sap=f
+org.freedesktop.mime.application.x-commodore-tape	public.data	tap,t64	application/x-commodore-tape	*.tap:50 *.t64:50	Commodore tape image	application-x-executable	freedesktop	freedesktop	e:tap=f e:t64=f m:application/x-commodore-tape=f g:*.tap=f g:*.t64=f
+org.freedesktop.mime.application.x-commodore-g64-disk	public.data	g64	application/x-commodore-g64-disk	*.g64:50	Commodore 1541 floppy disk image	application-x-executable	freedesktop	freedesktop	e:g64=f m:application/x-commodore-g64-disk=f g:*.g64=f
+org.freedesktop.mime.application.x-commodore-g71-disk	public.data	g71	application/x-commodore-g71-disk	*.g71:50	Commodore 1571 floppy disk image	application-x-executable	freedesktop	freedesktop	e:g71=f m:application/x-commodore-g71-disk=f g:*.g71=f
+org.freedesktop.mime.application.x-commodore-d64-disk	public.data	d64	application/x-commodore-d64-disk	*.d64:50	Commodore 1571 floppy disk image	application-x-executable	freedesktop	freedesktop	e:d64=f m:application/x-commodore-d64-disk=f g:*.d64=f
+org.freedesktop.mime.application.x-commodore-x64-disk	public.data	x64	application/x-commodore-x64-disk	*.x64:50	Commodore C64 headered disk image	application-x-executable	freedesktop	freedesktop	e:x64=f m:application/x-commodore-x64-disk=f g:*.x64=f
+org.freedesktop.mime.application.x-commodore-d71-disk	public.data	d71	application/x-commodore-d71-disk	*.d71:50	Commodore 1571 floppy disk image	application-x-executable	freedesktop	freedesktop	e:d71=f m:application/x-commodore-d71-disk=f g:*.d71=f
+org.freedesktop.mime.application.x-commodore-d81-disk	public.data	d81	application/x-commodore-d81-disk	*.d81:50	Commodore 1581 floppy disk image	application-x-executable	freedesktop	freedesktop	e:d81=f m:application/x-commodore-d81-disk=f g:*.d81=f
+org.freedesktop.mime.application.x-commodore-d80-disk	public.data	d80	application/x-commodore-d80-disk	*.d80:50	Commodore 8050 floppy disk image	application-x-executable	freedesktop	freedesktop	e:d80=f m:application/x-commodore-d80-disk=f g:*.d80=f
+org.freedesktop.mime.application.x-commodore-d82-disk	public.data	d82	application/x-commodore-d82-disk	*.d82:50	Commodore 8250 floppy disk image	application-x-executable	freedesktop	freedesktop	e:d82=f m:application/x-commodore-d82-disk=f g:*.d82=f
+org.freedesktop.mime.application.x-commodore-d90-disk	public.data	d90	application/x-commodore-d90-disk	*.d90:50	Commodore D9090/D9060 hard disk image	application-x-executable	freedesktop	freedesktop	e:d90=f m:application/x-commodore-d90-disk=f g:*.d90=f
+org.freedesktop.mime.application.x-commodore-crt	public.data	crt	application/x-commodore-crt	*.crt:40	Commodore cartridge	application-x-executable	freedesktop	freedesktop	e:crt=f m:application/x-commodore-crt=f g:*.crt=f
+org.freedesktop.mime.application.x-spectrum-z80	public.data	z80	application/x-spectrum-z80	*.z80:50	ZX Spectrum Z80 snapshot		freedesktop	freedesktop	e:z80=f m:application/x-spectrum-z80=f g:*.z80=f
+org.freedesktop.mime.application.x-spectrum-sna	public.data	sna	application/x-spectrum-sna	*.sna:50	ZX Spectrum SNA snapshot		freedesktop	freedesktop	e:sna=f m:application/x-spectrum-sna=f g:*.sna=f
+org.freedesktop.mime.application.x-spectrum-szx	public.data	szx,zx-state	application/x-spectrum-szx	*.szx:50 *.zx-state:50	ZX Spectrum SZX snapshot		freedesktop	freedesktop	e:szx=f e:zx-state=f m:application/x-spectrum-szx=f g:*.szx=f g:*.zx-state=f
+org.freedesktop.mime.application.x-spectrum-slt	org.freedesktop.mime.application.x-spectrum-z80	slt	application/x-spectrum-slt	*.slt:50	ZX Spectrum SLT multiload snapshot		freedesktop	freedesktop	e:slt=f m:application/x-spectrum-slt=f g:*.slt=f
+org.freedesktop.mime.application.x-spectrum-rzx	public.data	rzx	application/x-spectrum-rzx	*.rzx:50	ZX Spectrum RZX replay snapshot		freedesktop	freedesktop	e:rzx=f m:application/x-spectrum-rzx=f g:*.rzx=f
+org.freedesktop.mime.application.x-spectrum-tzx	public.data	tzx	application/x-spectrum-tzx	*.tzx:50	ZX Spectrum TZX tape image		freedesktop	freedesktop	e:tzx=ft m:application/x-spectrum-tzx=ft g:*.tzx=ft
+org.freedesktop.mime.application.x-spectrum-tap	public.data	tap	application/x-spectrum-tap	*.tap:50	ZX Spectrum TAP tape image		freedesktop	freedesktop	e:tap=f m:application/x-spectrum-tap=f g:*.tap=f
+org.freedesktop.mime.application.x-spectrum-pzx	public.data	pzx	application/x-spectrum-pzx	*.pzx:50	ZX Spectrum PZX tape archival image		freedesktop	freedesktop	e:pzx=f m:application/x-spectrum-pzx=f g:*.pzx=f
+org.freedesktop.mime.application.x-spectrum-mdr	public.data	mdr	application/x-spectrum-mdr	*.mdr:50	Sinclair Microdrive tape cartridge image		freedesktop	freedesktop	e:mdr=f m:application/x-spectrum-mdr=f g:*.mdr=f
+org.freedesktop.mime.application.x-spectrum-dsk	public.data	dsk	application/x-spectrum-dsk	*.dsk:50	Amstrad CPC/ZX Spectrum DSK floppy disk image		freedesktop	freedesktop	e:dsk=f m:application/x-spectrum-dsk=f g:*.dsk=f
+org.freedesktop.mime.application.x-spectrum-mgt	public.data	mgt	application/x-spectrum-mgt	*.mgt:50	ZX Spectrum/SAM Coupé MGT floppy disk image		freedesktop	freedesktop	e:mgt=f m:application/x-spectrum-mgt=f g:*.mgt=f
+org.freedesktop.mime.application.x-spectrum-d80	public.data	d80,d40	application/x-spectrum-d80	*.d80:40 *.d40:40	Didaktik D40/D80 floppy disk image		freedesktop	freedesktop	e:d80=f e:d40=f m:application/x-spectrum-d80=f g:*.d80=f g:*.d40=f
+org.freedesktop.mime.application.x-spectrum-hdf	public.data	hdf	application/x-spectrum-hdf	*.hdf:50	ZX Spectrum HDF hard disk image		freedesktop	freedesktop	e:hdf=f m:application/x-spectrum-hdf=f g:*.hdf=f
+org.freedesktop.mime.application.x-chip8-program	org.freedesktop.mime.application.x-executable,public.data	ch8,sc8,xo8	application/x-chip8-program	*.ch8:50 *.sc8:50 *.xo8:50	CHIP-8 program		freedesktop	freedesktop	e:ch8=f e:sc8=f e:xo8=f m:application/x-chip8-program=f g:*.ch8=f g:*.sc8=f g:*.xo8=f
+org.freedesktop.mime.application.x-chip8-octo-source	public.plain-text	8o	application/x-chip8-octo-source	*.8o:50	CHIP-8 Octo source		freedesktop	freedesktop	e:8o=f m:application/x-chip8-octo-source=f g:*.8o=f
+org.freedesktop.mime.application.x-lowresnx-program	public.plain-text	nx	application/x-lowresnx-program	*.nx:50	LowRes NX program		freedesktop	freedesktop	e:nx=f m:application/x-lowresnx-program=f g:*.nx=f
+org.freedesktop.mime.application.x-tic80-item	org.freedesktop.mime.application.x-executable,public.data	tic	application/x-tic80-item	*.tic:50	TIC-80 cartridge		freedesktop	freedesktop	e:tic=f m:application/x-tic80-item=f g:*.tic=f
+org.freedesktop.mime.application.x-pico8-source	public.plain-text	p8	application/x-pico8-source	*.p8:50	PICO-8 editable code		freedesktop	freedesktop	e:p8=f m:application/x-pico8-source=f g:*.p8=f
+org.freedesktop.mime.application.x-pico8-rom	org.freedesktop.mime.application.x-executable,public.data	p8.rom	application/x-pico8-rom	*.p8.rom:50	PICO-8 binary code		freedesktop	freedesktop	e:p8.rom=f m:application/x-pico8-rom=f g:*.p8.rom=f
+org.freedesktop.mime.application.vnd.debian.binary-package	public.data	deb,udeb,ddeb	application/vnd.debian.binary-package,application/x-deb,application/x-debian-package	*.deb:50 *.udeb:50	Debian package	package-x-generic	freedesktop	freedesktop	e:deb=ftm e:udeb=ftm e:ddeb=m m:application/vnd.debian.binary-package=ftm m:application/x-deb=f m:application/x-debian-package=ft g:*.deb=ft g:*.udeb=ft
+org.freedesktop.mime.application.x-designer	public.xml	ui	application/x-designer	*.ui:50	Qt Designer interface document	x-office-document	freedesktop	freedesktop	e:ui=f m:application/x-designer=f g:*.ui=f
+org.freedesktop.mime.text.x-kaitai-struct	public.yaml	ksy	text/x-kaitai-struct	*.ksy:50	Kaitai Struct definition file		freedesktop	freedesktop	e:ksy=f m:text/x-kaitai-struct=f g:*.ksy=f
+org.freedesktop.mime.text.x-qml	public.plain-text	qml,qmltypes,qmlproject	text/x-qml	*.qml:50 *.qmltypes:50 *.qmlproject:50	Qt Markup Language file		freedesktop	freedesktop	e:qml=f e:qmltypes=f e:qmlproject=f m:text/x-qml=f g:*.qml=f g:*.qmltypes=f g:*.qmlproject=f
+org.freedesktop.mime.application.x-desktop	public.plain-text	desktop,kdelnk	application/x-desktop,application/x-gnome-app-info	*.desktop:50 *.kdelnk:50	Desktop entry	text-x-generic	freedesktop	freedesktop	e:desktop=f e:kdelnk=f m:application/x-desktop=f m:application/x-gnome-app-info=f g:*.desktop=f g:*.kdelnk=f
+org.freedesktop.mime.application.x-fictionbook-xml	public.xml	fb2	application/x-fictionbook+xml,application/x-fictionbook	*.fb2:50	FictionBook document		freedesktop	freedesktop	e:fb2=ft m:application/x-fictionbook+xml=ft m:application/x-fictionbook=f g:*.fb2=ft
+org.freedesktop.mime.application.x-zip-compressed-fb2	public.zip-archive	fb2.zip	application/x-zip-compressed-fb2	*.fb2.zip:50	Compressed FictionBook document		freedesktop	freedesktop	e:fb2.zip=f m:application/x-zip-compressed-fb2=f g:*.fb2.zip=f
+org.freedesktop.mime.application.x-dia-diagram	public.xml	dia	application/x-dia-diagram	*.dia:50	Dia diagram	image-x-generic	freedesktop	freedesktop	e:dia=f m:application/x-dia-diagram=f g:*.dia=f
+org.freedesktop.mime.application.x-dia-shape	public.xml	shape	application/x-dia-shape	*.shape:50	Dia shape	image-x-generic	freedesktop	freedesktop	e:shape=f m:application/x-dia-shape=f g:*.shape=f
+org.freedesktop.mime.application.x-dvi	public.data	dvi	application/x-dvi	*.dvi:50	TeX DVI document	x-office-document	freedesktop	freedesktop	e:dvi=ftm m:application/x-dvi=ftm g:*.dvi=ft
+org.freedesktop.mime.application.x-e-theme	public.data	etheme	application/x-e-theme	*.etheme:50	Enlightenment theme		freedesktop	freedesktop	e:etheme=f m:application/x-e-theme=f g:*.etheme=f
+org.freedesktop.mime.application.x-egon	public.data	egon	application/x-egon	*.egon:50	Egon Animator animation	image-x-generic	freedesktop	freedesktop	e:egon=f m:application/x-egon=f g:*.egon=f
+org.freedesktop.mime.application.x-executable	public.data		application/x-executable		Executable	application-x-executable	freedesktop	freedesktop	m:application/x-executable=ft
+org.freedesktop.mime.application.x-fluid	public.plain-text	fl	application/x-fluid	*.fl:50	FLTK Fluid file	x-office-document	freedesktop	freedesktop	e:fl=f m:application/x-fluid=f g:*.fl=f
+org.freedesktop.mime.font.woff	public.font	woff	font/woff,application/font-woff	*.woff:50	WOFF font	font-x-generic	freedesktop	freedesktop	e:woff=fm m:font/woff=fm m:application/font-woff=f g:*.woff=f
+org.freedesktop.mime.font.woff2	public.font	woff2	font/woff2	*.woff2:50	WOFF2 font	font-x-generic	freedesktop	freedesktop	e:woff2=fm m:font/woff2=fm g:*.woff2=f
+org.freedesktop.mime.application.x-font-afm	public.data	afm	application/x-font-afm	*.afm:50	Adobe font metrics	font-x-generic	freedesktop	freedesktop	e:afm=f m:application/x-font-afm=f g:*.afm=f
+org.freedesktop.mime.application.x-font-bdf	public.data	bdf	application/x-font-bdf	*.bdf:50	BDF font	font-x-generic	freedesktop	freedesktop	e:bdf=ft m:application/x-font-bdf=ft g:*.bdf=ft
+org.freedesktop.mime.application.x-font-dos	public.data		application/x-font-dos		DOS font	font-x-generic	freedesktop	freedesktop	m:application/x-font-dos=ft
+org.freedesktop.mime.application.x-font-framemaker	public.data		application/x-font-framemaker		Adobe FrameMaker font	font-x-generic	freedesktop	freedesktop	m:application/x-font-framemaker=ft
+org.freedesktop.mime.application.x-font-libgrx	public.data		application/x-font-libgrx		LIBGRX font	font-x-generic	freedesktop	freedesktop	m:application/x-font-libgrx=ft
+org.freedesktop.mime.application.x-font-linux-psf	public.data	psf	application/x-font-linux-psf	*.psf:50	Linux PSF console font	font-x-generic	freedesktop	freedesktop	e:psf=ft m:application/x-font-linux-psf=ft g:*.psf=ft
+org.freedesktop.mime.application.x-gz-font-linux-psf	org.gnu.gnu-zip-archive	psf.gz	application/x-gz-font-linux-psf	*.psf.gz:50	Linux PSF console font (gzip-compressed)	font-x-generic	freedesktop	freedesktop	e:psf.gz=f m:application/x-gz-font-linux-psf=f g:*.psf.gz=f
+org.freedesktop.mime.application.x-font-pcf	public.data	pcf,pcf.z,pcf.gz	application/x-font-pcf	*.pcf:50 *.pcf.Z:50 *.pcf.gz:50	PCF font	font-x-generic	freedesktop	freedesktop	e:pcf=ftm e:pcf.z=fm e:pcf.gz=f m:application/x-font-pcf=ftm g:*.pcf=ft g:*.pcf.Z=f g:*.pcf.gz=f
+org.freedesktop.mime.application.x-font-speedo	public.data	spd	application/x-font-speedo	*.spd:50	Speedo font	font-x-generic	freedesktop	freedesktop	e:spd=f m:application/x-font-speedo=ft g:*.spd=f
+org.freedesktop.mime.application.x-font-sunos-news	public.data		application/x-font-sunos-news		SunOS News font	font-x-generic	freedesktop	freedesktop	m:application/x-font-sunos-news=ft
+org.freedesktop.mime.application.font-tdpfr	public.data	pfr	application/font-tdpfr,application/vnd.truedoc	*.pfr:50	TDPFR font	font-x-generic	freedesktop	freedesktop	e:pfr=ftm m:application/font-tdpfr=ftm m:application/vnd.truedoc=ftm g:*.pfr=ft
+org.freedesktop.mime.application.x-font-tex	public.data		application/x-font-tex		TeX font	font-x-generic	freedesktop	freedesktop	m:application/x-font-tex=f
+org.freedesktop.mime.application.x-font-tex-tfm	public.data		application/x-font-tex-tfm		TeX font metrics	font-x-generic	freedesktop	freedesktop	m:application/x-font-tex-tfm=f
+org.freedesktop.mime.application.x-font-ttx	public.xml	ttx	application/x-font-ttx	*.ttx:50	TrueType XML font	font-x-generic	freedesktop	freedesktop	e:ttx=f m:application/x-font-ttx=f g:*.ttx=f
+org.freedesktop.mime.application.x-font-vfont	public.data		application/x-font-vfont		V font	font-x-generic	freedesktop	freedesktop	m:application/x-font-vfont=ft
+org.freedesktop.mime.application.vnd.framemaker	public.data	fm,frame,maker,book	application/vnd.framemaker,application/x-frame	*.fm:50	Adobe FrameMaker document	x-office-document	freedesktop	freedesktop	e:fm=ftm e:frame=t e:maker=t e:book=t m:application/vnd.framemaker=ftm m:application/x-frame=ft g:*.fm=ft
+org.freedesktop.mime.application.x-gameboy-rom	public.data	gb,sgb	application/x-gameboy-rom	*.gb:50 *.sgb:50	Game Boy ROM	application-x-executable	freedesktop	freedesktop	e:gb=f e:sgb=f m:application/x-gameboy-rom=f g:*.gb=f g:*.sgb=f
+org.freedesktop.mime.application.x-gameboy-color-rom	public.data	gbc,cgb	application/x-gameboy-color-rom	*.gbc:50 *.cgb:50	Game Boy Color ROM	application-x-executable	freedesktop	freedesktop	e:gbc=f e:cgb=f m:application/x-gameboy-color-rom=f g:*.gbc=f g:*.cgb=f
+org.freedesktop.mime.application.x-gba-rom	public.data	gba,agb	application/x-gba-rom	*.gba:50 *.agb:50	Game Boy Advance ROM	application-x-executable	freedesktop	freedesktop	e:gba=f e:agb=f m:application/x-gba-rom=f g:*.gba=f g:*.agb=f
+org.freedesktop.mime.application.x-virtual-boy-rom	public.data	vb	application/x-virtual-boy-rom	*.vb:50	Virtual Boy ROM	application-x-executable	freedesktop	freedesktop	e:vb=f m:application/x-virtual-boy-rom=f g:*.vb=f
+org.freedesktop.mime.application.x-gdbm	public.data		application/x-gdbm		GDBM database		freedesktop	freedesktop	m:application/x-gdbm=f
+org.freedesktop.mime.application.x-genesis-rom-smd	public.data	smd	application/x-genesis-rom-smd	*.smd:50	Genesis ROM (SMD dump)	application-x-executable	freedesktop	freedesktop	e:smd=f m:application/x-genesis-rom-smd=f g:*.smd=f
+org.freedesktop.mime.application.x-genesis-rom	public.data	gen,md,68k,sgd	application/x-genesis-rom	*.gen:50 *.md:10 *.68k:50 *.sgd:50	Genesis ROM	application-x-executable	freedesktop	freedesktop	e:gen=f e:md=f e:68k=f e:sgd=f m:application/x-genesis-rom=f g:*.gen=f g:*.md=f g:*.68k=f g:*.sgd=f
+org.freedesktop.mime.application.x-genesis-32x-rom	public.data	32x,mdx	application/x-genesis-32x-rom	*.32x:50 *.mdx:50	Genesis 32X ROM	application-x-executable	freedesktop	freedesktop	e:32x=f e:mdx=f m:application/x-genesis-32x-rom=f g:*.32x=f g:*.mdx=f
+org.freedesktop.mime.application.x-gettext-translation	public.data	gmo,mo	application/x-gettext-translation	*.gmo:50 *.mo:50	Translated messages (machine-readable)		freedesktop	freedesktop	e:gmo=f e:mo=f m:application/x-gettext-translation=f g:*.gmo=f g:*.mo=f
+org.freedesktop.mime.application.x-gtk-builder	public.xml	ui	application/x-gtk-builder	*.ui:50	GTK+ Builder interface document	x-office-document	freedesktop	freedesktop	e:ui=f m:application/x-gtk-builder=f g:*.ui=f
+org.freedesktop.mime.application.x-glade	public.xml	glade	application/x-glade	*.glade:50	Glade project	x-office-document	freedesktop	freedesktop	e:glade=f m:application/x-glade=f g:*.glade=f
+org.freedesktop.mime.application.x-gnucash	public.data	gnucash,gnc,xac	application/x-gnucash	*.gnucash:50 *.gnc:50 *.xac:50	GnuCash financial data	x-office-spreadsheet	freedesktop	freedesktop	e:gnucash=ft e:gnc=f e:xac=f m:application/x-gnucash=ft g:*.gnucash=ft g:*.gnc=f g:*.xac=f
+org.freedesktop.mime.application.x-gnumeric	public.data	gnumeric	application/x-gnumeric,application/x-Gnumeric-spreadsheet	*.gnumeric:50	Gnumeric spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:gnumeric=ftm m:application/x-gnumeric=ftm m:application/x-Gnumeric-spreadsheet=t g:*.gnumeric=ft
+org.freedesktop.mime.application.x-gnuplot	public.plain-text	gp,gplt,gnuplot	application/x-gnuplot	*.gp:50 *.gplt:50 *.gnuplot:50	Gnuplot document	x-office-document	freedesktop	freedesktop	e:gp=f e:gplt=f e:gnuplot=f m:application/x-gnuplot=f g:*.gp=f g:*.gplt=f g:*.gnuplot=f
+org.freedesktop.mime.application.x-graphite	public.data	gra	application/x-graphite	*.gra:50	Graphite scientific graph	x-office-document	freedesktop	freedesktop	e:gra=f m:application/x-graphite=f g:*.gra=f
+org.freedesktop.mime.application.x-gtktalog	public.data		application/x-gtktalog		GTKtalog catalog	x-office-document	freedesktop	freedesktop	m:application/x-gtktalog=f
+org.freedesktop.mime.application.x-gzdvi	org.gnu.gnu-zip-archive	dvi.gz	application/x-gzdvi	*.dvi.gz:50	TeX DVI document (gzip-compressed)	x-office-document	freedesktop	freedesktop	e:dvi.gz=f m:application/x-gzdvi=f g:*.dvi.gz=f
+org.freedesktop.mime.application.x-gzpdf	org.gnu.gnu-zip-archive	pdf.gz	application/x-gzpdf	*.pdf.gz:50	PDF document (gzip-compressed)	x-office-document	freedesktop	freedesktop	e:pdf.gz=f m:application/x-gzpdf=f g:*.pdf.gz=f
+org.freedesktop.mime.application.x-gzpostscript	org.gnu.gnu-zip-archive	ps.gz	application/x-gzpostscript	*.ps.gz:50	PostScript document (gzip-compressed)	x-office-document	freedesktop	freedesktop	e:ps.gz=f m:application/x-gzpostscript=f g:*.ps.gz=f
+org.freedesktop.mime.application.x-hdf	public.data	hdf,hdf4,h4,hdf5,h5,he5	application/x-hdf	*.hdf:50 *.hdf4:50 *.h4:50 *.hdf5:50 *.h5:50	HDF document	x-office-document	freedesktop	freedesktop	e:hdf=ftm e:hdf4=f e:h4=f e:hdf5=f e:h5=ft e:he5=t m:application/x-hdf=ftm g:*.hdf=ft g:*.hdf4=f g:*.h4=f g:*.hdf5=f g:*.h5=ft
+org.freedesktop.mime.application.x-iff	public.data		application/x-iff		IFF file		freedesktop	freedesktop	m:application/x-iff=f
+org.freedesktop.mime.application.x-ipod-firmware	public.data		application/x-ipod-firmware		iPod firmware		freedesktop	freedesktop	m:application/x-ipod-firmware=f
+org.freedesktop.mime.text.x-groovy	public.plain-text	groovy,gvy,gy,gsh	text/x-groovy	*.groovy:50 *.gvy:50 *.gy:50 *.gsh:50	Groovy source code	text-x-script	freedesktop	freedesktop	e:groovy=ft e:gvy=f e:gy=f e:gsh=f m:text/x-groovy=ft g:*.groovy=ft g:*.gvy=f g:*.gy=f g:*.gsh=f
+org.freedesktop.mime.text.x-gradle	public.text	gradle	text/x-gradle	*.gradle:50	Gradle script		freedesktop	freedesktop	e:gradle=f m:text/x-gradle=f g:*.gradle=f
+org.freedesktop.mime.text.x-gradle-kts	org.freedesktop.mime.text.x-kotlin	gradle.kts	text/x-gradle-kts	*.gradle.kts:50	Kotlin Gradle script		freedesktop	freedesktop	e:gradle.kts=f m:text/x-gradle-kts=f g:*.gradle.kts=f
+org.freedesktop.mime.application.x-java-keystore	public.data	jks,ks	application/x-java-keystore	*.jks:50 *.ks:50 cacerts:50	Java keystore		freedesktop	freedesktop	e:jks=ft e:ks=f m:application/x-java-keystore=ft g:*.jks=ft g:*.ks=f g:cacerts=f
+org.freedesktop.mime.application.x-java-jce-keystore	public.data	jceks	application/x-java-jce-keystore	*.jceks:50	Java JCE keystore		freedesktop	freedesktop	e:jceks=f m:application/x-java-jce-keystore=f g:*.jceks=f
+org.freedesktop.mime.application.x-java-pack200	public.data	pack	application/x-java-pack200	*.pack:50	Pack200 Java archive	package-x-generic	freedesktop	freedesktop	e:pack=ft m:application/x-java-pack200=ft g:*.pack=ft
+org.freedesktop.mime.text.jscript.encode	org.freedesktop.mime.application.x-executable,public.text	jse	text/jscript.encode	*.jse:50	Encoded JScript program	text-x-script	freedesktop	freedesktop	e:jse=f m:text/jscript.encode=f g:*.jse=f
+org.freedesktop.mime.application.typescript	org.freedesktop.mime.application.x-executable,public.plain-text	cts,mts,ts	application/typescript	*.cts:50 *.mts:40 *.ts:40	TypeScript program	text-x-script	freedesktop	freedesktop	e:cts=f e:mts=f e:ts=f m:application/typescript=f g:*.cts=f g:*.mts=f g:*.ts=f
+org.freedesktop.mime.application.json5	org.freedesktop.mime.application.ecmascript	json5	application/json5	*.json5:50	JSON5 document	text-x-script	freedesktop	freedesktop	e:json5=f m:application/json5=f g:*.json5=f
+org.freedesktop.mime.application.har-json	public.json	har	application/har+json	*.har:50	HTTP archive	package-x-generic	freedesktop	freedesktop	e:har=f m:application/har+json=f g:*.har=f
+org.freedesktop.mime.application.jrd-json	public.json	jrd	application/jrd+json	*.jrd:50	JRD document	text-x-script	freedesktop	freedesktop	e:jrd=fm m:application/jrd+json=fm g:*.jrd=f
+org.freedesktop.mime.application.json-patch-json	public.json	json-patch	application/json-patch+json	*.json-patch:50	JSON patch	text-x-script	freedesktop	freedesktop	e:json-patch=fm m:application/json-patch+json=fm g:*.json-patch=f
+org.freedesktop.mime.application.ld-json	public.json	jsonld	application/ld+json	*.jsonld:50	JSON-LD document	text-x-script	freedesktop	freedesktop	e:jsonld=fm m:application/ld+json=fm g:*.jsonld=f
+org.freedesktop.mime.application.schema-json	public.json	json	application/schema+json	*.json:50	JSON schema	text-x-script	freedesktop	freedesktop	e:json=f m:application/schema+json=f g:*.json=f
+org.freedesktop.mime.application.x-ipynb-json	public.json	ipynb	application/x-ipynb+json	*.ipynb:50	Jupyter notebook document	x-office-document	freedesktop	freedesktop	e:ipynb=f m:application/x-ipynb+json=f g:*.ipynb=f
+org.freedesktop.mime.application.vnd.coffeescript	public.plain-text	coffee	application/vnd.coffeescript	*.coffee:50	CoffeeScript document	text-x-script	freedesktop	freedesktop	e:coffee=fm m:application/vnd.coffeescript=fm g:*.coffee=f
+org.freedesktop.mime.application.x-jbuilder-project	public.data	jpr,jpx	application/x-jbuilder-project	*.jpr:50 *.jpx:50	JBuilder project	x-office-document	freedesktop	freedesktop	e:jpr=f e:jpx=f m:application/x-jbuilder-project=f g:*.jpr=f g:*.jpx=f
+org.freedesktop.mime.application.x-karbon	public.data	karbon	application/x-karbon	*.karbon:50	Karbon14 drawing	image-x-generic	freedesktop	freedesktop	e:karbon=f m:application/x-karbon=f g:*.karbon=f
+org.freedesktop.mime.application.x-kchart	public.data	chrt	application/x-kchart,application/vnd.kde.kchart	*.chrt:50	KChart chart	x-office-spreadsheet	freedesktop	freedesktop	e:chrt=ftm m:application/x-kchart=ft m:application/vnd.kde.kchart=tm g:*.chrt=ft
+org.freedesktop.mime.application.x-kexi-connectiondata	public.data	kexic	application/x-kexi-connectiondata	*.kexic:50	Kexi settings		freedesktop	freedesktop	e:kexic=f m:application/x-kexi-connectiondata=f g:*.kexic=f
+org.freedesktop.mime.application.x-kexiproject-shortcut	public.data	kexis	application/x-kexiproject-shortcut	*.kexis:50	Kexi shortcut		freedesktop	freedesktop	e:kexis=f m:application/x-kexiproject-shortcut=f g:*.kexis=f
+org.freedesktop.mime.application.x-kexiproject-sqlite2	org.freedesktop.mime.application.x-sqlite2	kexi	application/x-kexiproject-sqlite2	*.kexi:50	Kexi database file		freedesktop	freedesktop	e:kexi=f m:application/x-kexiproject-sqlite2=f g:*.kexi=f
+org.freedesktop.mime.application.x-kexiproject-sqlite3	org.freedesktop.mime.application.vnd.sqlite3	kexi	application/x-kexiproject-sqlite3,application/x-vnd.kde.kexi,application/x-kexiproject-sqlite	*.kexi:50	Kexi database file		freedesktop	freedesktop	e:kexi=f m:application/x-kexiproject-sqlite3=f m:application/x-vnd.kde.kexi=f m:application/x-kexiproject-sqlite=f g:*.kexi=f
+org.freedesktop.mime.application.x-kformula	public.data	kfo	application/x-kformula	*.kfo:50	KFormula formula	x-office-document	freedesktop	freedesktop	e:kfo=f m:application/x-kformula=f g:*.kfo=f
+org.freedesktop.mime.application.x-killustrator	public.data	kil	application/x-killustrator	*.kil:50	KIllustrator drawing	image-x-generic	freedesktop	freedesktop	e:kil=ftm m:application/x-killustrator=ftm g:*.kil=ft
+org.freedesktop.mime.application.x-kivio	public.data	flw	application/x-kivio	*.flw:50	Kivio flowchart	x-office-document	freedesktop	freedesktop	e:flw=f m:application/x-kivio=f g:*.flw=f
+org.freedesktop.mime.application.x-kontour	public.data	kon	application/x-kontour	*.kon:50	Kontour drawing	image-x-generic	freedesktop	freedesktop	e:kon=f m:application/x-kontour=f g:*.kon=f
+org.freedesktop.mime.application.x-kpovmodeler	public.data	kpm	application/x-kpovmodeler	*.kpm:50	KPovModeler scene	image-x-generic	freedesktop	freedesktop	e:kpm=f m:application/x-kpovmodeler=f g:*.kpm=f
+org.freedesktop.mime.application.x-kpresenter	public.data	kpr,kpt	application/x-kpresenter,application/vnd.kde.kpresenter	*.kpr:50 *.kpt:50	KPresenter presentation	x-office-presentation	freedesktop	freedesktop	e:kpr=ftm e:kpt=ftm m:application/x-kpresenter=ft m:application/vnd.kde.kpresenter=tm g:*.kpr=ft g:*.kpt=ft
+org.freedesktop.mime.application.x-krita	public.data	kra,krz	application/x-krita	*.kra:50 *.krz:50	Krita document	x-office-document	freedesktop	freedesktop	e:kra=f e:krz=f m:application/x-krita=f g:*.kra=f g:*.krz=f
+org.freedesktop.mime.application.x-kspread	public.data	ksp	application/x-kspread,application/vnd.kde.kspread	*.ksp:50	KSpread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:ksp=ftm m:application/x-kspread=ft m:application/vnd.kde.kspread=tm g:*.ksp=ft
+org.freedesktop.mime.application.x-kspread-crypt	public.data		application/x-kspread-crypt		KSpread spreadsheet (encrypted)	x-office-spreadsheet	freedesktop	freedesktop	m:application/x-kspread-crypt=f
+org.freedesktop.mime.application.x-ksysv-package	public.data		application/x-ksysv-package		KSysV init package	package-x-generic	freedesktop	freedesktop	m:application/x-ksysv-package=f
+org.freedesktop.mime.application.x-kugar	public.data	kud	application/x-kugar	*.kud:50	Kugar document	x-office-document	freedesktop	freedesktop	e:kud=f m:application/x-kugar=f g:*.kud=f
+org.freedesktop.mime.application.x-kword	public.data	kwd,kwt	application/x-kword,application/vnd.kde.kword	*.kwd:50 *.kwt:50	KWord document	x-office-document	freedesktop	freedesktop	e:kwd=ftm e:kwt=ftm m:application/x-kword=ft m:application/vnd.kde.kword=tm g:*.kwd=ft g:*.kwt=ft
+org.freedesktop.mime.application.x-kword-crypt	public.data		application/x-kword-crypt		KWord document (encrypted)	x-office-document	freedesktop	freedesktop	m:application/x-kword-crypt=f
+org.freedesktop.mime.application.x-lha	public.data	lha,lzh	application/x-lha,application/x-lzh-compressed	*.lha:50 *.lzh:50	LHA archive	package-x-generic	freedesktop	freedesktop	e:lha=fm e:lzh=f m:application/x-lha=ftm m:application/x-lzh-compressed=f g:*.lha=f g:*.lzh=f
+org.freedesktop.mime.application.x-lhz	public.data	lhz	application/x-lhz	*.lhz:50	LHZ archive	package-x-generic	freedesktop	freedesktop	e:lhz=f m:application/x-lhz=f g:*.lhz=f
+org.freedesktop.mime.text.vnd.trolltech.linguist	public.xml	ts	text/vnd.trolltech.linguist,application/x-linguist,text/vnd.qt.linguist	*.ts:50	Message catalog		freedesktop	freedesktop	e:ts=fm m:text/vnd.trolltech.linguist=ftm m:application/x-linguist=f m:text/vnd.qt.linguist=f g:*.ts=f
+org.freedesktop.mime.application.x-lyx	public.plain-text	lyx	application/x-lyx,text/x-lyx	*.lyx:50	LyX document	x-office-document	freedesktop	freedesktop	e:lyx=fm m:application/x-lyx=fm m:text/x-lyx=f g:*.lyx=f
+org.freedesktop.mime.application.x-lz4	public.data	lz4	application/x-lz4	*.lz4:50	LZ4 archive	package-x-generic	freedesktop	freedesktop	e:lz4=ft m:application/x-lz4=ft g:*.lz4=ft
+org.freedesktop.mime.application.x-lz4-compressed-tar	org.freedesktop.mime.application.x-lz4	tar.lz4	application/x-lz4-compressed-tar	*.tar.lz4:50	Tar archive (LZ4-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.lz4=f m:application/x-lz4-compressed-tar=f g:*.tar.lz4=f
+org.freedesktop.mime.application.x-lzip	public.data	lz	application/x-lzip	*.lz:50	Lzip archive	package-x-generic	freedesktop	freedesktop	e:lz=ft m:application/x-lzip=ft g:*.lz=ft
+org.freedesktop.mime.application.x-lzip-compressed-tar	org.freedesktop.mime.application.x-lzip	tar.lz	application/x-lzip-compressed-tar	*.tar.lz:50	Tar archive (lzip-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.lz=f m:application/x-lzip-compressed-tar=f g:*.tar.lz=f
+org.freedesktop.mime.application.x-lzpdf	org.freedesktop.mime.application.x-lzip	pdf.lz	application/x-lzpdf	*.pdf.lz:50	PDF document (lzip-compressed)	x-office-document	freedesktop	freedesktop	e:pdf.lz=f m:application/x-lzpdf=f g:*.pdf.lz=f
+org.freedesktop.mime.application.x-lzma	public.data	lzma	application/x-lzma	*.lzma:50	LZMA archive	package-x-generic	freedesktop	freedesktop	e:lzma=ft m:application/x-lzma=ft g:*.lzma=ft
+org.freedesktop.mime.application.x-lzma-compressed-tar	org.freedesktop.mime.application.x-lzma	tar.lzma,tlz	application/x-lzma-compressed-tar	*.tar.lzma:50 *.tlz:50	Tar archive (LZMA-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.lzma=f e:tlz=f m:application/x-lzma-compressed-tar=f g:*.tar.lzma=f g:*.tlz=f
+org.freedesktop.mime.application.x-lzop	public.data	lzo	application/x-lzop	*.lzo:50	LZO archive	package-x-generic	freedesktop	freedesktop	e:lzo=f m:application/x-lzop=f g:*.lzo=f
+org.freedesktop.mime.application.x-qpress	public.data	qp	application/x-qpress	*.qp:50	Qpress archive	package-x-generic	freedesktop	freedesktop	e:qp=f m:application/x-qpress=f g:*.qp=f
+org.freedesktop.mime.application.zlib	public.data	zz	application/zlib,application/x-deflate	*.zz:50	Zlib archive	package-x-generic	freedesktop	freedesktop	e:zz=f m:application/zlib=ftm m:application/x-deflate=t g:*.zz=f
+org.freedesktop.mime.application.x-magicpoint	public.plain-text	mgp	application/x-magicpoint	*.mgp:50	MagicPoint presentation	x-office-presentation	freedesktop	freedesktop	e:mgp=f m:application/x-magicpoint=f g:*.mgp=f
+org.freedesktop.mime.application.x-matroska	public.data		application/x-matroska		Matroska stream	video-x-generic	freedesktop	freedesktop	m:application/x-matroska=ft
+org.freedesktop.mime.video.x-matroska	org.freedesktop.mime.application.x-matroska,public.movie	mkv,mpv	video/matroska,video/x-matroska	*.mkv:50	Matroska video		freedesktop	freedesktop	e:mkv=ftm e:mpv=m m:video/matroska=f m:video/x-matroska=ftm g:*.mkv=ft
+org.freedesktop.mime.video.x-matroska-3d	org.freedesktop.mime.application.x-matroska,public.movie	mk3d	video/matroska-3d,video/x-matroska-3d	*.mk3d:50	Matroska 3D video		freedesktop	freedesktop	e:mk3d=f m:video/matroska-3d=f m:video/x-matroska-3d=f g:*.mk3d=f
+org.freedesktop.mime.audio.x-matroska	org.freedesktop.mime.application.x-matroska,public.audio	mka	audio/matroska,audio/x-matroska	*.mka:50	Matroska audio		freedesktop	freedesktop	e:mka=ft m:audio/matroska=f m:audio/x-matroska=ft g:*.mka=ft
+org.freedesktop.mime.application.x-mimearchive	org.freedesktop.mime.multipart.related,public.data	mhtml,mht	application/x-mimearchive	*.mhtml:50 *.mht:50	MHTML web archive		freedesktop	freedesktop	e:mhtml=f e:mht=f m:application/x-mimearchive=ft g:*.mhtml=f g:*.mht=f
+org.freedesktop.mime.text.x-ocl	public.plain-text	ocl	text/x-ocl	*.ocl:50	OCL file		freedesktop	freedesktop	e:ocl=f m:text/x-ocl=f g:*.ocl=f
+org.freedesktop.mime.text.x-cobol	public.plain-text	cbl,cob	text/x-cobol	*.cbl:50 *.cob:50	COBOL source code		freedesktop	freedesktop	e:cbl=ft e:cob=ft m:text/x-cobol=ft g:*.cbl=ft g:*.cob=ft
+org.freedesktop.mime.application.x-mobipocket-ebook	org.freedesktop.mime.application.vnd.palm,public.data	mobi,prc	application/x-mobipocket-ebook	*.mobi:50 *.prc:50	Mobipocket e-book	x-office-document	freedesktop	freedesktop	e:mobi=ft e:prc=ft m:application/x-mobipocket-ebook=ft g:*.mobi=ft g:*.prc=ft
+org.freedesktop.mime.application.x-mif	public.data	mif	application/x-mif	*.mif:50	Adobe FrameMaker MIF document		freedesktop	freedesktop	e:mif=f m:application/x-mif=ft g:*.mif=f
+org.freedesktop.mime.application.x-mozilla-bookmarks	public.html		application/x-mozilla-bookmarks,application/x-netscape-bookmarks		Mozilla bookmarks	text-html	freedesktop	freedesktop	m:application/x-mozilla-bookmarks=f m:application/x-netscape-bookmarks=f
+org.freedesktop.mime.application.x-dosexec	com.microsoft.windows-dynamic-link-library	exe	application/x-dosexec	*.exe:30	DOS executable	application-x-executable	freedesktop	freedesktop	e:exe=ft m:application/x-dosexec=ft g:*.exe=ft
+org.freedesktop.mime.application.x-lx-executable	com.microsoft.windows-dynamic-link-library	exe,386,dll,sys,vxd	application/x-lx-executable	*.exe:10 *.386:10 *.dll:10 *.sys:10 *.vxd:10	32-bit DOS executable	application-x-executable	freedesktop	freedesktop	e:exe=f e:386=f e:dll=f e:sys=f e:vxd=f m:application/x-lx-executable=f g:*.exe=f g:*.386=f g:*.dll=f g:*.sys=f g:*.vxd=f
+org.freedesktop.mime.application.x-ms-ne-executable	com.microsoft.windows-dynamic-link-library	exe,dll,cpl,drv,scr	application/x-ms-ne-executable	*.exe:20 *.dll:20 *.cpl:20 *.drv:20 *.scr:20	16-bit Windows program	application-x-executable	freedesktop	freedesktop	e:exe=f e:dll=f e:cpl=f e:drv=f e:scr=f m:application/x-ms-ne-executable=f g:*.exe=f g:*.dll=f g:*.cpl=f g:*.drv=f g:*.scr=f
+org.freedesktop.mime.application.vnd.microsoft.portable-executable	com.microsoft.windows-dynamic-link-library	exe,dll,cpl,drv,scr,efi,ocx,sys	application/vnd.microsoft.portable-executable	*.exe:40 *.dll:40 *.cpl:40 *.drv:40 *.scr:40 *.efi:50 *.ocx:50 *.sys:50	Windows or EFI program	application-x-executable	freedesktop	freedesktop	e:exe=f e:dll=f e:cpl=f e:drv=f e:scr=f e:efi=f e:ocx=f e:sys=f m:application/vnd.microsoft.portable-executable=fm g:*.exe=f g:*.dll=f g:*.cpl=f g:*.drv=f g:*.scr=f g:*.efi=f g:*.ocx=f g:*.sys=f
+org.freedesktop.mime.application.x-ms-pdb	public.data	pdb	application/x-ms-pdb	*.pdb:50	Windows program database		freedesktop	freedesktop	e:pdb=f m:application/x-ms-pdb=f g:*.pdb=f
+org.freedesktop.mime.application.x-coff	public.data	o,obj	application/x-coff	*.o:40 *.obj:50	Windows object code		freedesktop	freedesktop	e:o=f e:obj=f m:application/x-coff=f g:*.o=f g:*.obj=f
+org.freedesktop.mime.application.x-bat	public.plain-text	bat,cmd	application/x-bat,application/bat	*.bat:50	DOS/Windows batch file	text-x-script	freedesktop	freedesktop	e:bat=ft e:cmd=t m:application/x-bat=ft m:application/bat=ft g:*.bat=ft
+org.freedesktop.mime.application.x-powershell	public.plain-text	ps1	application/x-powershell	*.ps1:50	PowerShell script	text-x-script	freedesktop	freedesktop	e:ps1=f m:application/x-powershell=f g:*.ps1=f
+org.freedesktop.mime.text.scriptlet	public.xml	sct,wsc	text/scriptlet	*.sct:40 *.wsc:40	Windows scriptlet	text-x-script	freedesktop	freedesktop	e:sct=f e:wsc=f m:text/scriptlet=f g:*.sct=f g:*.wsc=f
+org.freedesktop.mime.application.x-ms-shortcut	public.data	lnk	application/x-ms-shortcut,application/x-win-lnk	*.lnk:50	Windows shortcut	emblem-symbolic-link	freedesktop	freedesktop	e:lnk=f m:application/x-ms-shortcut=f m:application/x-win-lnk=f g:*.lnk=f
+org.freedesktop.mime.application.x-mswrite	public.data	wri	application/x-mswrite	*.wri:50	WRI document	x-office-document	freedesktop	freedesktop	e:wri=ft m:application/x-mswrite=ft g:*.wri=ft
+org.freedesktop.mime.application.x-msx-rom	public.data	msx	application/x-msx-rom	*.msx:50	MSX ROM	application-x-executable	freedesktop	freedesktop	e:msx=f m:application/x-msx-rom=f g:*.msx=f
+org.freedesktop.mime.application.x-m4	public.plain-text	m4	application/x-m4	*.m4:50	M4 macro	text-x-script	freedesktop	freedesktop	e:m4=f m:application/x-m4=f g:*.m4=f
+org.freedesktop.mime.application.x-n64-rom	public.data	n64,z64,v64	application/x-n64-rom	*.n64:50 *.z64:50 *.v64:50	Nintendo64 ROM	application-x-executable	freedesktop	freedesktop	e:n64=f e:z64=f e:v64=f m:application/x-n64-rom=f g:*.n64=f g:*.z64=f g:*.v64=f
+org.freedesktop.mime.application.x-nautilus-link	public.plain-text		application/x-nautilus-link		Nautilus link	text-x-generic	freedesktop	freedesktop	m:application/x-nautilus-link=f
+org.freedesktop.mime.application.x-neo-geo-pocket-rom	public.data	ngp	application/x-neo-geo-pocket-rom	*.ngp:50	Neo-Geo Pocket ROM	application-x-executable	freedesktop	freedesktop	e:ngp=f m:application/x-neo-geo-pocket-rom=f g:*.ngp=f
+org.freedesktop.mime.application.x-neo-geo-pocket-color-rom	public.data	ngc	application/x-neo-geo-pocket-color-rom	*.ngc:50	Neo-Geo Pocket Color ROM	application-x-executable	freedesktop	freedesktop	e:ngc=f m:application/x-neo-geo-pocket-color-rom=f g:*.ngc=f
+org.freedesktop.mime.application.x-nes-rom	public.data	nes,nez,unf,unif	application/x-nes-rom	*.nes:50 *.nez:50 *.unf:50 *.unif:50	NES ROM	application-x-executable	freedesktop	freedesktop	e:nes=f e:nez=f e:unf=f e:unif=f m:application/x-nes-rom=f g:*.nes=f g:*.nez=f g:*.unf=f g:*.unif=f
+org.freedesktop.mime.application.x-netcdf	public.data	cdf,nc	application/x-netcdf	*.cdf:50 *.nc:50	Unidata NetCDF document	x-office-document	freedesktop	freedesktop	e:cdf=ft e:nc=ftm m:application/x-netcdf=ftm g:*.cdf=ft g:*.nc=ft
+org.freedesktop.mime.application.x-nzb	public.xml	nzb	application/x-nzb	*.nzb:50	NewzBin usenet index		freedesktop	freedesktop	e:nzb=f m:application/x-nzb=f g:*.nzb=f
+org.freedesktop.mime.application.annodex	public.data	anx	application/annodex,application/x-annodex	*.anx:50	Annodex exchange format	video-x-generic	freedesktop	freedesktop	e:anx=fm m:application/annodex=fm m:application/x-annodex=f g:*.anx=f
+org.freedesktop.mime.video.annodex	org.freedesktop.mime.application.annodex,public.movie	axv	video/annodex,video/x-annodex	*.axv:50	Annodex video		freedesktop	freedesktop	e:axv=fm m:video/annodex=fm m:video/x-annodex=f g:*.axv=f
+org.freedesktop.mime.audio.annodex	org.freedesktop.mime.application.annodex,public.audio	axa	audio/annodex,audio/x-annodex	*.axa:50	Annodex audio		freedesktop	freedesktop	e:axa=fm m:audio/annodex=fm m:audio/x-annodex=f g:*.axa=f
+org.freedesktop.mime.application.ogg	public.data	ogx	application/ogg,application/x-ogg	*.ogx:50	Ogg multimedia file	video-x-generic	freedesktop	freedesktop	e:ogx=ftm m:application/ogg=ftm m:application/x-ogg=ft g:*.ogx=ft
+org.freedesktop.mime.audio.ogg	org.freedesktop.mime.application.ogg,public.audio	oga,ogg,opus	audio/ogg,audio/x-ogg	*.oga:50 *.ogg:50 *.opus:50	Ogg audio		freedesktop	freedesktop	e:oga=ftm e:ogg=fm e:opus=fm m:audio/ogg=ftm m:audio/x-ogg=f g:*.oga=ft g:*.ogg=f g:*.opus=f
+org.freedesktop.mime.video.ogg	org.freedesktop.mime.application.ogg,public.movie	ogv,ogg	video/ogg,video/x-ogg	*.ogv:50 *.ogg:50	Ogg video		freedesktop	freedesktop	e:ogv=ftm e:ogg=f m:video/ogg=ftm m:video/x-ogg=f g:*.ogv=ft g:*.ogg=f
+org.freedesktop.mime.audio.x-vorbis-ogg	org.freedesktop.mime.audio.ogg	oga,ogg	audio/x-vorbis+ogg,audio/vorbis,audio/x-vorbis	*.oga:50 *.ogg:50	Ogg Vorbis audio		freedesktop	freedesktop	e:oga=f e:ogg=ft m:audio/x-vorbis+ogg=f m:audio/vorbis=ftm m:audio/x-vorbis=f g:*.oga=f g:*.ogg=ft
+org.freedesktop.mime.audio.x-flac-ogg	org.freedesktop.mime.audio.ogg	oga,ogg	audio/x-flac+ogg,audio/x-oggflac,audio/x-ogg-flac	*.oga:50 *.ogg:50	Ogg FLAC audio		freedesktop	freedesktop	e:oga=f e:ogg=f m:audio/x-flac+ogg=f m:audio/x-oggflac=ft m:audio/x-ogg-flac=t g:*.oga=f g:*.ogg=f
+org.freedesktop.mime.audio.x-opus-ogg	org.freedesktop.mime.audio.ogg	opus	audio/x-opus+ogg	*.opus:50	Opus audio		freedesktop	freedesktop	e:opus=f m:audio/x-opus+ogg=f g:*.opus=f
+org.freedesktop.mime.audio.x-speex-ogg	org.freedesktop.mime.audio.ogg	oga,ogg,spx	audio/x-speex+ogg	*.oga:50 *.ogg:50 *.spx:50	Ogg Speex audio		freedesktop	freedesktop	e:oga=f e:ogg=f e:spx=f m:audio/x-speex+ogg=f g:*.oga=f g:*.ogg=f g:*.spx=f
+org.freedesktop.mime.audio.x-speex	public.audio	spx	audio/x-speex	*.spx:50	Speex audio		freedesktop	freedesktop	e:spx=f m:audio/x-speex=f g:*.spx=f
+org.freedesktop.mime.video.x-theora-ogg	org.freedesktop.mime.video.ogg	ogg	video/x-theora+ogg,video/x-theora,video/theora	*.ogg:50	Ogg Theora video		freedesktop	freedesktop	e:ogg=f m:video/x-theora+ogg=f m:video/x-theora=ft m:video/theora=t g:*.ogg=f
+org.freedesktop.mime.video.x-ogm-ogg	org.freedesktop.mime.video.ogg	ogm	video/x-ogm+ogg,video/x-ogm	*.ogm:50	OGM video		freedesktop	freedesktop	e:ogm=ft m:video/x-ogm+ogg=f m:video/x-ogm=ft g:*.ogm=ft
+org.freedesktop.mime.application.x-ole-storage	public.data		application/x-ole-storage		OLE2 compound document storage	x-office-document	freedesktop	freedesktop	m:application/x-ole-storage=f
+org.freedesktop.mime.application.vnd.microsoft.windows.thumbnail-cache	org.freedesktop.mime.application.x-ole-storage		application/vnd.microsoft.windows.thumbnail-cache	ehthumbs.db:50 ehthumbs_vista.db:50 image.db:50 musicthumbs.db:50 thumbs.db:50 tvthumb.db:50 video.db:50	Microsoft Windows Thumbnail Cache	image-x-generic	freedesktop	freedesktop	m:application/vnd.microsoft.windows.thumbnail-cache=fm g:ehthumbs.db=f g:ehthumbs_vista.db=f g:image.db=f g:musicthumbs.db=f g:thumbs.db=f g:tvthumb.db=f g:video.db=f
+org.freedesktop.mime.application.vnd.ms-publisher	org.freedesktop.mime.application.x-ole-storage	pub	application/vnd.ms-publisher	*.pub:50	Microsoft Publisher document	x-office-document	freedesktop	freedesktop	e:pub=f m:application/vnd.ms-publisher=f g:*.pub=f
+org.freedesktop.mime.application.vnd.quark.quarkxpress	public.data	qwd,qwt,qxb,qxd,qxl,qxp,qxt	application/vnd.quark.quarkxpress	*.qwd:50 *.qwt:50 *.qxb:50 *.qxd:50 *.qxl:50 *.qxp:50 *.qxt:50	QuarkXPress document	x-office-document	freedesktop	freedesktop	e:qwd=ftm e:qwt=ftm e:qxb=ftm e:qxd=ftm e:qxl=ftm e:qxp=f e:qxt=ftm m:application/vnd.quark.quarkxpress=ftm g:*.qwd=ft g:*.qwt=ft g:*.qxb=ft g:*.qxd=ft g:*.qxl=ft g:*.qxp=f g:*.qxt=ft
+org.freedesktop.mime.application.x-msi	org.freedesktop.mime.application.x-ole-storage	msi,mst	application/x-msi,application/x-ms-installer,application/x-windows-installer	*.msi:50	Windows Installer package	package-x-generic	freedesktop	freedesktop	e:msi=ftm e:mst=t m:application/x-msi=ftm m:application/x-ms-installer=t m:application/x-windows-installer=t g:*.msi=ft
+org.freedesktop.mime.application.microsoftpatch	org.freedesktop.mime.application.x-ole-storage	msp	application/microsoftpatch	*.msp:50	Windows Installer patch	package-x-generic	freedesktop	freedesktop	e:msp=f m:application/microsoftpatch=f g:*.msp=f
+org.freedesktop.mime.application.microsoftupdate	com.microsoft.cab	msu	application/microsoftupdate	*.msu:50	Windows Update package	package-x-generic	freedesktop	freedesktop	e:msu=f m:application/microsoftupdate=f g:*.msu=f
+org.freedesktop.mime.application.appx	public.zip-archive	appx	application/appx	*.appx:50	Windows app store package	package-x-generic	freedesktop	freedesktop	e:appx=f m:application/appx=f g:*.appx=f
+org.freedesktop.mime.application.msix	public.zip-archive	msix	application/msix	*.msix:50	Windows app store package	package-x-generic	freedesktop	freedesktop	e:msix=f m:application/msix=f g:*.msix=f
+org.freedesktop.mime.application.appxbundle	public.zip-archive	appxbundle	application/appxbundle	*.appxbundle:50	Windows app store bundle	package-x-generic	freedesktop	freedesktop	e:appxbundle=f m:application/appxbundle=f g:*.appxbundle=f
+org.freedesktop.mime.application.msixbundle	public.zip-archive	msixbundle	application/msixbundle	*.msixbundle:50	Windows app store bundle	package-x-generic	freedesktop	freedesktop	e:msixbundle=f m:application/msixbundle=f g:*.msixbundle=f
+org.freedesktop.mime.application.appinstaller	public.xml	appinstaller	application/appinstaller	*.appinstaller:50	Windows app store installer	package-x-generic	freedesktop	freedesktop	e:appinstaller=f m:application/appinstaller=f g:*.appinstaller=f
+org.freedesktop.mime.application.x-oleo	public.data	oleo	application/x-oleo	*.oleo:50	GNU Oleo spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:oleo=f m:application/x-oleo=f g:*.oleo=f
+org.freedesktop.mime.application.x-pak	public.data	pak	application/x-pak	*.pak:50	PAK archive	package-x-generic	freedesktop	freedesktop	e:pak=f m:application/x-pak=f g:*.pak=f
+org.freedesktop.mime.application.vnd.palm	public.data	prc,pdb,pqa,oprc	application/vnd.palm,application/x-palm-database	*.prc:50 *.pdb:40 *.pqa:50 *.oprc:50	Palm OS database		freedesktop	freedesktop	e:prc=f e:pdb=fm e:pqa=ftm e:oprc=ftm m:application/vnd.palm=ftm m:application/x-palm-database=f g:*.prc=f g:*.pdb=f g:*.pqa=ft g:*.oprc=ft
+org.freedesktop.mime.application.x-par2	public.data	par2	application/x-par2	*.PAR2:50 *.par2:50	Parchive archive	package-x-generic	freedesktop	freedesktop	e:par2=f m:application/x-par2=f g:*.PAR2=f g:*.par2=f
+org.freedesktop.mime.application.x-pef-executable	public.data		application/x-pef-executable		PEF executable	application-x-executable	freedesktop	freedesktop	m:application/x-pef-executable=f
+org.freedesktop.mime.application.x-pkcs7-certificates	public.data	p7b,spc	application/x-pkcs7-certificates	*.p7b:50 *.spc:50	PKCS#7 certificate bundle		freedesktop	freedesktop	e:p7b=ft e:spc=ft m:application/x-pkcs7-certificates=ft g:*.p7b=ft g:*.spc=ft
+org.freedesktop.mime.application.x-planperfect	public.data	pln	application/x-planperfect	*.pln:50	PlanPerfect spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:pln=f m:application/x-planperfect=f g:*.pln=f
+org.freedesktop.mime.application.x-pocket-word	public.data	psw	application/x-pocket-word	*.psw:50	Pocket Word document	x-office-document	freedesktop	freedesktop	e:psw=f m:application/x-pocket-word=f g:*.psw=f
+org.freedesktop.mime.application.x-profile	public.plain-text		application/x-profile	gmon.out:50	Profiler results	text-x-generic	freedesktop	freedesktop	m:application/x-profile=f g:gmon.out=f
+org.freedesktop.mime.application.x-pw	public.data	pw	application/x-pw	*.pw:50	Pathetic Writer document	x-office-document	freedesktop	freedesktop	e:pw=f m:application/x-pw=f g:*.pw=f
+org.freedesktop.mime.application.x-python-bytecode	public.data	pyc,pyo	application/x-python-bytecode	*.pyc:50 *.pyo:50	Python bytecode		freedesktop	freedesktop	e:pyc=f e:pyo=f m:application/x-python-bytecode=f g:*.pyc=f g:*.pyo=f
+org.freedesktop.mime.application.x-qtiplot	public.plain-text	qti,qti.gz	application/x-qtiplot	*.qti:50 *.qti.gz:50	QtiPlot document	x-office-document	freedesktop	freedesktop	e:qti=f e:qti.gz=f m:application/x-qtiplot=f g:*.qti=f g:*.qti.gz=f
+org.freedesktop.mime.application.x-quattropro	public.data	wb1,wb2,wb3,qpw	application/x-quattropro	*.wb1:50 *.wb2:50 *.wb3:50 *.qpw:50	Quattro Pro spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:wb1=f e:wb2=f e:wb3=f e:qpw=f m:application/x-quattropro=f g:*.wb1=f g:*.wb2=f g:*.wb3=f g:*.qpw=f
+org.freedesktop.mime.application.x-quicktime-media-link	com.apple.quicktime-movie	qtl	application/x-quicktime-media-link,application/x-quicktimeplayer	*.qtl:50	QuickTime playlist	video-x-generic	freedesktop	freedesktop	e:qtl=fm m:application/x-quicktime-media-link=f m:application/x-quicktimeplayer=fm g:*.qtl=f
+org.freedesktop.mime.application.x-qw	public.data	qif	application/x-qw	*.qif:50	Quicken document	x-office-spreadsheet	freedesktop	freedesktop	e:qif=f m:application/x-qw=f g:*.qif=f
+org.freedesktop.mime.application.vnd.rar	public.data	rar	application/vnd.rar,application/x-rar,application/x-rar-compressed	*.rar:50	RAR archive	package-x-generic	freedesktop	freedesktop	e:rar=ftm m:application/vnd.rar=fm m:application/x-rar=ft m:application/x-rar-compressed=ft g:*.rar=ft
+org.freedesktop.mime.application.x-dar	public.data	dar	application/x-dar	*.dar:50	DAR archive	package-x-generic	freedesktop	freedesktop	e:dar=f m:application/x-dar=f g:*.dar=f
+org.freedesktop.mime.application.x-alz	public.data	alz	application/x-alz	*.alz:50	Alzip archive	package-x-generic	freedesktop	freedesktop	e:alz=f m:application/x-alz=f g:*.alz=f
+org.freedesktop.mime.text.x-reject	public.plain-text	rej	text/x-reject,application/x-reject	*.rej:50	Rejected patch	text-x-generic	freedesktop	freedesktop	e:rej=f m:text/x-reject=f m:application/x-reject=f g:*.rej=f
+org.freedesktop.mime.application.x-rpm	public.data	rpm	application/x-rpm,application/x-redhat-package-manager	*.rpm:50	RPM package	package-x-generic	freedesktop	freedesktop	e:rpm=ftm m:application/x-rpm=ft m:application/x-redhat-package-manager=fm g:*.rpm=ft
+org.freedesktop.mime.application.x-source-rpm	org.freedesktop.mime.application.x-rpm	src.rpm,spm	application/x-source-rpm	*.src.rpm:50 *.spm:50	Source RPM package	package-x-generic	freedesktop	freedesktop	e:src.rpm=f e:spm=f m:application/x-source-rpm=f g:*.src.rpm=f g:*.spm=f
+org.freedesktop.mime.application.x-markaby	public.ruby-script	mab	application/x-markaby	*.mab:50	Markaby script	text-x-script	freedesktop	freedesktop	e:mab=f m:application/x-markaby=f g:*.mab=f
+org.freedesktop.mime.text.x-crystal	public.plain-text	cr	text/x-crystal,text/crystal	*.cr:50	Crystal source code		freedesktop	freedesktop	e:cr=f m:text/x-crystal=f m:text/crystal=f g:*.cr=f
+org.freedesktop.mime.text.julia	public.plain-text	jl	text/julia	*.jl:50	Julia source code		freedesktop	freedesktop	e:jl=f m:text/julia=f g:*.jl=f
+org.freedesktop.mime.application.x-sc	public.data		application/x-sc		SC/Xspread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	m:application/x-sc=ft
+org.freedesktop.mime.application.x-shar	public.data	shar	application/x-shar	*.shar:50	Shell archive	package-x-generic	freedesktop	freedesktop	e:shar=ftm m:application/x-shar=ftm g:*.shar=ft
+org.freedesktop.mime.application.x-shared-library-la	public.plain-text	la	application/x-shared-library-la	*.la:50	Libtool shared library	text-x-script	freedesktop	freedesktop	e:la=f m:application/x-shared-library-la=f g:*.la=f
+org.freedesktop.mime.application.x-sharedlib	public.data	so	application/x-sharedlib	*.so:50 *.so.[0-9]*:60	Shared library		freedesktop	freedesktop	e:so=f m:application/x-sharedlib=ft g:*.so=f g:*.so.[0-9]*=f
+org.freedesktop.mime.application.x-fishscript	org.freedesktop.mime.application.x-executable,public.plain-text	fish	application/x-fishscript,text/x-fish	*.fish:50	Fish shell script	text-x-script	freedesktop	freedesktop	e:fish=f m:application/x-fishscript=f m:text/x-fish=f g:*.fish=f
+org.freedesktop.mime.application.x-nuscript	org.freedesktop.mime.application.x-executable,public.plain-text	nu	application/x-nuscript,text/x-nushell	*.nu:50	Nushell script	text-x-script	freedesktop	freedesktop	e:nu=f m:application/x-nuscript=f m:text/x-nushell=f g:*.nu=f
+org.freedesktop.mime.application.vnd.adobe.flash.movie	public.data	swf,spl	application/vnd.adobe.flash.movie,application/x-shockwave-flash,application/futuresplash	*.swf:50 *.spl:50	Shockwave Flash file	video-x-generic	freedesktop	freedesktop	e:swf=ftm e:spl=fm m:application/vnd.adobe.flash.movie=fm m:application/x-shockwave-flash=ft m:application/futuresplash=fm g:*.swf=ft g:*.spl=f
+org.freedesktop.mime.application.x-shorten	public.data	shn	application/x-shorten,audio/x-shorten	*.shn:50	Shorten audio	audio-x-generic	freedesktop	freedesktop	e:shn=f m:application/x-shorten=f m:audio/x-shorten=f g:*.shn=f
+org.freedesktop.mime.application.x-siag	public.data	siag	application/x-siag	*.siag:50	Siag spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:siag=f m:application/x-siag=f g:*.siag=f
+org.freedesktop.mime.image.x-skencil	public.image	sk,sk1	image/x-skencil	*.sk:50 *.sk1:50	Skencil document		freedesktop	freedesktop	e:sk=f e:sk1=f m:image/x-skencil=f g:*.sk=f g:*.sk1=f
+org.freedesktop.mime.application.x-slp	public.data		application/x-slp		Stampede package	package-x-generic	freedesktop	freedesktop	m:application/x-slp=f
+org.freedesktop.mime.application.x-sg1000-rom	public.data	sg	application/x-sg1000-rom	*.sg:50	SG-1000 ROM	application-x-executable	freedesktop	freedesktop	e:sg=f m:application/x-sg1000-rom=f g:*.sg=f
+org.freedesktop.mime.application.x-sms-rom	public.data	sms	application/x-sms-rom	*.sms:50	Master System ROM	application-x-executable	freedesktop	freedesktop	e:sms=f m:application/x-sms-rom=f g:*.sms=f
+org.freedesktop.mime.application.x-gamegear-rom	public.data	gg	application/x-gamegear-rom	*.gg:50	Game Gear ROM	application-x-executable	freedesktop	freedesktop	e:gg=f m:application/x-gamegear-rom=f g:*.gg=f
+org.freedesktop.mime.application.vnd.nintendo.snes.rom	public.data	sfc,smc	application/vnd.nintendo.snes.rom,application/x-snes-rom	*.sfc:50 *.smc:50	Super NES ROM	application-x-executable	freedesktop	freedesktop	e:sfc=fm e:smc=fm m:application/vnd.nintendo.snes.rom=fm m:application/x-snes-rom=f g:*.sfc=f g:*.smc=f
+org.freedesktop.mime.application.x-subrip	public.plain-text	srt	application/x-subrip,application/x-srt	*.srt:50	SubRip subtitles	text-x-generic	freedesktop	freedesktop	e:srt=ft m:application/x-subrip=ft m:application/x-srt=f g:*.srt=ft
+org.freedesktop.mime.application.x-sami	public.plain-text	smi,sami	application/x-sami	*.smi:50 *.sami:50	SAMI subtitles	text-x-generic	freedesktop	freedesktop	e:smi=f e:sami=f m:application/x-sami=f g:*.smi=f g:*.sami=f
+org.freedesktop.mime.text.x-microdvd	public.plain-text	sub	text/x-microdvd	*.sub:50	MicroDVD subtitles		freedesktop	freedesktop	e:sub=f m:text/x-microdvd=f g:*.sub=f
+org.freedesktop.mime.text.x-mpl2	public.plain-text	mpl	text/x-mpl2	*.mpl:50	MPL2 subtitles		freedesktop	freedesktop	e:mpl=f m:text/x-mpl2=f g:*.mpl=f
+org.freedesktop.mime.text.x-mpsub	public.plain-text	sub	text/x-mpsub	*.sub:50	MPlayer subtitles		freedesktop	freedesktop	e:sub=f m:text/x-mpsub=f g:*.sub=f
+org.freedesktop.mime.text.x-ssa	public.plain-text	ssa,ass	text/x-ssa	*.ssa:50 *.ass:50	SSA subtitles		freedesktop	freedesktop	e:ssa=f e:ass=f m:text/x-ssa=f g:*.ssa=f g:*.ass=f
+org.freedesktop.mime.text.x-lrc	public.plain-text	lrc	text/x-lrc	*.lrc:50	Song lyrics		freedesktop	freedesktop	e:lrc=f m:text/x-lrc=f g:*.lrc=f
+org.freedesktop.mime.text.x-ssh-public-key	public.plain-text	pub	text/x-ssh-public-key	*.pub:50	OpenSSH public key		freedesktop	freedesktop	e:pub=f m:text/x-ssh-public-key=f g:*.pub=f
+org.freedesktop.mime.text.x-ssh-private-key	public.plain-text		text/x-ssh-private-key		OpenSSH private key		freedesktop	freedesktop	m:text/x-ssh-private-key=f
+org.freedesktop.mime.text.x-subviewer	public.plain-text	sub	text/x-subviewer	*.sub:50	SubViewer subtitles		freedesktop	freedesktop	e:sub=f m:text/x-subviewer=f g:*.sub=f
+org.freedesktop.mime.text.x-iMelody	public.plain-text	imy,ime	text/x-iMelody,audio/x-iMelody,audio/iMelody	*.imy:50 *.ime:50	iMelody ringtone		freedesktop	freedesktop	e:imy=f e:ime=f m:text/x-iMelody=f m:audio/x-iMelody=f m:audio/iMelody=f g:*.imy=f g:*.ime=f
+org.freedesktop.mime.application.vnd.smaf	public.data	mmf,smaf	application/vnd.smaf,application/x-smaf	*.mmf:50 *.smaf:50	SMAF audio	audio-x-generic	freedesktop	freedesktop	e:mmf=ftm e:smaf=f m:application/vnd.smaf=ftm m:application/x-smaf=f g:*.mmf=ft g:*.smaf=f
+org.freedesktop.mime.text.x-mrml	public.xml	mrml,mrl	text/x-mrml	*.mrml:50 *.mrl:50	MRML playlist		freedesktop	freedesktop	e:mrml=f e:mrl=f m:text/x-mrml=f g:*.mrml=f g:*.mrl=f
+org.freedesktop.mime.audio.x-xmf	public.audio	xmf	audio/x-xmf,audio/xmf	*.xmf:50	XMF audio		freedesktop	freedesktop	e:xmf=f m:audio/x-xmf=f m:audio/xmf=f g:*.xmf=f
+org.freedesktop.mime.audio.mobile-xmf	public.audio	mxmf	audio/mobile-xmf,audio/vnd.nokia.mobile-xmf	*.mxmf:50	Mobile XMF audio		freedesktop	freedesktop	e:mxmf=fm m:audio/mobile-xmf=ftm m:audio/vnd.nokia.mobile-xmf=ftm g:*.mxmf=f
+org.freedesktop.mime.application.x-sv4cpio	public.data	sv4cpio	application/x-sv4cpio	*.sv4cpio:50	SV4 CPIO archive	package-x-generic	freedesktop	freedesktop	e:sv4cpio=ftm m:application/x-sv4cpio=ftm g:*.sv4cpio=ft
+org.freedesktop.mime.application.x-sv4crc	public.data	sv4crc	application/x-sv4crc	*.sv4crc:50	SV4 CPIO archive (with CRC)	package-x-generic	freedesktop	freedesktop	e:sv4crc=ftm m:application/x-sv4crc=ftm g:*.sv4crc=ft
+org.freedesktop.mime.application.x-tarz	public.z-archive	tar.z,taz	application/x-tarz	*.tar.Z:50 *.taz:50	Tar archive (compressed)	package-x-generic	freedesktop	freedesktop	e:tar.z=f e:taz=f m:application/x-tarz=f g:*.tar.Z=f g:*.taz=f
+org.freedesktop.mime.application.x-tex-gf	public.data	gf	application/x-tex-gf	*.gf:50	Generic font file	font-x-generic	freedesktop	freedesktop	e:gf=fm m:application/x-tex-gf=fm g:*.gf=f
+org.freedesktop.mime.application.x-tex-pk	public.data	pk	application/x-tex-pk	*.pk:50	Packed font file	font-x-generic	freedesktop	freedesktop	e:pk=fm m:application/x-tex-pk=fm g:*.pk=f
+org.freedesktop.mime.application.x-tgif	public.data	obj	application/x-tgif	*.obj:50	TGIF document	x-office-document	freedesktop	freedesktop	e:obj=f m:application/x-tgif=f g:*.obj=f
+org.freedesktop.mime.application.x-theme	org.freedesktop.mime.application.x-desktop	theme	application/x-theme	*.theme:50	Theme	package-x-generic	freedesktop	freedesktop	e:theme=f m:application/x-theme=f g:*.theme=f
+org.freedesktop.mime.application.x-toutdoux	public.data		application/x-toutdoux		ToutDoux document	x-office-document	freedesktop	freedesktop	m:application/x-toutdoux=f
+org.freedesktop.mime.application.x-trash	public.data	bak,old,sik,~,%	application/x-trash	*~:50 *%:50 *.bak:50 *.old:50 *.sik:50	Backup file		freedesktop	freedesktop	e:bak=fm e:old=fm e:sik=fm e:~=m e:%=m m:application/x-trash=fm g:*~=f g:*%=f g:*.bak=f g:*.old=f g:*.sik=f
+org.freedesktop.mime.text.troff	public.plain-text	tr,roff,t,nroff	text/troff,application/x-troff,text/x-troff,application/x-troff-me,application/x-troff-ms	*.tr:50 *.roff:50 *.t:10	Troff document		freedesktop	freedesktop	e:tr=ftm e:roff=ftm e:t=ftm e:nroff=t m:text/troff=ftm m:application/x-troff=ft m:text/x-troff=f m:application/x-troff-me=tm m:application/x-troff-ms=tm g:*.tr=ft g:*.roff=ft g:*.t=ft
+org.freedesktop.mime.application.x-troff-man	public.plain-text	man	application/x-troff-man	*.man:50 *.[1-9]:50	Manual page	text-x-generic	freedesktop	freedesktop	e:man=fm m:application/x-troff-man=ftm g:*.man=f g:*.[1-9]=f
+org.freedesktop.mime.application.x-troff-man-compressed	public.data		application/x-troff-man-compressed		Manual page (compressed)	text-x-generic	freedesktop	freedesktop	m:application/x-troff-man-compressed=f
+org.freedesktop.mime.application.x-tzo	org.freedesktop.mime.application.x-lzop	tar.lzo,tzo	application/x-tzo	*.tar.lzo:50 *.tzo:50	Tar archive (LZO-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.lzo=f e:tzo=f m:application/x-tzo=f g:*.tar.lzo=f g:*.tzo=f
+org.freedesktop.mime.application.x-zpaq	public.data	zpaq	application/x-zpaq	*.zpaq:50	Zpaq Archive	package-x-generic	freedesktop	freedesktop	e:zpaq=f m:application/x-zpaq=f g:*.zpaq=f
+org.freedesktop.mime.application.zstd	public.data	zst	application/zstd	*.zst:50	Zstandard archive	package-x-generic	freedesktop	freedesktop	e:zst=ftm m:application/zstd=ftm g:*.zst=ft
+org.freedesktop.mime.application.x-zstd-compressed-tar	org.freedesktop.mime.application.zstd	tar.zst,tzst	application/x-zstd-compressed-tar	*.tar.zst:50 *.tzst:50	Tar archive (Zstandard-compressed)	package-x-generic	freedesktop	freedesktop	e:tar.zst=f e:tzst=f m:application/x-zstd-compressed-tar=f g:*.tar.zst=f g:*.tzst=f
+org.freedesktop.mime.application.x-xzpdf	org.tukaani.xz-archive	pdf.xz	application/x-xzpdf	*.pdf.xz:50	PDF document (XZ-compressed)	x-office-document	freedesktop	freedesktop	e:pdf.xz=f m:application/x-xzpdf=f g:*.pdf.xz=f
+org.freedesktop.mime.application.x-ustar	public.data	ustar	application/x-ustar	*.ustar:50	Ustar archive	package-x-generic	freedesktop	freedesktop	e:ustar=ftm m:application/x-ustar=ftm g:*.ustar=ft
+org.freedesktop.mime.application.x-wais-source	public.plain-text	src	application/x-wais-source	*.src:50	WAIS source code	text-x-generic	freedesktop	freedesktop	e:src=ftm m:application/x-wais-source=ftm g:*.src=ft
+org.freedesktop.mime.application.x-wpg	public.data	wpg	application/x-wpg	*.wpg:50	WordPerfect/Drawperfect image	image-x-generic	freedesktop	freedesktop	e:wpg=f m:application/x-wpg=f g:*.wpg=f
+org.freedesktop.mime.application.x-wonderswan-rom	public.data	ws	application/x-wonderswan-rom	*.ws:50	Bandai WonderSwan ROM	application-x-executable	freedesktop	freedesktop	e:ws=f m:application/x-wonderswan-rom=f g:*.ws=f
+org.freedesktop.mime.application.x-wonderswan-color-rom	public.data	wsc	application/x-wonderswan-color-rom	*.wsc:50	Bandai WonderSwan Color ROM	application-x-executable	freedesktop	freedesktop	e:wsc=f m:application/x-wonderswan-color-rom=f g:*.wsc=f
+org.freedesktop.mime.application.x-zerosize	public.data		application/x-zerosize		Empty document		freedesktop	freedesktop	m:application/x-zerosize=f
+org.freedesktop.mime.application.x-zoo	public.data	zoo	application/x-zoo	*.zoo:50	Zoo archive	package-x-generic	freedesktop	freedesktop	e:zoo=ft m:application/x-zoo=ft g:*.zoo=ft
+org.freedesktop.mime.application.x-ms-wim	public.data	wim,swm	application/x-ms-wim	*.wim:50 *.swm:50	WIM disk image		freedesktop	freedesktop	e:wim=f e:swm=f m:application/x-ms-wim=f g:*.wim=f g:*.swm=f
+org.freedesktop.mime.audio.vnd.dts	public.audio	dts	audio/vnd.dts,audio/x-dts	*.dts:50	DTS audio		freedesktop	freedesktop	e:dts=ftm m:audio/vnd.dts=ftm m:audio/x-dts=f g:*.dts=ft
+org.freedesktop.mime.audio.vnd.dts.hd	org.freedesktop.mime.audio.vnd.dts	dtshd	audio/vnd.dts.hd,audio/x-dtshd	*.dtshd:50	DTS-HD audio		freedesktop	freedesktop	e:dtshd=ftm m:audio/vnd.dts.hd=ftm m:audio/x-dtshd=f g:*.dtshd=ft
+org.freedesktop.mime.audio.AMR-WB	public.audio	awb	audio/AMR-WB,audio/amr-wb-encrypted	*.awb:50	AMR-WB audio		freedesktop	freedesktop	e:awb=fm m:audio/AMR-WB=ftm m:audio/amr-wb-encrypted=f g:*.awb=f
+org.freedesktop.mime.audio.prs.sid	public.audio	sid,psid	audio/prs.sid	*.sid:50 *.psid:50	Commodore 64 audio		freedesktop	freedesktop	e:sid=fm e:psid=fm m:audio/prs.sid=ftm g:*.sid=f g:*.psid=f
+org.freedesktop.mime.audio.x-adpcm	public.audio		audio/x-adpcm		PCM audio		freedesktop	freedesktop	m:audio/x-adpcm=ft
+org.freedesktop.mime.audio.x-ape	public.audio	ape	audio/x-ape	*.ape:50	Monkey's audio		freedesktop	freedesktop	e:ape=f m:audio/x-ape=f g:*.ape=f
+org.freedesktop.mime.audio.vnd.audible.aaxc	public.audio	aaxc	audio/vnd.audible.aaxc	*.aaxc:50	Audible Enhanced audio		freedesktop	freedesktop	e:aaxc=f m:audio/vnd.audible.aaxc=f g:*.aaxc=f
+org.freedesktop.mime.audio.x-dff	public.audio	dff	audio/x-dff,audio/dff	*.dff:50	DSDIFF audio		freedesktop	freedesktop	e:dff=f m:audio/x-dff=f m:audio/dff=f g:*.dff=f
+org.freedesktop.mime.audio.x-dsf	public.audio	dsf	audio/x-dsf,audio/dsf,audio/x-dsd,audio/dsd	*.dsf:50	DSF audio		freedesktop	freedesktop	e:dsf=f m:audio/x-dsf=f m:audio/dsf=f m:audio/x-dsd=f m:audio/dsd=f g:*.dsf=f
+org.freedesktop.mime.audio.x-it	public.audio	it	audio/x-it	*.it:50	Impulse Tracker audio		freedesktop	freedesktop	e:it=f m:audio/x-it=f g:*.it=f
+org.freedesktop.mime.audio.x-tak	public.audio	tak	audio/x-tak	*.tak:50	TAK audio		freedesktop	freedesktop	e:tak=f m:audio/x-tak=f g:*.tak=f
+org.freedesktop.mime.audio.x-wavpack	public.audio	wv,wvp	audio/x-wavpack	*.wv:50 *.wvp:50	WavPack audio		freedesktop	freedesktop	e:wv=f e:wvp=f m:audio/x-wavpack=f g:*.wv=f g:*.wvp=f
+org.freedesktop.mime.audio.x-wavpack-correction	public.audio	wvc	audio/x-wavpack-correction	*.wvc:50	WavPack audio correction file		freedesktop	freedesktop	e:wvc=f m:audio/x-wavpack-correction=f g:*.wvc=f
+org.freedesktop.mime.audio.x-mo3	public.audio	mo3	audio/x-mo3	*.mo3:50	Compressed Tracker audio		freedesktop	freedesktop	e:mo3=f m:audio/x-mo3=f g:*.mo3=f
+org.freedesktop.mime.audio.usac	public.audio	loas,xhe	audio/usac	*.loas:50 *.xhe:50	USAC audio		freedesktop	freedesktop	e:loas=fm e:xhe=fm m:audio/usac=fm g:*.loas=f g:*.xhe=f
+org.freedesktop.mime.audio.x-mod	public.audio	mod,m15,stk,nst,fst	audio/x-mod	*.mod:50 *.m15:50 *.stk:50 *.nst:50 *.fst:50	Amiga SoundTracker audio		freedesktop	freedesktop	e:mod=ft e:m15=f e:stk=f e:nst=f e:fst=f m:audio/x-mod=ft g:*.mod=ft g:*.m15=f g:*.stk=f g:*.nst=f g:*.fst=f
+org.freedesktop.mime.audio.x-med	public.audio	med	audio/x-med	*.med:50	OctaMED audio		freedesktop	freedesktop	e:med=f m:audio/x-med=f g:*.med=f
+org.freedesktop.mime.audio.x-669	public.audio	669,uni	audio/x-669,audio/x-669-mod	*.669:50 *.uni:50	Composer 669 audio		freedesktop	freedesktop	e:669=f e:uni=f m:audio/x-669=f m:audio/x-669-mod=f g:*.669=f g:*.uni=f
+org.freedesktop.mime.audio.x-mtm	public.audio	mtm	audio/x-mtm,audio/x-multitrack	*.mtm:50	MultiTracker audio		freedesktop	freedesktop	e:mtm=f m:audio/x-mtm=f m:audio/x-multitrack=f g:*.mtm=f
+org.freedesktop.mime.audio.x-ult	public.audio	ult	audio/x-ult,audio/x-multimate-mod	*.ult:50	UltraTracker audio		freedesktop	freedesktop	e:ult=f m:audio/x-ult=f m:audio/x-multimate-mod=f g:*.ult=f
+org.freedesktop.mime.audio.x-dsp	public.audio	dsm,dsp	audio/x-dsp	*.dsm:50 *.dsp:40	Dynamic Studio module audio		freedesktop	freedesktop	e:dsm=f e:dsp=f m:audio/x-dsp=f g:*.dsm=f g:*.dsp=f
+org.freedesktop.mime.audio.x-psf	public.audio	psf,psf1,minipsf1,gslib,minigsf	audio/x-psf	*.psf:50	PSF audio		freedesktop	freedesktop	e:psf=f e:psf1=t e:minipsf1=t e:gslib=t e:minigsf=t m:audio/x-psf=ft g:*.psf=f
+org.freedesktop.mime.audio.x-minipsf	org.freedesktop.mime.audio.x-psf	minipsf	audio/x-minipsf	*.minipsf:50	MiniPSF audio		freedesktop	freedesktop	e:minipsf=f m:audio/x-minipsf=f g:*.minipsf=f
+org.freedesktop.mime.audio.x-psflib	org.freedesktop.mime.audio.x-psf	psflib	audio/x-psflib	*.psflib:50	PSFlib audio library		freedesktop	freedesktop	e:psflib=f m:audio/x-psflib=f g:*.psflib=f
+org.freedesktop.mime.audio.x-musepack	public.audio	mpc,mpp,mp+	audio/x-musepack	*.mpc:50 *.mpp:50 *.mp+:50	Musepack audio		freedesktop	freedesktop	e:mpc=f e:mpp=f e:mp+=f m:audio/x-musepack=f g:*.mpc=f g:*.mpp=f g:*.mp+=f
+org.freedesktop.mime.application.ram	public.data	ram	application/ram	*.ram:50	RealMedia playlist		freedesktop	freedesktop	e:ram=f m:application/ram=f g:*.ram=f
+org.freedesktop.mime.video.vnd.rn-realvideo	public.movie	rv,rvx	video/vnd.rn-realvideo,video/x-real-video	*.rv:50 *.rvx:50	RealVideo document		freedesktop	freedesktop	e:rv=f e:rvx=f m:video/vnd.rn-realvideo=f m:video/x-real-video=f g:*.rv=f g:*.rvx=f
+org.freedesktop.mime.image.vnd.radiance	public.image	hdr,pic,rgbe,xyze	image/vnd.radiance,image/x-hdr	*.hdr:50 *.pic:50 *.rgbe:50 *.xyze:50	Radiance HDR image		freedesktop	freedesktop	e:hdr=fm e:pic=f e:rgbe=fm e:xyze=fm m:image/vnd.radiance=ftm m:image/x-hdr=f g:*.hdr=f g:*.pic=f g:*.rgbe=f g:*.xyze=f
+org.freedesktop.mime.image.vnd.rn-realpix	public.image	rp	image/vnd.rn-realpix	*.rp:50	RealPix document		freedesktop	freedesktop	e:rp=f m:image/vnd.rn-realpix=f g:*.rp=f
+org.freedesktop.mime.text.vnd.rn-realtext	public.plain-text	rt	text/vnd.rn-realtext	*.rt:50	RealText document		freedesktop	freedesktop	e:rt=f m:text/vnd.rn-realtext=f g:*.rt=f
+org.freedesktop.mime.audio.x-riff	public.audio		audio/x-riff		RIFF audio		freedesktop	freedesktop	m:audio/x-riff=f
+org.freedesktop.mime.application.x-riff	public.data		application/x-riff		RIFF container		freedesktop	freedesktop	m:application/x-riff=f
+org.freedesktop.mime.audio.x-s3m	public.audio	s3m	audio/x-s3m	*.s3m:50	Scream Tracker 3 audio		freedesktop	freedesktop	e:s3m=f m:audio/x-s3m=f g:*.s3m=f
+org.freedesktop.mime.audio.x-stm	public.audio	stm	audio/x-stm	*.stm:50	Scream Tracker audio		freedesktop	freedesktop	e:stm=f m:audio/x-stm=f g:*.stm=f
+org.freedesktop.mime.audio.x-voc	public.audio	voc	audio/x-voc	*.voc:50	VOC audio		freedesktop	freedesktop	e:voc=f m:audio/x-voc=f g:*.voc=f
+org.freedesktop.mime.audio.x-xi	public.audio	xi	audio/x-xi	*.xi:50	FastTracker II instrument		freedesktop	freedesktop	e:xi=f m:audio/x-xi=f g:*.xi=f
+org.freedesktop.mime.audio.x-xm	public.audio	xm	audio/x-xm	*.xm:50	FastTracker II audio		freedesktop	freedesktop	e:xm=f m:audio/x-xm=f g:*.xm=f
+org.freedesktop.mime.audio.x-tta	public.audio	tta	audio/x-tta,audio/tta	*.tta:50	TrueAudio audio		freedesktop	freedesktop	e:tta=f m:audio/x-tta=f m:audio/tta=f g:*.tta=f
+org.freedesktop.mime.image.vnd.wap.wbmp	public.image	wbmp	image/vnd.wap.wbmp	*.wbmp:50	WBMP image		freedesktop	freedesktop	e:wbmp=ftm m:image/vnd.wap.wbmp=ftm g:*.wbmp=ft
+org.freedesktop.mime.image.cgm	public.image	cgm	image/cgm	*.cgm:50	CGM image		freedesktop	freedesktop	e:cgm=ftm m:image/cgm=ftm g:*.cgm=ft
+org.freedesktop.mime.image.g3fax	public.image	g3	image/g3fax,image/fax-g3	*.g3:50	CCITT G3 fax image		freedesktop	freedesktop	e:g3=ft m:image/g3fax=ftm m:image/fax-g3=f g:*.g3=ft
+org.freedesktop.mime.image.hej2k	public.image	hej2	image/hej2k	*.hej2:50	JPEG 2000 image encapsulated in HEIF		freedesktop	freedesktop	e:hej2=fm m:image/hej2k=fm g:*.hej2=f
+org.freedesktop.mime.image.ief	public.image	ief	image/ief	*.ief:50	IEF image		freedesktop	freedesktop	e:ief=ftm m:image/ief=ftm g:*.ief=ft
+org.freedesktop.mime.video.x-mjpeg	public.jpeg,public.movie	mjpeg,mjpg	video/x-mjpeg	*.mjpeg:50 *.mjpg:50	MJPEG video stream		freedesktop	freedesktop	e:mjpeg=f e:mjpg=f m:video/x-mjpeg=f g:*.mjpeg=f g:*.mjpg=f
+org.freedesktop.mime.image.x-jp2-codestream	public.image	j2c,j2k,jpc	image/x-jp2-codestream	*.j2c:50 *.j2k:50 *.jpc:50	JPEG-2000 codestream		freedesktop	freedesktop	e:j2c=ft e:j2k=f e:jpc=f m:image/x-jp2-codestream=ft g:*.j2c=ft g:*.j2k=f g:*.jpc=f
+org.freedesktop.mime.image.jpx	public.image	jpf,jpx	image/jpx	*.jpf:50 *.jpx:50	JPEG-2000 JPX image		freedesktop	freedesktop	e:jpf=ftm e:jpx=fm m:image/jpx=ftm g:*.jpf=ft g:*.jpx=f
+org.freedesktop.mime.image.jpm	public.image	jpm,jpgm	image/jpm,video/jpm	*.jpm:50 *.jpgm:50	JPEG-2000 JPM image		freedesktop	freedesktop	e:jpm=ftm e:jpgm=ftm m:image/jpm=ftm m:video/jpm=t g:*.jpm=ft g:*.jpgm=ft
+org.freedesktop.mime.video.mj2	public.movie	mj2,mjp2	video/mj2	*.mj2:50 *.mjp2:50	JPEG-2000 MJ2 video		freedesktop	freedesktop	e:mj2=ftm e:mjp2=ftm m:video/mj2=ftm g:*.mj2=ft g:*.mjp2=ft
+org.freedesktop.mime.image.jxl	public.image	jxl	image/jxl	*.jxl:50	JPEG XL image		freedesktop	freedesktop	e:jxl=ftm m:image/jxl=ftm g:*.jxl=ft
+org.freedesktop.mime.image.openraster	public.zip-archive,public.image	ora	image/openraster	*.ora:50	OpenRaster image		freedesktop	freedesktop	e:ora=f m:image/openraster=f g:*.ora=f
+org.freedesktop.mime.image.x-dds	public.image	dds	image/vnd.ms-dds,image/x-dds	*.dds:50	DirectDraw Surface		freedesktop	freedesktop	e:dds=f m:image/vnd.ms-dds=f m:image/x-dds=f g:*.dds=f
+org.freedesktop.mime.image.x-xcursor	public.image		image/x-xcursor		X11 cursor		freedesktop	freedesktop	m:image/x-xcursor=f
+org.freedesktop.mime.application.x-ufraw	public.xml	ufraw	application/x-ufraw	*.ufraw:50	UFRaw ID image	image-x-generic	freedesktop	freedesktop	e:ufraw=f m:application/x-ufraw=f g:*.ufraw=f
+org.freedesktop.mime.image.x-dcraw	public.image		image/x-dcraw		Digital raw image		freedesktop	freedesktop	m:image/x-dcraw=f
+org.freedesktop.mime.image.x-canon-crw	org.freedesktop.mime.image.x-dcraw	crw	image/x-canon-crw	*.crw:50	Canon CRW raw image		freedesktop	freedesktop	e:crw=fm m:image/x-canon-crw=fm g:*.crw=f
+org.freedesktop.mime.image.x-canon-cr2	org.freedesktop.mime.image.x-dcraw,public.tiff	cr2	image/x-canon-cr2	*.cr2:50	Canon CR2 raw image		freedesktop	freedesktop	e:cr2=ftm m:image/x-canon-cr2=ftm g:*.cr2=ft
+org.freedesktop.mime.image.x-canon-cr3	org.freedesktop.mime.image.x-dcraw	cr3	image/x-canon-cr3	*.cr3:50	Canon CR3 raw image		freedesktop	freedesktop	e:cr3=ft m:image/x-canon-cr3=ft g:*.cr3=ft
+org.freedesktop.mime.image.x-fuji-raf	org.freedesktop.mime.image.x-dcraw	raf	image/x-fuji-raf	*.raf:50	Fuji RAF raw image		freedesktop	freedesktop	e:raf=f m:image/x-fuji-raf=f g:*.raf=f
+org.freedesktop.mime.image.x-kodak-dcr	org.freedesktop.mime.image.x-dcraw,public.tiff	dcr	image/x-kodak-dcr	*.dcr:50	Kodak DCR raw image		freedesktop	freedesktop	e:dcr=f m:image/x-kodak-dcr=f g:*.dcr=f
+org.freedesktop.mime.image.x-kodak-k25	org.freedesktop.mime.image.x-dcraw,public.tiff	k25	image/x-kodak-k25	*.k25:50	Kodak K25 raw image		freedesktop	freedesktop	e:k25=f m:image/x-kodak-k25=f g:*.k25=f
+org.freedesktop.mime.image.x-kodak-kdc	org.freedesktop.mime.image.x-dcraw,public.tiff	kdc	image/x-kodak-kdc	*.kdc:50	Kodak KDC raw image		freedesktop	freedesktop	e:kdc=f m:image/x-kodak-kdc=f g:*.kdc=f
+org.freedesktop.mime.image.x-minolta-mrw	org.freedesktop.mime.image.x-dcraw	mrw	image/x-minolta-mrw	*.mrw:50	Minolta MRW raw image		freedesktop	freedesktop	e:mrw=f m:image/x-minolta-mrw=f g:*.mrw=f
+org.freedesktop.mime.image.x-nikon-nef	org.freedesktop.mime.image.x-dcraw,public.tiff	nef	image/x-nikon-nef	*.nef:50	Nikon NEF raw image		freedesktop	freedesktop	e:nef=fm m:image/x-nikon-nef=fm g:*.nef=f
+org.freedesktop.mime.image.x-nikon-nrw	org.freedesktop.mime.image.x-dcraw,public.tiff	nrw	image/x-nikon-nrw	*.nrw:50	Nikon NRW raw image		freedesktop	freedesktop	e:nrw=f m:image/x-nikon-nrw=f g:*.nrw=f
+org.freedesktop.mime.image.x-olympus-orf	org.freedesktop.mime.image.x-dcraw	orf	image/x-olympus-orf	*.orf:50	Olympus ORF raw image		freedesktop	freedesktop	e:orf=fm m:image/x-olympus-orf=fm g:*.orf=f
+org.freedesktop.mime.image.x-panasonic-rw	org.freedesktop.mime.image.x-dcraw	raw	image/x-panasonic-rw,image/x-panasonic-raw	*.raw:50	Panasonic raw image		freedesktop	freedesktop	e:raw=f m:image/x-panasonic-rw=f m:image/x-panasonic-raw=f g:*.raw=f
+org.freedesktop.mime.image.x-panasonic-rw2	org.freedesktop.mime.image.x-dcraw	rw2,rwl	image/x-panasonic-rw2,image/x-panasonic-raw2	*.rw2:50 *.rwl:50	Panasonic raw image		freedesktop	freedesktop	e:rw2=f e:rwl=f m:image/x-panasonic-rw2=f m:image/x-panasonic-raw2=f g:*.rw2=f g:*.rwl=f
+org.freedesktop.mime.image.x-pentax-pef	org.freedesktop.mime.image.x-dcraw,public.tiff	pef	image/x-pentax-pef	*.pef:50	Pentax PEF raw image		freedesktop	freedesktop	e:pef=f m:image/x-pentax-pef=f g:*.pef=f
+org.freedesktop.mime.image.x-sigma-x3f	org.freedesktop.mime.image.x-dcraw	x3f	image/x-sigma-x3f	*.x3f:50	Sigma X3F raw image		freedesktop	freedesktop	e:x3f=f m:image/x-sigma-x3f=f g:*.x3f=f
+org.freedesktop.mime.image.x-sony-srf	org.freedesktop.mime.image.x-dcraw,public.tiff	srf	image/x-sony-srf	*.srf:50	Sony SRF raw image		freedesktop	freedesktop	e:srf=f m:image/x-sony-srf=f g:*.srf=f
+org.freedesktop.mime.image.x-sony-sr2	org.freedesktop.mime.image.x-dcraw,public.tiff	sr2	image/x-sony-sr2	*.sr2:50	Sony SR2 raw image		freedesktop	freedesktop	e:sr2=f m:image/x-sony-sr2=f g:*.sr2=f
+org.freedesktop.mime.image.x-sony-arw	org.freedesktop.mime.image.x-dcraw,public.tiff	arw	image/x-sony-arw	*.arw:50	Sony ARW raw image		freedesktop	freedesktop	e:arw=f m:image/x-sony-arw=f g:*.arw=f
+org.freedesktop.mime.image.x-samsung-srw	org.freedesktop.mime.image.x-dcraw,public.tiff	srw	image/x-samsung-srw	*.srw:50	Samsung SRW raw image		freedesktop	freedesktop	e:srw=f m:image/x-samsung-srw=f g:*.srw=f
+org.freedesktop.mime.image.x-phaseone-iiq	org.freedesktop.mime.image.x-dcraw,public.tiff	iiq	image/x-phaseone-iiq	*.iiq:50	Phaseone IIQ raw image		freedesktop	freedesktop	e:iiq=f m:image/x-phaseone-iiq=f g:*.iiq=f
+org.freedesktop.mime.image.x-mamiya-mef	org.freedesktop.mime.image.x-dcraw,public.tiff	mef	image/x-mamiya-mef	*.mef:50	Mamiya MEF raw image		freedesktop	freedesktop	e:mef=f m:image/x-mamiya-mef=f g:*.mef=f
+org.freedesktop.mime.image.x-hasselblad-3fr	org.freedesktop.mime.image.x-dcraw,public.tiff	3fr	image/x-hasselblad-3fr	*.3fr:50	Hasselblad 3FR raw image		freedesktop	freedesktop	e:3fr=f m:image/x-hasselblad-3fr=f g:*.3fr=f
+org.freedesktop.mime.image.x-hasselblad-fff	org.freedesktop.mime.image.x-dcraw,public.tiff	fff	image/x-hasselblad-fff	*.fff:50	Hasselblad FFF raw image		freedesktop	freedesktop	e:fff=f m:image/x-hasselblad-fff=f g:*.fff=f
+org.freedesktop.mime.image.x-epson-erf	org.freedesktop.mime.image.x-dcraw,public.tiff	erf	image/x-epson-erf	*.erf:50	Epson ERF raw image		freedesktop	freedesktop	e:erf=fm m:image/x-epson-erf=fm g:*.erf=f
+org.freedesktop.mime.image.x-leaf-mos	org.freedesktop.mime.image.x-dcraw,public.tiff	mos	image/x-leaf-mos	*.mos:50	Leaf MOS raw image		freedesktop	freedesktop	e:mos=f m:image/x-leaf-mos=f g:*.mos=f
+org.freedesktop.mime.image.x-sinar-sti	org.freedesktop.mime.image.x-dcraw,public.tiff	sti	image/x-sinar-sti	*.sti:50	Sinar STI raw image		freedesktop	freedesktop	e:sti=f m:image/x-sinar-sti=f g:*.sti=f
+org.freedesktop.mime.image.x-minolta-mdc	org.freedesktop.mime.image.x-dcraw	mdc	image/x-minolta-mdc	*.mdc:50	Minolta MDC raw image		freedesktop	freedesktop	e:mdc=f m:image/x-minolta-mdc=f g:*.mdc=f
+org.freedesktop.mime.application.x-sony-bbeb	public.data	lrf	application/x-sony-bbeb	*.lrf:50	BroadBand eBook	x-office-document	freedesktop	freedesktop	e:lrf=f m:application/x-sony-bbeb=f g:*.lrf=f
+org.freedesktop.mime.image.apng	public.png	apng,png	image/apng,image/vnd.mozilla.apng	*.apng:50 *.png:40	Animated PNG image		freedesktop	freedesktop	e:apng=fm e:png=f m:image/apng=fm m:image/vnd.mozilla.apng=f g:*.apng=f g:*.png=f
+org.freedesktop.mime.image.rle	public.image	rle	image/rle	*.rle:50	RLE bitmap image		freedesktop	freedesktop	e:rle=f m:image/rle=f g:*.rle=f
+org.freedesktop.mime.image.svg-xml-compressed	org.gnu.gnu-zip-archive,public.image	svgz,svg.gz	image/svg+xml-compressed	*.svgz:50 *.svg.gz:50	Compressed SVG image		freedesktop	freedesktop	e:svgz=f e:svg.gz=f m:image/svg+xml-compressed=f g:*.svgz=f g:*.svg.gz=f
+org.freedesktop.mime.image.x-tiff-multipage	public.tiff		image/x-tiff-multipage		Multi-page TIFF image		freedesktop	freedesktop	m:image/x-tiff-multipage=f
+org.freedesktop.mime.image.vnd.dwg	public.image	dwg	image/vnd.dwg,image/x-dwg,application/acad,application/x-acad,application/autocad_dwg,application/dwg,application/x-dwg,application/x-autocad,drawing/dwg	*.dwg:50	AutoCAD image		freedesktop	freedesktop	e:dwg=ftm m:image/vnd.dwg=ftm m:image/x-dwg=t m:application/acad=t m:application/x-acad=t m:application/autocad_dwg=t m:application/dwg=t m:application/x-dwg=t m:application/x-autocad=t m:drawing/dwg=t g:*.dwg=ft
+org.freedesktop.mime.image.vnd.dxf	public.image	dxf	image/vnd.dxf	*.dxf:50	DXF vector image		freedesktop	freedesktop	e:dxf=ftm m:image/vnd.dxf=ftm g:*.dxf=ft
+org.freedesktop.mime.image.vnd.ms-modi	public.image	mdi	image/vnd.ms-modi	*.mdi:50	MDI image		freedesktop	freedesktop	e:mdi=ftm m:image/vnd.ms-modi=ftm g:*.mdi=ft
+org.freedesktop.mime.image.jxr	public.image	jxr,hdp,wdp	image/jxr,image/vnd.ms-photo	*.jxr:50 *.hdp:50 *.wdp:50	JPEG XR image		freedesktop	freedesktop	e:jxr=fm e:hdp=f e:wdp=f m:image/jxr=fm m:image/vnd.ms-photo=f g:*.jxr=f g:*.hdp=f g:*.wdp=f
+org.freedesktop.mime.image.x-3ds	public.image	3ds	image/x-3ds	*.3ds:50	3D Studio image		freedesktop	freedesktop	e:3ds=ft m:image/x-3ds=ft g:*.3ds=ft
+org.freedesktop.mime.image.x-applix-graphics	public.image	ag	image/x-applix-graphics	*.ag:50	Applix Graphics image		freedesktop	freedesktop	e:ag=f m:image/x-applix-graphics=f g:*.ag=f
+org.freedesktop.mime.image.x-bzeps	public.bzip2-archive,public.image	eps.bz2,epsi.bz2,epsf.bz2	image/x-bzeps	*.eps.bz2:50 *.epsi.bz2:50 *.epsf.bz2:50	EPS image (bzip2-compressed)		freedesktop	freedesktop	e:eps.bz2=f e:epsi.bz2=f e:epsf.bz2=f m:image/x-bzeps=f g:*.eps.bz2=f g:*.epsi.bz2=f g:*.epsf.bz2=f
+org.freedesktop.mime.image.x-cmu-raster	public.image	ras	image/x-cmu-raster	*.ras:50	CMU raster image		freedesktop	freedesktop	e:ras=ftm m:image/x-cmu-raster=ftm g:*.ras=ft
+org.freedesktop.mime.image.x-compressed-xcf	public.image	xcf.gz,xcf.bz2	image/x-compressed-xcf	*.xcf.gz:50 *.xcf.bz2:50	Compressed GIMP image		freedesktop	freedesktop	e:xcf.gz=f e:xcf.bz2=f m:image/x-compressed-xcf=f g:*.xcf.gz=f g:*.xcf.bz2=f
+org.freedesktop.mime.application.x-docbook-xml	public.xml	dbk,docbook	application/docbook+xml,application/x-docbook+xml,application/vnd.oasis.docbook+xml	*.dbk:50 *.docbook:50	DocBook document	x-office-document	freedesktop	freedesktop	e:dbk=f e:docbook=f m:application/docbook+xml=f m:application/x-docbook+xml=f m:application/vnd.oasis.docbook+xml=f g:*.dbk=f g:*.docbook=f
+org.freedesktop.mime.image.x-dib	public.image		image/x-dib		DIB image		freedesktop	freedesktop	m:image/x-dib=f
+org.freedesktop.mime.image.vnd.djvu	public.image	djvu,djv	image/vnd.djvu,image/x-djvu,image/x.djvu	*.djvu:50 *.djv:50	DjVu image		freedesktop	freedesktop	e:djvu=ftm e:djv=ftm m:image/vnd.djvu=ftm m:image/x-djvu=f m:image/x.djvu=f g:*.djvu=ft g:*.djv=ft
+org.freedesktop.mime.image.vnd.djvu-multipage	org.freedesktop.mime.image.vnd.djvu	djvu,djv	image/vnd.djvu+multipage	*.djvu:50 *.djv:50	DjVu document	x-office-document	freedesktop	freedesktop	e:djvu=f e:djv=f m:image/vnd.djvu+multipage=f g:*.djvu=f g:*.djv=f
+org.freedesktop.mime.image.dpx	public.image		image/dpx		DPX image		freedesktop	freedesktop	m:image/dpx=fm
+org.freedesktop.mime.application.fits	public.data	fits,fit,fts	application/fits,image/x-fits,image/fits	*.fits:50 *.fit:50 *.fts:50	FITS document		freedesktop	freedesktop	e:fits=ftm e:fit=ftm e:fts=ftm m:application/fits=ftm m:image/x-fits=f m:image/fits=ftm g:*.fits=ft g:*.fit=ft g:*.fts=ft
+org.freedesktop.mime.image.x-fpx	org.freedesktop.mime.application.x-ole-storage,public.image	fpx	image/vnd.fpx,image/x-fpx	*.fpx:50	FlashPix image		freedesktop	freedesktop	e:fpx=ftm m:image/vnd.fpx=ftm m:image/x-fpx=f g:*.fpx=ft
+org.freedesktop.mime.image.x-gzeps	org.gnu.gnu-zip-archive,public.image	eps.gz,epsi.gz,epsf.gz	image/x-gzeps	*.eps.gz:50 *.epsi.gz:50 *.epsf.gz:50	EPS image (gzip-compressed)		freedesktop	freedesktop	e:eps.gz=f e:epsi.gz=f e:epsf.gz=f m:image/x-gzeps=f g:*.eps.gz=f g:*.epsi.gz=f g:*.epsf.gz=f
+org.freedesktop.mime.image.x-ilbm	org.freedesktop.mime.application.x-iff,public.image	iff,ilbm,lbm	image/x-ilbm,image/x-iff	*.iff:50 *.ilbm:50 *.lbm:50	ILBM image		freedesktop	freedesktop	e:iff=f e:ilbm=f e:lbm=f m:image/x-ilbm=f m:image/x-iff=f g:*.iff=f g:*.ilbm=f g:*.lbm=f
+org.freedesktop.mime.image.x-jng	public.image	jng	image/x-jng	*.jng:50	JNG image		freedesktop	freedesktop	e:jng=fm m:image/x-jng=fm g:*.jng=f
+org.freedesktop.mime.image.x-lwo	public.image	lwo,lwob	image/x-lwo	*.lwo:50 *.lwob:50	LightWave object		freedesktop	freedesktop	e:lwo=f e:lwob=f m:image/x-lwo=f g:*.lwo=f g:*.lwob=f
+org.freedesktop.mime.image.x-lws	public.image	lws	image/x-lws	*.lws:50	LightWave scene		freedesktop	freedesktop	e:lws=f m:image/x-lws=f g:*.lws=f
+org.freedesktop.mime.image.x-msod	public.image	msod	image/x-msod	*.msod:50	Office drawing		freedesktop	freedesktop	e:msod=f m:image/x-msod=f g:*.msod=f
+org.freedesktop.mime.image.x-niff	public.image		image/x-niff		NIFF image		freedesktop	freedesktop	m:image/x-niff=ft
+org.freedesktop.mime.image.vnd.zbrush.pcx	public.image	pcx	image/vnd.zbrush.pcx,image/x-pcx,image/x-pc-paintbrush	*.pcx:50	PCX image		freedesktop	freedesktop	e:pcx=ftm m:image/vnd.zbrush.pcx=ftm m:image/x-pcx=ft m:image/x-pc-paintbrush=t g:*.pcx=ft
+org.freedesktop.mime.image.x-photo-cd	public.image	pcd	image/x-photo-cd	*.pcd:50	PCD image	media-optical	freedesktop	freedesktop	e:pcd=f m:image/x-photo-cd=f g:*.pcd=f
+org.freedesktop.mime.image.x-portable-anymap	public.image	pnm	image/x-portable-anymap	*.pnm:50	PNM image		freedesktop	freedesktop	e:pnm=ftm m:image/x-portable-anymap=ftm g:*.pnm=ft
+org.freedesktop.mime.image.x-portable-bitmap	org.freedesktop.mime.image.x-portable-anymap	pbm	image/x-portable-bitmap	*.pbm:50	PBM image		freedesktop	freedesktop	e:pbm=ftm m:image/x-portable-bitmap=ftm g:*.pbm=ft
+org.freedesktop.mime.image.x-portable-graymap	org.freedesktop.mime.image.x-portable-anymap	pgm	image/x-portable-graymap	*.pgm:50	PGM image		freedesktop	freedesktop	e:pgm=ftm m:image/x-portable-graymap=ftm g:*.pgm=ft
+org.freedesktop.mime.image.x-portable-pixmap	org.freedesktop.mime.image.x-portable-anymap	ppm	image/x-portable-pixmap	*.ppm:50	PPM image		freedesktop	freedesktop	e:ppm=ftm m:image/x-portable-pixmap=ftm g:*.ppm=ft
+org.freedesktop.mime.image.x-rgb	public.image	rgb	image/x-rgb	*.rgb:50	RGB image		freedesktop	freedesktop	e:rgb=ftm m:image/x-rgb=ftm g:*.rgb=ft
+org.freedesktop.mime.image.x-sun-raster	public.image	sun	image/x-sun-raster	*.sun:50	Sun raster image		freedesktop	freedesktop	e:sun=f m:image/x-sun-raster=f g:*.sun=f
+org.freedesktop.mime.image.x-win-bitmap	public.image	cur	image/x-win-bitmap	*.cur:50	Windows cursor		freedesktop	freedesktop	e:cur=f m:image/x-win-bitmap=f g:*.cur=f
+org.freedesktop.mime.application.x-navi-animation	public.data	ani	application/x-navi-animation	*.ani:50	Windows animated cursor		freedesktop	freedesktop	e:ani=f m:application/x-navi-animation=f g:*.ani=f
+org.freedesktop.mime.image.emf	public.image	emf	image/emf,image/x-emf,application/x-emf,application/emf	*.emf:50	EMF image		freedesktop	freedesktop	e:emf=ftm m:image/emf=ftm m:image/x-emf=ft m:application/x-emf=ft m:application/emf=f g:*.emf=ft
+org.freedesktop.mime.image.wmf	public.image	wmf	image/wmf,image/x-wmf,image/x-win-metafile,application/x-wmf,application/wmf,application/x-msmetafile	*.wmf:50	WMF image		freedesktop	freedesktop	e:wmf=ftm m:image/wmf=ftm m:image/x-wmf=ft m:image/x-win-metafile=f m:application/x-wmf=f m:application/wmf=f m:application/x-msmetafile=ft g:*.wmf=ft
+org.freedesktop.mime.image.x-xcf	public.image	xcf	image/x-xcf,image/xcf	*.xcf:50	GIMP image		freedesktop	freedesktop	e:xcf=ftm m:image/x-xcf=ftm m:image/xcf=t g:*.xcf=ft
+org.freedesktop.mime.image.x-gimp-gbr	public.image	gbr	image/x-gimp-gbr	*.gbr:50	GIMP brush		freedesktop	freedesktop	e:gbr=f m:image/x-gimp-gbr=f g:*.gbr=f
+org.freedesktop.mime.image.x-gimp-gih	public.image	gih	image/x-gimp-gih	*.gih:50	GIMP brush pipe		freedesktop	freedesktop	e:gih=f m:image/x-gimp-gih=f g:*.gih=f
+org.freedesktop.mime.image.x-gimp-pat	public.image	pat	image/x-gimp-pat	*.pat:50	GIMP pattern		freedesktop	freedesktop	e:pat=f m:image/x-gimp-pat=f g:*.pat=f
+org.freedesktop.mime.image.x-xfig	public.image	fig	image/x-xfig	*.fig:50	XFig image		freedesktop	freedesktop	e:fig=f m:image/x-xfig=f g:*.fig=f
+org.freedesktop.mime.image.x-xpixmap	public.image	xpm	image/x-xpixmap,image/x-xpm	*.xpm:50	XPM image		freedesktop	freedesktop	e:xpm=ftm m:image/x-xpixmap=ftm m:image/x-xpm=f g:*.xpm=ft
+org.freedesktop.mime.image.x-xwindowdump	public.image	xwd	image/x-xwindowdump	*.xwd:50	X window image		freedesktop	freedesktop	e:xwd=ftm m:image/x-xwindowdump=ftm g:*.xwd=ft
+org.freedesktop.mime.image.x-kiss-cel	public.image	cel,kcf	image/x-kiss-cel	*.cel:50 *.kcf:50	KiSS cel		freedesktop	freedesktop	e:cel=f e:kcf=f m:image/x-kiss-cel=f g:*.cel=f g:*.kcf=f
+org.freedesktop.mime.inode.blockdevice	public.item		inode/blockdevice		Block device		freedesktop	freedesktop	m:inode/blockdevice=fm
+org.freedesktop.mime.inode.chardevice	public.item		inode/chardevice		Character device		freedesktop	freedesktop	m:inode/chardevice=fm
+org.freedesktop.mime.inode.fifo	public.item		inode/fifo		Pipe		freedesktop	freedesktop	m:inode/fifo=fm
+org.freedesktop.mime.inode.socket	public.item		inode/socket		Socket		freedesktop	freedesktop	m:inode/socket=fm
+org.freedesktop.mime.message.delivery-status	public.plain-text		message/delivery-status		Mail delivery report	text-x-generic	freedesktop	freedesktop	m:message/delivery-status=ftm
+org.freedesktop.mime.message.disposition-notification	public.plain-text		message/disposition-notification		Mail disposition report	text-x-generic	freedesktop	freedesktop	m:message/disposition-notification=ftm
+org.freedesktop.mime.message.external-body	public.data		message/external-body		Reference to remote file	text-x-generic	freedesktop	freedesktop	m:message/external-body=ftm
+org.freedesktop.mime.message.news	public.plain-text		message/news		Usenet news message	text-x-generic	freedesktop	freedesktop	m:message/news=ft
+org.freedesktop.mime.message.partial	public.plain-text		message/partial		Partial email message	text-x-generic	freedesktop	freedesktop	m:message/partial=ftm
+org.freedesktop.mime.message.rfc822	public.plain-text	eml,mime,mail	message/rfc822	*.eml:50	Email message	emblem-mail	freedesktop	freedesktop	e:eml=ftm e:mime=t e:mail=m m:message/rfc822=ftm g:*.eml=ft
+org.freedesktop.mime.message.x-gnu-rmail	public.data		message/x-gnu-rmail	RMAIL:50	GNU mail message	emblem-mail	freedesktop	freedesktop	m:message/x-gnu-rmail=f g:RMAIL=f
+org.freedesktop.mime.model.iges	public.plain-text,public.3d-content	igs,iges	model/iges	*.igs:50 *.iges:50	IGES document	x-office-document	freedesktop	freedesktop	e:igs=ftm e:iges=ftm m:model/iges=ftm g:*.igs=ft g:*.iges=ft
+org.freedesktop.mime.model.gltf-binary	public.3d-content,public.data	glb	model/gltf-binary	*.glb:50	glTF model	image-x-generic	freedesktop	freedesktop	e:glb=fm m:model/gltf-binary=fm g:*.glb=f
+org.freedesktop.mime.model.gltf-json	public.json,public.3d-content	gltf	model/gltf+json	*.gltf:50	glTF model	image-x-generic	freedesktop	freedesktop	e:gltf=fm m:model/gltf+json=fm g:*.gltf=f
+org.freedesktop.mime.model.vrml	public.plain-text,public.3d-content	vrm,vrml,wrl	model/vrml	*.vrm:50 *.vrml:50 *.wrl:50	VRML document	x-office-document	freedesktop	freedesktop	e:vrm=fm e:vrml=ftm e:wrl=ftm m:model/vrml=ftm g:*.vrm=f g:*.vrml=ft g:*.wrl=ft
+org.freedesktop.mime.model.mtl	public.plain-text,public.3d-content	mtl	model/mtl	*.mtl:50	OBJ 3D model material library	image-x-generic	freedesktop	freedesktop	e:mtl=fm m:model/mtl=fm g:*.mtl=f
+org.freedesktop.mime.multipart.alternative	public.data		multipart/alternative		Message in several formats		freedesktop	freedesktop	m:multipart/alternative=ftm
+org.freedesktop.mime.multipart.appledouble	public.data		multipart/appledouble		Macintosh AppleDouble-encoded file		freedesktop	freedesktop	m:multipart/appledouble=ftm
+org.freedesktop.mime.multipart.digest	public.data		multipart/digest		Message digest		freedesktop	freedesktop	m:multipart/digest=ftm
+org.freedesktop.mime.multipart.encrypted	public.data		multipart/encrypted		Encrypted message		freedesktop	freedesktop	m:multipart/encrypted=ftm
+org.freedesktop.mime.multipart.mixed	public.data		multipart/mixed		Compound documents		freedesktop	freedesktop	m:multipart/mixed=ftm
+org.freedesktop.mime.multipart.related	public.data		multipart/related,message/rfc2557		Compound document		freedesktop	freedesktop	m:multipart/related=ftm m:message/rfc2557=t
+org.freedesktop.mime.multipart.report	public.data		multipart/report		Mail system report		freedesktop	freedesktop	m:multipart/report=ftm
+org.freedesktop.mime.multipart.signed	public.data		multipart/signed		Signed message		freedesktop	freedesktop	m:multipart/signed=ftm
+org.freedesktop.mime.multipart.x-mixed-replace	public.data		multipart/x-mixed-replace		Stream of data (server push)		freedesktop	freedesktop	m:multipart/x-mixed-replace=fm
+org.freedesktop.mime.text.spdx	public.plain-text	spdx	text/spdx	*.spdx:50	SPDX document		freedesktop	freedesktop	e:spdx=fm m:text/spdx=fm g:*.spdx=f
+org.freedesktop.mime.text.n3	public.plain-text	n3	text/n3	*.n3:50	Notation3 document		freedesktop	freedesktop	e:n3=fm m:text/n3=fm g:*.n3=f
+org.freedesktop.mime.text.turtle	org.freedesktop.mime.text.n3	ttl	text/turtle	*.ttl:50	Turtle document		freedesktop	freedesktop	e:ttl=fm m:text/turtle=fm g:*.ttl=f
+org.freedesktop.mime.text.x-txt2tags	public.plain-text	t2t	text/x-txt2tags	*.t2t:50	txt2tags document		freedesktop	freedesktop	e:t2t=f m:text/x-txt2tags=f g:*.t2t=f
+org.freedesktop.mime.text.x-verilog	public.plain-text	v	text/x-verilog	*.v:50	Verilog source code		freedesktop	freedesktop	e:v=ft m:text/x-verilog=ft g:*.v=ft
+org.freedesktop.mime.text.x-svhdr	org.freedesktop.mime.text.x-verilog	svh	text/x-svhdr	*.svh:50	SystemVerilog header		freedesktop	freedesktop	e:svh=f m:text/x-svhdr=f g:*.svh=f
+org.freedesktop.mime.text.x-svsrc	org.freedesktop.mime.text.x-verilog	sv	text/x-svsrc	*.sv:50	SystemVerilog source code		freedesktop	freedesktop	e:sv=f m:text/x-svsrc=f g:*.sv=f
+org.freedesktop.mime.text.x-vhdl	public.plain-text	vhd,vhdl	text/x-vhdl	*.vhd:50 *.vhdl:50	VHDL source code		freedesktop	freedesktop	e:vhd=ft e:vhdl=ft m:text/x-vhdl=ft g:*.vhd=ft g:*.vhdl=ft
+org.freedesktop.mime.text.enriched	public.plain-text		text/enriched		Enriched text document		freedesktop	freedesktop	m:text/enriched=ftm
+org.freedesktop.mime.application.rdf-xml	public.xml	rdf,rdfs,owl,xmp	application/rdf+xml,text/rdf	*.rdf:50 *.rdfs:50 *.owl:50	RDF file		freedesktop	freedesktop	e:rdf=ftm e:rdfs=f e:owl=ft e:xmp=t m:application/rdf+xml=ftm m:text/rdf=f g:*.rdf=ft g:*.rdfs=f g:*.owl=ft
+org.freedesktop.mime.text.x-rst	public.plain-text	rst,rest,restx	text/x-rst	*.rst:50	ReStructuredText document		freedesktop	freedesktop	e:rst=ft e:rest=t e:restx=t m:text/x-rst=ft g:*.rst=ft
+org.freedesktop.mime.application.owl-xml	public.xml	owx	application/owl+xml	*.owx:50	OWL XML file		freedesktop	freedesktop	e:owx=f m:application/owl+xml=f g:*.owx=f
+org.freedesktop.mime.text.rfc822-headers	public.plain-text		text/rfc822-headers		Email headers		freedesktop	freedesktop	m:text/rfc822-headers=ftm
+org.freedesktop.mime.text.richtext	public.plain-text	rtx	text/richtext	*.rtx:50	Rich text document		freedesktop	freedesktop	e:rtx=ft m:text/richtext=ft g:*.rtx=ft
+org.freedesktop.mime.application.atom-xml	public.xml	atom	application/atom+xml	*.atom:50	Atom syndication feed	text-html	freedesktop	freedesktop	e:atom=ftm m:application/atom+xml=ftm g:*.atom=ft
+org.freedesktop.mime.text.x-opml-xml	public.xml	opml	text/x-opml+xml,text/x-opml	*.opml:50	OPML syndication feed	text-html	freedesktop	freedesktop	e:opml=f m:text/x-opml+xml=f m:text/x-opml=f g:*.opml=f
+org.freedesktop.mime.text.sgml	public.plain-text	sgml,sgm	text/sgml	*.sgml:50 *.sgm:50	SGML document		freedesktop	freedesktop	e:sgml=ftm e:sgm=ftm m:text/sgml=ftm g:*.sgml=ft g:*.sgm=ft
+org.freedesktop.mime.text.spreadsheet	public.plain-text	sylk,slk	application/x-sylk,text/spreadsheet	*.sylk:50 *.slk:50	Spreadsheet interchange document	x-office-spreadsheet	freedesktop	freedesktop	e:sylk=f e:slk=f m:application/x-sylk=f m:text/spreadsheet=f g:*.sylk=f g:*.slk=f
+org.freedesktop.mime.text.vnd.graphviz	public.plain-text	gv,dot	text/vnd.graphviz	*.gv:50 *.dot:50	Graphviz DOT graph	x-office-document	freedesktop	freedesktop	e:gv=ftm e:dot=fm m:text/vnd.graphviz=ftm g:*.gv=ft g:*.dot=f
+org.freedesktop.mime.text.vnd.sun.j2me.app-descriptor	public.plain-text	jad	text/vnd.sun.j2me.app-descriptor	*.jad:50	JAD document		freedesktop	freedesktop	e:jad=ftm m:text/vnd.sun.j2me.app-descriptor=ftm g:*.jad=ft
+org.freedesktop.mime.text.vnd.wap.wml	public.xml	wml	text/vnd.wap.wml	*.wml:50	WML document		freedesktop	freedesktop	e:wml=ftm m:text/vnd.wap.wml=ftm g:*.wml=ft
+org.freedesktop.mime.text.vnd.wap.wmlscript	public.plain-text	wmls	text/vnd.wap.wmlscript	*.wmls:50	WMLScript program		freedesktop	freedesktop	e:wmls=ftm m:text/vnd.wap.wmlscript=ftm g:*.wmls=ft
+org.freedesktop.mime.text.vnd.senx.warpscript	public.plain-text	mc2	text/vnd.senx.warpscript	*.mc2:50	WarpScript source code		freedesktop	freedesktop	e:mc2=fm m:text/vnd.senx.warpscript=fm g:*.mc2=f
+org.freedesktop.mime.application.x-ace	public.data	ace	application/x-ace	*.ace:50	ACE archive	package-x-generic	freedesktop	freedesktop	e:ace=f m:application/x-ace=f g:*.ace=f
+org.freedesktop.mime.text.x-authors	public.plain-text		text/x-authors	AUTHORS:50	Author list		freedesktop	freedesktop	m:text/x-authors=f g:AUTHORS=f
+org.freedesktop.mime.text.x-bibtex	public.plain-text	bib	text/x-bibtex	*.bib:50	BibTeX document		freedesktop	freedesktop	e:bib=fm m:text/x-bibtex=fm g:*.bib=f
+org.freedesktop.mime.text.x-blueprint	public.plain-text	blp	text/x-blueprint	*.blp:50	Blueprint source code		freedesktop	freedesktop	e:blp=f m:text/x-blueprint=f g:*.blp=f
+org.freedesktop.mime.text.x-changelog	public.plain-text		text/x-changelog	ChangeLog:50	ChangeLog document		freedesktop	freedesktop	m:text/x-changelog=f g:ChangeLog=f
+org.freedesktop.mime.text.x-cmake	public.plain-text	cmake	text/x-cmake	*.cmake:50 CMakeLists.txt:50	CMake source code		freedesktop	freedesktop	e:cmake=f m:text/x-cmake=f g:*.cmake=f g:CMakeLists.txt=f
+org.freedesktop.mime.text.x-common-lisp	public.plain-text	asd,fasl,lisp,ros,lsp	text/x-common-lisp	*.asd:50 *.fasl:50 *.lisp:50 *.ros:50	Common Lisp source code		freedesktop	freedesktop	e:asd=f e:fasl=f e:lisp=ft e:ros=f e:lsp=t m:text/x-common-lisp=ft g:*.asd=f g:*.fasl=f g:*.lisp=ft g:*.ros=f
+org.freedesktop.mime.text.csv-schema	public.plain-text	csvs	text/csv-schema	*.csvs:50	CSV Schema document		freedesktop	freedesktop	e:csvs=fm m:text/csv-schema=fm g:*.csvs=f
+org.freedesktop.mime.text.x-copying	public.plain-text		text/x-copying	COPYING:50	License terms		freedesktop	freedesktop	m:text/x-copying=f g:COPYING=f
+org.freedesktop.mime.text.x-credits	public.plain-text		text/x-credits	CREDITS:50	Author credits		freedesktop	freedesktop	m:text/x-credits=f g:CREDITS=f
+org.freedesktop.mime.text.x-dockerfile	public.plain-text	dockerfile	text/x-dockerfile	Dockerfile:50 *.Dockerfile:50 Dockerfile.*:50	Docker container build file		freedesktop	freedesktop	e:dockerfile=f m:text/x-dockerfile=f g:Dockerfile=f g:*.Dockerfile=f g:Dockerfile.*=f
+org.freedesktop.mime.text.x-asm	public.plain-text	asm,s	text/x-asm,text/x-assembly	*.asm:50 *.s:50	Assembly code		freedesktop	freedesktop	e:asm=ft e:s=ft m:text/x-asm=ft m:text/x-assembly=t g:*.asm=ft g:*.s=ft
+org.freedesktop.mime.text.x-csharp	public.plain-text	cs	text/x-csharp	*.cs:50	C# source code		freedesktop	freedesktop	e:cs=ft m:text/x-csharp=ft g:*.cs=ft
+org.freedesktop.mime.text.x-vala	public.plain-text,org.freedesktop.mime.application.x-executable	vala,vapi	text/x-vala	*.vala:50 *.vapi:50	Vala source code		freedesktop	freedesktop	e:vala=f e:vapi=f m:text/x-vala=f g:*.vala=f g:*.vapi=f
+org.freedesktop.mime.text.x-ooc	public.plain-text	ooc	text/x-ooc	*.ooc:50	OOC source code		freedesktop	freedesktop	e:ooc=f m:text/x-ooc=f g:*.ooc=f
+org.freedesktop.mime.text.x-dcl	public.plain-text	dcl	text/x-dcl	*.dcl:50	DCL script		freedesktop	freedesktop	e:dcl=f m:text/x-dcl=f g:*.dcl=f
+org.freedesktop.mime.text.x-dsl	public.plain-text	dsl	text/x-dsl	*.dsl:50	DSSSL document		freedesktop	freedesktop	e:dsl=f m:text/x-dsl=f g:*.dsl=f
+org.freedesktop.mime.text.x-dsrc	public.plain-text	d,di	text/x-dsrc	*.d:50 *.di:50	D source code		freedesktop	freedesktop	e:d=fm e:di=f m:text/x-dsrc=fm g:*.d=f g:*.di=f
+org.freedesktop.mime.application.xml-dtd	public.plain-text	dtd	application/xml-dtd,text/x-dtd	*.dtd:50	DTD file	text-x-generic	freedesktop	freedesktop	e:dtd=ftm m:application/xml-dtd=ftm m:text/x-dtd=ft g:*.dtd=ft
+org.freedesktop.mime.text.x-eiffel	public.plain-text	e,eif	text/x-eiffel	*.e:50 *.eif:50	Eiffel source code		freedesktop	freedesktop	e:e=ft e:eif=f m:text/x-eiffel=ft g:*.e=ft g:*.eif=f
+org.freedesktop.mime.text.x-emacs-lisp	public.plain-text	el	text/x-emacs-lisp	*.el:50	Emacs Lisp source code		freedesktop	freedesktop	e:el=ft m:text/x-emacs-lisp=ft g:*.el=ft
+org.freedesktop.mime.text.x-elixir	public.plain-text	ex,exs	text/x-elixir	*.ex:50 *.exs:50	Elixir source code		freedesktop	freedesktop	e:ex=f e:exs=f m:text/x-elixir=f g:*.ex=f g:*.exs=f
+org.freedesktop.mime.text.x-erlang	public.plain-text	erl	text/x-erlang	*.erl:50	Erlang source code		freedesktop	freedesktop	e:erl=ft m:text/x-erlang=ft g:*.erl=ft
+org.freedesktop.mime.text.x-genie	public.plain-text		text/x-genie	*.gs:50:cs	Genie source code	text-x-generic	freedesktop	freedesktop	m:text/x-genie=f g:*.gs=f
+org.freedesktop.mime.text.x-gettext-translation	public.plain-text	po	text/x-gettext-translation,text/x-po,application/x-gettext	*.po:50	Translation file		freedesktop	freedesktop	e:po=f m:text/x-gettext-translation=f m:text/x-po=f m:application/x-gettext=f g:*.po=f
+org.freedesktop.mime.text.x-gettext-translation-template	public.plain-text	pot	text/x-gettext-translation-template,text/x-pot	*.pot:50	Translation template		freedesktop	freedesktop	e:pot=f m:text/x-gettext-translation-template=f m:text/x-pot=f g:*.pot=f
+org.freedesktop.mime.text.x-gherkin	public.plain-text	feature	text/x-gherkin	*.feature:50	Gherkin document		freedesktop	freedesktop	e:feature=f m:text/x-gherkin=f g:*.feature=f
+org.freedesktop.mime.application.hta	public.html	hta	application/hta	*.hta:50	Windows HTML desktop application	text-html	freedesktop	freedesktop	e:hta=fm m:application/hta=fm g:*.hta=f
+org.freedesktop.mime.text.x-component	public.xml	htc	text/x-component	*.htc:50	HTML component	text-html	freedesktop	freedesktop	e:htc=fm m:text/x-component=fm g:*.htc=f
+org.freedesktop.mime.text.cache-manifest	public.plain-text	manifest,appcache	text/cache-manifest	*.manifest:50	Web application cache file		freedesktop	freedesktop	e:manifest=fm e:appcache=m m:text/cache-manifest=fm g:*.manifest=f
+org.freedesktop.mime.text.x-google-video-pointer	public.plain-text	gvp	text/x-google-video-pointer,text/google-video-pointer	*.gvp:50	Google Video Pointer shortcut		freedesktop	freedesktop	e:gvp=f m:text/x-google-video-pointer=f m:text/google-video-pointer=f g:*.gvp=f
+org.freedesktop.mime.text.x-haskell	public.plain-text	hs	text/x-haskell	*.hs:50	Haskell source code		freedesktop	freedesktop	e:hs=ftm m:text/x-haskell=ftm g:*.hs=ft
+org.freedesktop.mime.text.x-idl	public.plain-text	idl	text/x-idl	*.idl:50	IDL document		freedesktop	freedesktop	e:idl=ft m:text/x-idl=ft g:*.idl=ft
+org.freedesktop.mime.text.x-install	public.plain-text		text/x-install	INSTALL:50	Installation instructions		freedesktop	freedesktop	m:text/x-install=f g:INSTALL=f
+org.freedesktop.mime.text.x-ldif	public.plain-text	ldif	text/x-ldif	*.ldif:50	LDIF address book	x-office-address-book	freedesktop	freedesktop	e:ldif=f m:text/x-ldif=f g:*.ldif=f
+org.freedesktop.mime.text.x-lilypond	public.plain-text	ly	text/x-lilypond	*.ly:50	Lilypond music sheet		freedesktop	freedesktop	e:ly=fm m:text/x-lilypond=fm g:*.ly=f
+org.freedesktop.mime.text.x-literate-haskell	public.plain-text	lhs	text/x-literate-haskell	*.lhs:50	LHS source code		freedesktop	freedesktop	e:lhs=fm m:text/x-literate-haskell=fm g:*.lhs=f
+org.freedesktop.mime.text.markdown	public.plain-text	md,mkd,markdown,mdtext	text/markdown,text/x-markdown,text/x-web-markdown	*.md:50 *.mkd:50 *.markdown:50	Markdown document	x-office-document	freedesktop	freedesktop	e:md=ftm e:mkd=ft e:markdown=ftm e:mdtext=t m:text/markdown=ftm m:text/x-markdown=ft m:text/x-web-markdown=t g:*.md=ft g:*.mkd=ft g:*.markdown=ft
+org.freedesktop.mime.text.x-moc	public.plain-text	moc	text/x-moc	*.moc:50	Qt MOC file		freedesktop	freedesktop	e:moc=fm m:text/x-moc=fm g:*.moc=f
+org.freedesktop.mime.text.x-ms-regedit	public.plain-text	reg	text/x-ms-regedit	*.reg:50	Windows Registry extract		freedesktop	freedesktop	e:reg=f m:text/x-ms-regedit=f g:*.reg=f
+org.freedesktop.mime.text.x-ms-visualstudio.project	public.plain-text	dsp	text/x-ms-visualstudio.project	*.dsp:50	Visual Studio Project		freedesktop	freedesktop	e:dsp=f m:text/x-ms-visualstudio.project=f g:*.dsp=f
+org.freedesktop.mime.text.x-ms-visualstudio.workspace	public.plain-text	dsw	text/x-ms-visualstudio.workspace	*.dsw:50	Visual Studio Workspace		freedesktop	freedesktop	e:dsw=f m:text/x-ms-visualstudio.workspace=f g:*.dsw=f
+org.freedesktop.mime.text.x-mof	public.c-source	mof	text/x-mof	*.mof:50	MOF file		freedesktop	freedesktop	e:mof=f m:text/x-mof=f g:*.mof=f
+org.freedesktop.mime.text.x-mup	public.plain-text	mup,not	text/x-mup	*.mup:50 *.not:50	Mup musical composition document		freedesktop	freedesktop	e:mup=f e:not=f m:text/x-mup=f g:*.mup=f g:*.not=f
+org.freedesktop.mime.text.x-nix	public.plain-text	nix	text/x-nix	*.nix:50	Nix source code		freedesktop	freedesktop	e:nix=f m:text/x-nix=f g:*.nix=f
+org.freedesktop.mime.text.x-ocaml	public.plain-text	ml,mli,ocaml	text/x-ocaml	*.ml:50 *.mli:50	OCaml source code		freedesktop	freedesktop	e:ml=f e:mli=ft e:ocaml=t m:text/x-ocaml=ft g:*.ml=f g:*.mli=ft
+org.freedesktop.mime.text.x-opencl-src	public.c-source	cl	text/x-opencl-csrc,text/x-opencl-src	*.cl:50	OpenCL C source code		freedesktop	freedesktop	e:cl=f m:text/x-opencl-csrc=f m:text/x-opencl-src=f g:*.cl=f
+org.freedesktop.mime.text.x-opencl-c--src	public.c-plus-plus-source	clcpp	text/x-opencl-c++src	*.clcpp:50	C++ for OpenCL source code		freedesktop	freedesktop	e:clcpp=f m:text/x-opencl-c++src=f g:*.clcpp=f
+org.freedesktop.mime.text.x-matlab	public.plain-text	m	text/x-matlab,text/x-octave	*.m:50	MATLAB file		freedesktop	freedesktop	e:m=f m:text/x-matlab=ft m:text/x-octave=f g:*.m=f
+org.freedesktop.mime.text.x-meson	public.plain-text		text/x-meson	meson.build:50 meson.options:50 meson_options.txt:50	Meson source code		freedesktop	freedesktop	m:text/x-meson=f g:meson.build=f g:meson.options=f g:meson_options.txt=f
+org.freedesktop.mime.text.x-modelica	public.plain-text	mo	text/x-modelica	*.mo:50	Modelica model		freedesktop	freedesktop	e:mo=f m:text/x-modelica=f g:*.mo=f
+org.freedesktop.mime.text.x-dart	public.plain-text	dart	application/vnd.dart,text/x-dart	*.dart:50	Dart source code		freedesktop	freedesktop	e:dart=fm m:application/vnd.dart=fm m:text/x-dart=f g:*.dart=f
+org.freedesktop.mime.text.x-nim	public.plain-text	nim	text/x-nim	*.nim:50	Nim source code		freedesktop	freedesktop	e:nim=f m:text/x-nim=f g:*.nim=f
+org.freedesktop.mime.text.x-nimscript	org.freedesktop.mime.text.x-nim	nims,nimble	text/x-nimscript	*.nims:50 *.nimble:50	Nimscript source code		freedesktop	freedesktop	e:nims=f e:nimble=f m:text/x-nimscript=f g:*.nims=f g:*.nimble=f
+org.freedesktop.mime.text.x-go	public.plain-text	go	text/x-go	*.go:50	Go source code		freedesktop	freedesktop	e:go=ft m:text/x-go=ft g:*.go=ft
+org.freedesktop.mime.text.x-scons	public.python-script		text/x-scons	SConstruct:50 SConscript:50 SConscript.*:50	SCons configuration file		freedesktop	freedesktop	m:text/x-scons=f g:SConstruct=f g:SConscript=f g:SConscript.*=f
+org.freedesktop.mime.text.x-python2	public.python-script	py,py2	text/x-python2	*.py:50 *.py2:60	Python 2 script		freedesktop	freedesktop	e:py=f e:py2=f m:text/x-python2=f g:*.py=f g:*.py2=f
+org.freedesktop.mime.text.x-cython	public.plain-text	pxd,pxi,pyx	text/x-cython	*.pxd:50 *.pxi:50 *.pyx:50	Cython source code		freedesktop	freedesktop	e:pxd=f e:pxi=f e:pyx=f m:text/x-cython=f g:*.pxd=f g:*.pxi=f g:*.pyx=f
+org.freedesktop.mime.text.x-sagemath	public.python-script	sage	text/x-sagemath	*.sage:60	SageMath script		freedesktop	freedesktop	e:sage=f m:text/x-sagemath=f g:*.sage=f
+org.freedesktop.mime.text.x-lua	org.freedesktop.mime.application.x-executable,public.plain-text	lua	text/x-lua	*.lua:50	Lua script		freedesktop	freedesktop	e:lua=ft m:text/x-lua=ft g:*.lua=ft
+org.freedesktop.mime.text.x-readme	public.plain-text		text/x-readme	README*:10	README document		freedesktop	freedesktop	m:text/x-readme=f g:README*=f
+org.freedesktop.mime.text.x-nfo	org.freedesktop.mime.text.x-readme	nfo	text/x-nfo	*.nfo:50	NFO document		freedesktop	freedesktop	e:nfo=f m:text/x-nfo=f g:*.nfo=f
+org.freedesktop.mime.text.x-todo-txt	public.plain-text		text/x-todo-txt	todo.txt:50	Todo.txt file		freedesktop	freedesktop	m:text/x-todo-txt=f g:todo.txt=f
+org.freedesktop.mime.text.x-rpm-spec	public.plain-text	spec	text/x-rpm-spec	*.spec:50	RPM spec file		freedesktop	freedesktop	e:spec=f m:text/x-rpm-spec=f g:*.spec=f
+org.freedesktop.mime.text.x-sass	public.plain-text	sass	text/x-sass	*.sass:50	Sass CSS pre-processor file	text-x-generic	freedesktop	freedesktop	e:sass=f m:text/x-sass=f g:*.sass=f
+org.freedesktop.mime.text.x-scala	public.plain-text	scala,sc	text/x-scala	*.scala:50 *.sc:50	Scala source code		freedesktop	freedesktop	e:scala=ftm e:sc=f m:text/x-scala=ftm g:*.scala=ft g:*.sc=f
+org.freedesktop.mime.text.x-scheme	public.plain-text	scm,ss	text/x-scheme	*.scm:50 *.ss:50	Scheme source code		freedesktop	freedesktop	e:scm=ft e:ss=f m:text/x-scheme=ft g:*.scm=ft g:*.ss=f
+org.freedesktop.mime.text.x-scss	public.plain-text	scss	text/x-scss	*.scss:50	SCSS pre-processor file	text-x-generic	freedesktop	freedesktop	e:scss=f m:text/x-scss=f g:*.scss=f
+org.freedesktop.mime.text.x-setext	public.plain-text	etx	text/x-setext	*.etx:50	Setext document		freedesktop	freedesktop	e:etx=ftm m:text/x-setext=ftm g:*.etx=ft
+org.freedesktop.mime.application.sql	public.plain-text	sql	application/sql,text/x-sql	*.sql:50	SQL code		freedesktop	freedesktop	e:sql=ftm m:application/sql=fm m:text/x-sql=ft g:*.sql=ft
+org.freedesktop.mime.text.tcl	public.plain-text	tcl,tk,itk	text/tcl,text/x-tcl,application/x-tcl	*.tcl:50 *.tk:50	Tcl script		freedesktop	freedesktop	e:tcl=ftm e:tk=ftm e:itk=t m:text/tcl=f m:text/x-tcl=ftm m:application/x-tcl=tm g:*.tcl=ft g:*.tk=ft
+org.freedesktop.mime.text.x-tex	public.plain-text	tex,ltx,sty,cls,dtx,ins,latex	text/x-tex,application/x-tex	*.tex:50 *.ltx:50 *.sty:50 *.cls:50 *.dtx:50 *.ins:50 *.latex:50	TeX document		freedesktop	freedesktop	e:tex=ftm e:ltx=fm e:sty=fm e:cls=fm e:dtx=f e:ins=f e:latex=f m:text/x-tex=ftm m:application/x-tex=ft g:*.tex=ft g:*.ltx=f g:*.sty=f g:*.cls=f g:*.dtx=f g:*.ins=f g:*.latex=f
+org.freedesktop.mime.text.x-texinfo	public.plain-text	texi,texinfo	application/texinfo,text/x-texinfo,application/x-texinfo	*.texi:50 *.texinfo:50	TeXInfo document		freedesktop	freedesktop	e:texi=ftm e:texinfo=ftm m:application/texinfo=f m:text/x-texinfo=ft m:application/x-texinfo=tm g:*.texi=ft g:*.texinfo=ft
+org.freedesktop.mime.text.vnd.typst	public.plain-text	typ	text/vnd.typst,text/x-typst	*.typ:50	Typst document		freedesktop	freedesktop	e:typ=f m:text/vnd.typst=f m:text/x-typst=f g:*.typ=f
+org.freedesktop.mime.text.x-troff-me	public.plain-text	me	text/x-troff-me	*.me:50	Troff ME input document		freedesktop	freedesktop	e:me=f m:text/x-troff-me=f g:*.me=f
+org.freedesktop.mime.text.x-troff-mm	org.freedesktop.mime.text.troff	mm	text/x-troff-mm	*.mm:50	Troff MM input document		freedesktop	freedesktop	e:mm=f m:text/x-troff-mm=f g:*.mm=f
+org.freedesktop.mime.text.x-troff-ms	public.plain-text	ms	text/x-troff-ms	*.ms:50	Troff MS input document		freedesktop	freedesktop	e:ms=f m:text/x-troff-ms=f g:*.ms=f
+org.freedesktop.mime.text.x-twig	public.plain-text	twig	text/x-twig	*.twig:50	Twig template	text-x-generic-template	freedesktop	freedesktop	e:twig=f m:text/x-twig=f g:*.twig=f
+org.freedesktop.mime.text.x-uil	public.plain-text	uil	text/x-uil	*.uil:50	X-Motif UIL table		freedesktop	freedesktop	e:uil=f m:text/x-uil=f g:*.uil=f
+org.freedesktop.mime.text.x-uri	public.plain-text		text/x-uri		Resource location		freedesktop	freedesktop	m:text/x-uri=f
+org.freedesktop.mime.text.x-basic	public.plain-text	bas	text/x-basic	*.bas:50	BASIC program	text-x-script	freedesktop	freedesktop	e:bas=ft m:text/x-basic=ft g:*.bas=ft
+org.freedesktop.mime.text.x-vb	public.plain-text	vb	text/x-vb	*.vb:50	Visual Basic .NET source code		freedesktop	freedesktop	e:vb=f m:text/x-vb=f g:*.vb=f
+org.freedesktop.mime.text.vbscript	public.plain-text	vbs	text/vbscript,text/vbs	*.vbs:50	VBScript program	text-x-script	freedesktop	freedesktop	e:vbs=f m:text/vbscript=f m:text/vbs=f g:*.vbs=f
+org.freedesktop.mime.text.vbscript.encode	org.freedesktop.mime.application.x-executable,public.plain-text	vbe	text/vbscript.encode	*.vbe:50	Encoded VBScript program	text-x-script	freedesktop	freedesktop	e:vbe=f m:text/vbscript.encode=f g:*.vbe=f
+org.freedesktop.mime.text.x-xmi	public.xml	xmi	text/x-xmi	*.xmi:50	XMI file		freedesktop	freedesktop	e:xmi=f m:text/x-xmi=f g:*.xmi=f
+org.freedesktop.mime.text.x-xslfo	public.xml	fo,xslfo	text/x-xslfo	*.fo:50 *.xslfo:50	XSL FO file		freedesktop	freedesktop	e:fo=f e:xslfo=f m:text/x-xslfo=f g:*.fo=f g:*.xslfo=f
+org.freedesktop.mime.text.x-iptables	public.plain-text	iptables	text/x-iptables	*.iptables:50	iptables configuration file		freedesktop	freedesktop	e:iptables=f m:text/x-iptables=f g:*.iptables=f
+org.freedesktop.mime.text.x-dbus-service	public.plain-text	service	text/x-dbus-service	*.service:50	D-Bus service file		freedesktop	freedesktop	e:service=f m:text/x-dbus-service=f g:*.service=f
+org.freedesktop.mime.text.x-systemd-unit	public.plain-text	automount,device,mount,path,scope,service,slice,socket,swap,target,timer	text/x-systemd-unit	*.automount:50 *.device:50 *.mount:50 *.path:50 *.scope:50 *.service:50 *.slice:50 *.socket:50 *.swap:50 *.target:50 *.timer:50	Systemd unit file		freedesktop	freedesktop	e:automount=f e:device=f e:mount=f e:path=f e:scope=f e:service=f e:slice=f e:socket=f e:swap=f e:target=f e:timer=f m:text/x-systemd-unit=f g:*.automount=f g:*.device=f g:*.mount=f g:*.path=f g:*.scope=f g:*.service=f g:*.slice=f g:*.socket=f g:*.swap=f g:*.target=f g:*.timer=f
+org.freedesktop.mime.application.xslt-xml	public.xml	xsl,xslt	application/xslt+xml	*.xsl:50 *.xslt:50	XSLT stylesheet	text-x-generic	freedesktop	freedesktop	e:xsl=fm e:xslt=ftm m:application/xslt+xml=ftm g:*.xsl=f g:*.xslt=ft
+org.freedesktop.mime.text.x-maven-xml	public.xml		text/x-maven+xml	pom.xml:50 settings.xml:50	Maven description file	text-x-generic	freedesktop	freedesktop	m:text/x-maven+xml=f g:pom.xml=f g:settings.xml=f
+org.freedesktop.mime.text.xmcd	public.plain-text		text/xmcd		XMCD CD database		freedesktop	freedesktop	m:text/xmcd=f
+org.freedesktop.mime.application.xml-external-parsed-entity	public.xml	ent	application/xml-external-parsed-entity,text/xml-external-parsed-entity	*.ent:50	XML entities document	text-html	freedesktop	freedesktop	e:ent=fm m:application/xml-external-parsed-entity=ftm m:text/xml-external-parsed-entity=ftm g:*.ent=f
+org.freedesktop.mime.video.isivideo	public.movie		video/isivideo		ISI video		freedesktop	freedesktop	m:video/isivideo=f
+org.freedesktop.mime.video.vnd.mpegurl	public.plain-text,public.movie	m1u,m4u,mxu	video/vnd.mpegurl,video/x-mpegurl	*.m1u:50 *.m4u:50 *.mxu:50	Video playlist		freedesktop	freedesktop	e:m1u=f e:m4u=ftm e:mxu=ftm m:video/vnd.mpegurl=ftm m:video/x-mpegurl=f g:*.m1u=f g:*.m4u=ft g:*.mxu=ft
+org.freedesktop.mime.image.ktx	public.image	ktx	image/ktx	*.ktx:50	Khronos texture image		freedesktop	freedesktop	e:ktx=fm m:image/ktx=fm g:*.ktx=f
+org.freedesktop.mime.image.ktx2	public.image	ktx2	image/ktx2	*.ktx2:50	Khronos texture image		freedesktop	freedesktop	e:ktx2=fm m:image/ktx2=fm g:*.ktx2=f
+org.freedesktop.mime.image.astc	public.image	astc	image/astc	*.astc:50	ASTC texture		freedesktop	freedesktop	e:astc=f m:image/astc=f g:*.astc=f
+org.freedesktop.mime.video.vnd.vivo	public.movie	viv,vivo	video/vnd.vivo,video/vivo	*.viv:50 *.vivo:50	Vivo video		freedesktop	freedesktop	e:viv=ftm e:vivo=f m:video/vnd.vivo=ftm m:video/vivo=f g:*.viv=ft g:*.vivo=f
+org.freedesktop.mime.video.wavelet	public.movie		video/wavelet		Wavelet video		freedesktop	freedesktop	m:video/wavelet=f
+org.freedesktop.mime.video.x-anim	public.movie		video/x-anim	*.anim[1-9j]:50	ANIM animation		freedesktop	freedesktop	m:video/x-anim=f g:*.anim[1-9j]=f
+org.freedesktop.mime.image.x-aseprite	public.image	ase,aseprite	image/x-aseprite	*.ase:50 *.aseprite:50	Aseprite image	image-x-generic	freedesktop	freedesktop	e:ase=f e:aseprite=f m:image/x-aseprite=f g:*.ase=f g:*.aseprite=f
+org.freedesktop.mime.application.x-hwp	public.data	hwp	application/x-hwp,application/vnd.haansoft-hwp	*.hwp:50	Haansoft Hangul document	x-office-document	freedesktop	freedesktop	e:hwp=fm m:application/x-hwp=ftm m:application/vnd.haansoft-hwp=f g:*.hwp=f
+org.freedesktop.mime.application.x-hwt	public.data	hwt	application/x-hwt,application/vnd.haansoft-hwt	*.hwt:50	Haansoft Hangul document template	x-office-document	freedesktop	freedesktop	e:hwt=f m:application/x-hwt=f m:application/vnd.haansoft-hwt=f g:*.hwt=f
+org.freedesktop.mime.video.x-mng	public.movie	mng	video/x-mng	*.mng:50	MNG animation		freedesktop	freedesktop	e:mng=ftm m:video/x-mng=ftm g:*.mng=ft
+org.freedesktop.mime.application.x-netshow-channel	com.microsoft.advanced-systems-format	nsc	application/x-netshow-channel	*.nsc:50	Windows Media Station file	video-x-generic	freedesktop	freedesktop	e:nsc=f m:application/x-netshow-channel=f g:*.nsc=f
+org.freedesktop.mime.video.x-nsv	public.movie	nsv	video/x-nsv	*.nsv:50	NullSoft video		freedesktop	freedesktop	e:nsv=f m:video/x-nsv=f g:*.nsv=f
+org.freedesktop.mime.application.sdp	public.plain-text	sdp	application/sdp,application/x-sdp,application/vnd.sdp	*.sdp:50	SDP multicast stream file	video-x-generic	freedesktop	freedesktop	e:sdp=ftm m:application/sdp=ftm m:application/x-sdp=f m:application/vnd.sdp=f g:*.sdp=ft
+org.freedesktop.mime.video.x-sgi-movie	public.movie	movie	video/x-sgi-movie	*.movie:50	SGI video		freedesktop	freedesktop	e:movie=ftm m:video/x-sgi-movie=ftm g:*.movie=ft
+org.freedesktop.mime.application.vnd.emusic-emusic-package	public.data	emp	application/vnd.emusic-emusic_package	*.emp:50	eMusic download package	package-x-generic	freedesktop	freedesktop	e:emp=f m:application/vnd.emusic-emusic_package=f g:*.emp=f
+org.freedesktop.mime.application.vnd.google-earth.kml-xml	public.xml	kml	application/vnd.google-earth.kml+xml	*.kml:50	KML geographic data		freedesktop	freedesktop	e:kml=ftm m:application/vnd.google-earth.kml+xml=ftm g:*.kml=ft
+org.freedesktop.mime.application.vnd.google-earth.kmz	public.zip-archive	kmz	application/vnd.google-earth.kmz	*.kmz:50	KML geographic compressed data		freedesktop	freedesktop	e:kmz=ftm m:application/vnd.google-earth.kmz=ftm g:*.kmz=ft
+org.freedesktop.mime.application.geo-json	public.json	geojson,geo.json	application/geo+json,application/vnd.geo+json	*.geojson:50 *.geo.json:50	GeoJSON geospatial data		freedesktop	freedesktop	e:geojson=fm e:geo.json=f m:application/geo+json=fm m:application/vnd.geo+json=f g:*.geojson=f g:*.geo.json=f
+org.freedesktop.mime.application.gpx-xml	public.xml	gpx	application/gpx+xml,application/gpx,application/x-gpx+xml,application/x-gpx	*.gpx:50	GPX geographic data		freedesktop	freedesktop	e:gpx=f m:application/gpx+xml=f m:application/gpx=f m:application/x-gpx+xml=f m:application/x-gpx=f g:*.gpx=f
+org.freedesktop.mime.application.x-ica	public.plain-text	ica	application/x-ica	*.ica:50	Citrix ICA settings file	text-x-generic	freedesktop	freedesktop	e:ica=fm m:application/x-ica=fm g:*.ica=f
+org.freedesktop.mime.application.vnd.mozilla.xul-xml	public.xml	xul	application/vnd.mozilla.xul+xml	*.xul:50	XUL interface document	x-office-document	freedesktop	freedesktop	e:xul=ftm m:application/vnd.mozilla.xul+xml=ftm g:*.xul=ft
+org.freedesktop.mime.application.x-xpinstall	public.zip-archive	xpi	application/x-xpinstall	*.xpi:50	XPInstall installer module		freedesktop	freedesktop	e:xpi=ftm m:application/x-xpinstall=ftm g:*.xpi=ft
+org.freedesktop.mime.application.vnd.openxmlformats-officedocument.presentationml.slide	public.zip-archive	sldx	application/vnd.openxmlformats-officedocument.presentationml.slide	*.sldx:50	PowerPoint 2007 slide	x-office-presentation	freedesktop	freedesktop	e:sldx=ftm m:application/vnd.openxmlformats-officedocument.presentationml.slide=ftm g:*.sldx=ft
+org.freedesktop.mime.application.vnd.ms-officetheme	public.zip-archive	thmx	application/vnd.ms-officetheme	*.thmx:50	Microsoft Office 2007 theme	text-x-generic-template	freedesktop	freedesktop	e:thmx=fm m:application/vnd.ms-officetheme=fm g:*.thmx=f
+org.freedesktop.mime.application.x-t602	public.data	602	application/x-t602	*.602:50	T602 document	x-office-document	freedesktop	freedesktop	e:602=f m:application/x-t602=f g:*.602=f
+org.freedesktop.mime.application.x-cisco-vpn-settings	public.plain-text	pcf	application/x-cisco-vpn-settings	*.pcf:50	Cisco VPN settings	text-x-generic	freedesktop	freedesktop	e:pcf=f m:application/x-cisco-vpn-settings=f g:*.pcf=f
+org.freedesktop.mime.application.x-it87	public.plain-text	it87	application/x-it87	*.it87:50	IT 8.7 color calibration file	text-x-generic	freedesktop	freedesktop	e:it87=f m:application/x-it87=f g:*.it87=f
+org.freedesktop.mime.application.x-ccmx	public.plain-text	ccmx	application/x-ccmx	*.ccmx:50	CCMX color correction file	text-x-generic	freedesktop	freedesktop	e:ccmx=f m:application/x-ccmx=f g:*.ccmx=f
+org.freedesktop.mime.application.winhlp	public.data	hlp	application/winhlp,zz-application/zz-winassoc-hlp	*.hlp:50	WinHelp help file		freedesktop	freedesktop	e:hlp=ft m:application/winhlp=ft m:zz-application/zz-winassoc-hlp=f g:*.hlp=ft
+org.freedesktop.mime.application.x-bsdiff	public.data	bsdiff	application/x-bsdiff	*.bsdiff:50	Binary differences between files		freedesktop	freedesktop	e:bsdiff=f m:application/x-bsdiff=f g:*.bsdiff=f
+org.freedesktop.mime.x-content.image-dcf	public.item		x-content/image-dcf		Digital photos		freedesktop	freedesktop	m:x-content/image-dcf=f
+org.freedesktop.mime.x-content.video-vcd	public.item		x-content/video-vcd		Video CD		freedesktop	freedesktop	m:x-content/video-vcd=f
+org.freedesktop.mime.x-content.video-svcd	public.item		x-content/video-svcd		Super Video CD		freedesktop	freedesktop	m:x-content/video-svcd=f
+org.freedesktop.mime.x-content.video-dvd	public.item		x-content/video-dvd		Video DVD		freedesktop	freedesktop	m:x-content/video-dvd=f
+org.freedesktop.mime.x-content.audio-cdda	public.item		x-content/audio-cdda		Audio CD		freedesktop	freedesktop	m:x-content/audio-cdda=f
+org.freedesktop.mime.x-content.blank-cd	public.item		x-content/blank-cd		Blank CD disc		freedesktop	freedesktop	m:x-content/blank-cd=f
+org.freedesktop.mime.x-content.blank-dvd	public.item		x-content/blank-dvd		Blank DVD disc		freedesktop	freedesktop	m:x-content/blank-dvd=f
+org.freedesktop.mime.x-content.blank-bd	public.item		x-content/blank-bd		Blank Blu-ray disc		freedesktop	freedesktop	m:x-content/blank-bd=f
+org.freedesktop.mime.x-content.blank-hddvd	public.item		x-content/blank-hddvd		Blank HD DVD disc		freedesktop	freedesktop	m:x-content/blank-hddvd=f
+org.freedesktop.mime.x-content.audio-dvd	public.item		x-content/audio-dvd		Audio DVD		freedesktop	freedesktop	m:x-content/audio-dvd=f
+org.freedesktop.mime.x-content.video-bluray	public.item		x-content/video-bluray		Blu-ray video disc		freedesktop	freedesktop	m:x-content/video-bluray=f
+org.freedesktop.mime.x-content.video-hddvd	public.item		x-content/video-hddvd		HD DVD video disc		freedesktop	freedesktop	m:x-content/video-hddvd=f
+org.freedesktop.mime.x-content.ebook-reader	public.item		x-content/ebook-reader		E-book reader		freedesktop	freedesktop	m:x-content/ebook-reader=f
+org.freedesktop.mime.x-content.image-picturecd	public.item		x-content/image-picturecd		Picture CD		freedesktop	freedesktop	m:x-content/image-picturecd=f
+org.freedesktop.mime.x-content.audio-player	public.item		x-content/audio-player		Portable audio player		freedesktop	freedesktop	m:x-content/audio-player=f
+org.freedesktop.mime.x-content.ostree-repository	public.item		x-content/ostree-repository		OSTree software updates		freedesktop	freedesktop	m:x-content/ostree-repository=f
+org.freedesktop.mime.x-content.software	public.item		x-content/software		Software		freedesktop	freedesktop	m:x-content/software=f
+org.freedesktop.mime.x-content.unix-software	org.freedesktop.mime.x-content.software		x-content/unix-software		UNIX software		freedesktop	freedesktop	m:x-content/unix-software=f
+org.freedesktop.mime.x-content.win32-software	org.freedesktop.mime.x-content.software		x-content/win32-software		Windows software		freedesktop	freedesktop	m:x-content/win32-software=f
+org.freedesktop.mime.application.trig	public.plain-text	trig	application/trig,application/x-trig	*.trig:50	TriG RDF document		freedesktop	freedesktop	e:trig=fm m:application/trig=fm m:application/x-trig=f g:*.trig=f
+org.freedesktop.mime.application.x-pagemaker	org.freedesktop.mime.application.x-ole-storage	p65,pm,pm6,pmd	application/x-pagemaker	*.p65:50 *.pm:50 *.pm6:50 *.pmd:50	Adobe PageMaker document	x-office-document	freedesktop	freedesktop	e:p65=f e:pm=f e:pm6=f e:pmd=f m:application/x-pagemaker=f g:*.p65=f g:*.pm=f g:*.pm6=f g:*.pmd=f
+org.freedesktop.mime.application.x-doom-wad	public.data	wad	application/x-doom-wad	*.wad:80	Doom WAD file	package-x-generic	freedesktop	freedesktop	e:wad=f m:application/x-doom-wad=f g:*.wad=f
+org.freedesktop.mime.application.x-amiga-disk-format	public.data	adf	application/x-amiga-disk-format	*.adf:50	Amiga disk image		freedesktop	freedesktop	e:adf=ft m:application/x-amiga-disk-format=ft g:*.adf=ft
+org.freedesktop.mime.application.vnd.flatpak	public.data	flatpak,xdgapp	application/vnd.flatpak,application/vnd.xdgapp	*.flatpak:50 *.xdgapp:50	Flatpak application bundle	package-x-generic	freedesktop	freedesktop	e:flatpak=f e:xdgapp=f m:application/vnd.flatpak=f m:application/vnd.xdgapp=f g:*.flatpak=f g:*.xdgapp=f
+org.freedesktop.mime.application.vnd.flatpak.repo	public.plain-text	flatpakrepo	application/vnd.flatpak.repo	*.flatpakrepo:50	Flatpak repository description	package-x-generic	freedesktop	freedesktop	e:flatpakrepo=f m:application/vnd.flatpak.repo=f g:*.flatpakrepo=f
+org.freedesktop.mime.application.vnd.flatpak.ref	public.plain-text	flatpakref	application/vnd.flatpak.ref	*.flatpakref:50	Flatpak repository reference	package-x-generic	freedesktop	freedesktop	e:flatpakref=f m:application/vnd.flatpak.ref=f g:*.flatpakref=f
+org.freedesktop.mime.application.vnd.squashfs	org.freedesktop.mime.application.x-raw-disk-image	sfs,sqfs,sqsh,squashfs	application/vnd.squashfs	*.sfs:50 *.sqfs:50 *.sqsh:50 *.squashfs:50	Squashfs filesystem image		freedesktop	freedesktop	e:sfs=f e:sqfs=f e:sqsh=f e:squashfs=f m:application/vnd.squashfs=f g:*.sfs=f g:*.sqfs=f g:*.sqsh=f g:*.squashfs=f
+org.freedesktop.mime.application.vnd.appimage	org.freedesktop.mime.application.x-executable	appimage	application/vnd.appimage	*.appimage:60	AppImage application bundle	application-x-executable	freedesktop	freedesktop	e:appimage=f m:application/vnd.appimage=f g:*.appimage=f
+org.freedesktop.mime.application.vnd.snap	org.freedesktop.mime.application.vnd.squashfs	snap	application/vnd.snap	*.snap:50	Snap package		freedesktop	freedesktop	e:snap=f m:application/vnd.snap=f g:*.snap=f
+org.freedesktop.mime.model.3mf	public.zip-archive,public.3d-content	3mf	model/3mf,application/vnd.ms-3mfdocument	*.3mf:50	3MF document	image-x-generic	freedesktop	freedesktop	e:3mf=fm m:model/3mf=fm m:application/vnd.ms-3mfdocument=fm g:*.3mf=f
+org.freedesktop.mime.model.step	public.3d-content,public.data	step,stp	model/step	*.step:50 *.stp:50	STEP 3D model	image-x-generic	freedesktop	freedesktop	e:step=fm e:stp=fm m:model/step=fm g:*.step=f g:*.stp=f
+org.freedesktop.mime.application.x-amf	public.data	amf	application/x-amf	*.amf:50	AMF 3D model	image-x-generic	freedesktop	freedesktop	e:amf=ft m:application/x-amf=ft g:*.amf=ft
+org.freedesktop.mime.text.x.gcode	public.plain-text	gcode	text/x.gcode	*.gcode:50	G-code file	text-x-generic	freedesktop	freedesktop	e:gcode=f m:text/x.gcode=f g:*.gcode=f
+org.freedesktop.mime.text.x-gcode-gx	public.text	gx	text/x-gcode-gx	*.gx:50	G-code Extended file		freedesktop	freedesktop	e:gx=f m:text/x-gcode-gx=f g:*.gx=f
+org.freedesktop.mime.application.x-fds-disk	public.data	fds	application/x-fds-disk	*.fds:50	Nintendo FDS disk image		freedesktop	freedesktop	e:fds=f m:application/x-fds-disk=f g:*.fds=f
+org.freedesktop.mime.application.ovf	public.tar-archive	ova	application/ovf,application/x-virtualbox-ova	*.ova:50	OVF disk image		freedesktop	freedesktop	e:ova=f m:application/ovf=f m:application/x-virtualbox-ova=f g:*.ova=f
+org.freedesktop.mime.application.x-qed-disk	public.data	qed	application/x-qed-disk	*.qed:50	QEMU QED disk image		freedesktop	freedesktop	e:qed=f m:application/x-qed-disk=f g:*.qed=f
+org.freedesktop.mime.application.x-qemu-disk	public.data	qcow2,qcow	application/x-qemu-disk	*.qcow2:50 *.qcow:50	QEMU QCOW disk image		freedesktop	freedesktop	e:qcow2=f e:qcow=f m:application/x-qemu-disk=f g:*.qcow2=f g:*.qcow=f
+org.freedesktop.mime.application.x-vhd-disk	public.data	vhd,vpc	application/x-vhd-disk,application/x-virtualbox-vhd	*.vhd:50 *.vpc:50	VHD disk image		freedesktop	freedesktop	e:vhd=f e:vpc=f m:application/x-vhd-disk=f m:application/x-virtualbox-vhd=f g:*.vhd=f g:*.vpc=f
+org.freedesktop.mime.application.x-vhdx-disk	public.data	vhdx	application/x-vhdx-disk,application/x-virtualbox-vhdx	*.vhdx:50	VHDX disk image		freedesktop	freedesktop	e:vhdx=f m:application/x-vhdx-disk=f m:application/x-virtualbox-vhdx=f g:*.vhdx=f
+org.freedesktop.mime.application.x-vmdk-disk	public.data	vmdk	application/x-vmdk-disk,application/x-virtualbox-vmdk	*.vmdk:50	VMDK disk image		freedesktop	freedesktop	e:vmdk=f m:application/x-vmdk-disk=f m:application/x-virtualbox-vmdk=f g:*.vmdk=f
+org.freedesktop.mime.application.x-vdi-disk	public.data	vdi	application/x-vdi-disk,application/x-virtualbox-vdi	*.vdi:50	VDI disk image		freedesktop	freedesktop	e:vdi=f m:application/x-vdi-disk=f m:application/x-virtualbox-vdi=f g:*.vdi=f
+org.freedesktop.mime.application.x-appleworks-document	public.data	cwk	application/x-appleworks-document	*.cwk:50	AppleWorks document	x-office-document	freedesktop	freedesktop	e:cwk=f m:application/x-appleworks-document=f g:*.cwk=f
+org.freedesktop.mime.application.x-bps-patch	public.data	bps	application/x-bps-patch	*.bps:50	BPS patch		freedesktop	freedesktop	e:bps=f m:application/x-bps-patch=f g:*.bps=f
+org.freedesktop.mime.application.x-ips-patch	public.data	ips	application/x-ips-patch	*.ips:50	IPS patch		freedesktop	freedesktop	e:ips=f m:application/x-ips-patch=f g:*.ips=f
+org.freedesktop.mime.application.x-pyspread-spreadsheet	public.data	pysu	application/x-pyspread-spreadsheet	*.pysu:50	Pyspread spreadsheet	x-office-spreadsheet	freedesktop	freedesktop	e:pysu=f m:application/x-pyspread-spreadsheet=f g:*.pysu=f
+org.freedesktop.mime.application.x-pyspread-bz-spreadsheet	public.bzip2-archive	pys	application/x-pyspread-bz-spreadsheet	*.pys:50	Pyspread spreadsheet (bzip2-compressed)	x-office-spreadsheet	freedesktop	freedesktop	e:pys=f m:application/x-pyspread-bz-spreadsheet=f g:*.pys=f
+org.freedesktop.mime.text.x-kotlin	public.plain-text	kt	text/x-kotlin	*.kt:50	Kotlin source code		freedesktop	freedesktop	e:kt=f m:text/x-kotlin=f g:*.kt=f
+org.freedesktop.mime.text.x-devicetree-source	public.plain-text	dts,dtsi	text/x-devicetree-source	*.dts:50 *.dtsi:50	Devicetree source code		freedesktop	freedesktop	e:dts=f e:dtsi=f m:text/x-devicetree-source=f g:*.dts=f g:*.dtsi=f
+org.freedesktop.mime.text.x-devicetree-binary	public.text	dtb	text/x-devicetree-binary	*.dtb:50	Flattened Devicetree		freedesktop	freedesktop	e:dtb=f m:text/x-devicetree-binary=f g:*.dtb=f
+org.freedesktop.mime.image.avif	public.image	avif,avifs	image/avif,image/avif-sequence	*.avif:50 *.avifs:50	AVIF image		freedesktop	freedesktop	e:avif=ftm e:avifs=f m:image/avif=ftm m:image/avif-sequence=f g:*.avif=ft g:*.avifs=f
+org.freedesktop.mime.image.qoi	public.image	qoi	image/qoi	*.qoi:50	Quite OK Image Format		freedesktop	freedesktop	e:qoi=f m:image/qoi=f g:*.qoi=f
+org.freedesktop.mime.video.vnd.radgamettools.bink	public.movie	bik,bk2	video/vnd.radgamettools.bink	*.bik:50 *.bk2:50	Bink Video		freedesktop	freedesktop	e:bik=fm e:bk2=fm m:video/vnd.radgamettools.bink=fm g:*.bik=f g:*.bk2=f
+org.freedesktop.mime.video.vnd.radgamettools.smacker	public.movie	smk	video/vnd.radgamettools.smacker	*.smk:50	Smacker Video		freedesktop	freedesktop	e:smk=fm m:video/vnd.radgamettools.smacker=fm g:*.smk=f
+org.freedesktop.mime.text.org	public.plain-text	org	text/org	*.org:50	Org-mode file		freedesktop	freedesktop	e:org=f m:text/org=f g:*.org=f
+org.freedesktop.mime.application.x-openzim	public.data	zim	application/x-openzim	*.zim:50	OpenZIM file		freedesktop	freedesktop	e:zim=f m:application/x-openzim=f g:*.zim=f
+org.freedesktop.mime.application.sparql-query	public.data	qs,rq	application/sparql-query	*.qs:50	SPARQL query		freedesktop	freedesktop	e:qs=f e:rq=tm m:application/sparql-query=ftm g:*.qs=f
+org.freedesktop.mime.application.sparql-results-xml	public.xml	srx	application/sparql-results+xml	*.srx:50	SPARQL query results		freedesktop	freedesktop	e:srx=ftm m:application/sparql-results+xml=ftm g:*.srx=ft
+org.freedesktop.mime.application.x-openvpn-profile	public.plain-text	openvpn,ovpn	application/x-openvpn-profile	*.openvpn:50 *.ovpn:50	OpenVPN profile	text-x-generic	freedesktop	freedesktop	e:openvpn=f e:ovpn=f m:application/x-openvpn-profile=f g:*.openvpn=f g:*.ovpn=f
+org.freedesktop.mime.application.x-modrinth-modpack-zip	public.zip-archive	mrpack	application/x-modrinth-modpack+zip	*.mrpack:50	Modrinth Modpack	package-x-generic	freedesktop	freedesktop	e:mrpack=f m:application/x-modrinth-modpack+zip=f g:*.mrpack=f
+org.freedesktop.mime.application.x-qbrew	public.xml	qbrew	application/x-qbrew	*.qbrew:50	QBrew beer recipes		freedesktop	freedesktop	e:qbrew=f m:application/x-qbrew=f g:*.qbrew=f
+org.freedesktop.mime.application.cbor	public.data	cbor	application/cbor	*.cbor:50	CBOR Data		freedesktop	freedesktop	e:cbor=ftm m:application/cbor=ftm g:*.cbor=ft
+org.freedesktop.mime.application.x-eris-link-cbor	org.freedesktop.mime.application.cbor	eris	application/x-eris-link+cbor	*.eris:50	ERIS Link		freedesktop	freedesktop	e:eris=f m:application/x-eris-link+cbor=f g:*.eris=f
+org.freedesktop.mime.application.vnd.gerber	public.plain-text	gbr	application/vnd.gerber,application/x-gerber	*.gbr:50	Gerber file	text-x-generic	freedesktop	freedesktop	e:gbr=f m:application/vnd.gerber=fm m:application/x-gerber=f g:*.gbr=f
+org.freedesktop.mime.application.x-gerber-job	public.json	gbrjob	application/x-gerber-job	*.gbrjob:50	Gerber job file	text-x-generic	freedesktop	freedesktop	e:gbrjob=f m:application/x-gerber-job=f g:*.gbrjob=f
+org.freedesktop.mime.application.x-excellon	public.plain-text	drl	application/x-excellon	*.drl:50	Excellon drill file	text-x-generic	freedesktop	freedesktop	e:drl=f m:application/x-excellon=f g:*.drl=f
+org.freedesktop.mime.application.x-tiled-tmx	public.xml	tmx	application/x-tiled-tmx	*.tmx:50	Tiled map files		freedesktop	freedesktop	e:tmx=f m:application/x-tiled-tmx=f g:*.tmx=f
+org.freedesktop.mime.application.x-tiled-tsx	public.xml	tsx	application/x-tiled-tsx	*.tsx:50	Tiled tileset files		freedesktop	freedesktop	e:tsx=f m:application/x-tiled-tsx=f g:*.tsx=f
+org.freedesktop.mime.image.x-sct	public.image	sct	image/x-sct	*.sct:50	Scitex CT		freedesktop	freedesktop	e:sct=f m:image/x-sct=f g:*.sct=f
+org.freedesktop.mime.image.x-pxr	public.image	pxr	image/x-pxr	*.pxr:50	Pixar raster		freedesktop	freedesktop	e:pxr=f m:image/x-pxr=f g:*.pxr=f
+org.freedesktop.mime.image.x-pfm	public.image	pfm	image/x-pfm	*.pfm:50	Portable FloatMap		freedesktop	freedesktop	e:pfm=f m:image/x-pfm=f g:*.pfm=f
+org.freedesktop.mime.image.x-tim	public.image	tim	image/x-tim	*.tim:50	PlayStation graphics		freedesktop	freedesktop	e:tim=f m:image/x-tim=f g:*.tim=f
+org.freedesktop.mime.image.x-farbfeld	public.image	ff	image/x-farbfeld	*.ff:50	Farbfeld		freedesktop	freedesktop	e:ff=f m:image/x-farbfeld=f g:*.ff=f
+org.freedesktop.mime.text.x-nsis	public.plain-text	nsi,nsh	text/x-nsis	*.nsi:50 *.nsh:50	NSIS Script	text-x-generic	freedesktop	freedesktop	e:nsi=f e:nsh=f m:text/x-nsis=f g:*.nsi=f g:*.nsh=f
+org.freedesktop.mime.application.x-freedesktop-appstream-component	public.xml	metainfo.xml,appdata.xml	application/x-freedesktop-appstream-component	*.metainfo.xml:50 *.appdata.xml:50	AppStream software component	text-x-generic	freedesktop	freedesktop	e:metainfo.xml=f e:appdata.xml=f m:application/x-freedesktop-appstream-component=f g:*.metainfo.xml=f g:*.appdata.xml=f
+org.freedesktop.mime.application.x-freedesktop-appstream-releases	public.xml	releases.xml	application/x-freedesktop-appstream-releases	*.releases.xml:50	AppStream releases information	text-x-generic	freedesktop	freedesktop	e:releases.xml=f m:application/x-freedesktop-appstream-releases=f g:*.releases.xml=f
+org.freedesktop.mime.image.x-phm	public.image	phm	image/x-phm	*.phm:50	Portable HalfMap		freedesktop	freedesktop	e:phm=f m:image/x-phm=f g:*.phm=f
+org.freedesktop.mime.application.x-ns-proxy-autoconfig	com.netscape.javascript-source	pac	application/x-ns-proxy-autoconfig	*.pac:50	Proxy Auto-Configuration file		freedesktop	freedesktop	e:pac=fm m:application/x-ns-proxy-autoconfig=fm g:*.pac=f
+org.freedesktop.mime.application.x.sf3-archive	public.data	ar.sf3,sf3	application/x.sf3-archive	*.ar.sf3:50 *.sf3:50	SF3 Archive		freedesktop	freedesktop	e:ar.sf3=f e:sf3=f m:application/x.sf3-archive=f g:*.ar.sf3=f g:*.sf3=f
+org.freedesktop.mime.audio.x.sf3	public.audio	au.sf3,sf3	audio/x.sf3	*.au.sf3:50 *.sf3:50	SF3 Audio		freedesktop	freedesktop	e:au.sf3=f e:sf3=f m:audio/x.sf3=f g:*.au.sf3=f g:*.sf3=f
+org.freedesktop.mime.image.x.sf3	public.image	img.sf3,sf3	image/x.sf3	*.img.sf3:50 *.sf3:50	SF3 Image		freedesktop	freedesktop	e:img.sf3=f e:sf3=f m:image/x.sf3=f g:*.img.sf3=f g:*.sf3=f
+org.freedesktop.mime.application.x.sf3-log	public.data	log.sf3,sf3	application/x.sf3-log	*.log.sf3:50 *.sf3:50	SF3 Log File		freedesktop	freedesktop	e:log.sf3=f e:sf3=f m:application/x.sf3-log=f g:*.log.sf3=f g:*.sf3=f
+org.freedesktop.mime.model.x.sf3	public.3d-content,public.data	mod.sf3,sf3	model/x.sf3	*.mod.sf3:50 *.sf3:50	SF3 3D Model		freedesktop	freedesktop	e:mod.sf3=f e:sf3=f m:model/x.sf3=f g:*.mod.sf3=f g:*.sf3=f
+org.freedesktop.mime.model.x.sf3-physics	public.3d-content,public.data	phys.sf3,sf3	model/x.sf3-physics	*.phys.sf3:50 *.sf3:50	SF3 Physics Model		freedesktop	freedesktop	e:phys.sf3=f e:sf3=f m:model/x.sf3-physics=f g:*.phys.sf3=f g:*.sf3=f
+org.freedesktop.mime.application.x.sf3-table	public.data	tab.sf3,sf3	application/x.sf3-table	*.tab.sf3:50 *.sf3:50	SF3 Table		freedesktop	freedesktop	e:tab.sf3=f e:sf3=f m:application/x.sf3-table=f g:*.tab.sf3=f g:*.sf3=f
+org.freedesktop.mime.application.x.sf3-text	public.data	txt.sf3,sf3	application/x.sf3-text	*.txt.sf3:50 *.sf3:50	SF3 Rich Text		freedesktop	freedesktop	e:txt.sf3=f e:sf3=f m:application/x.sf3-text=f g:*.txt.sf3=f g:*.sf3=f
+org.freedesktop.mime.image.x.sf3-vector	public.image	vec.sf3,sf3	image/x.sf3-vector	*.vec.sf3:50 *.sf3:50	SF3 Vector Graphic		freedesktop	freedesktop	e:vec.sf3=f e:sf3=f m:image/x.sf3-vector=f g:*.vec.sf3=f g:*.sf3=f
+org.freedesktop.mime.text.slint	public.plain-text	slint	text/slint	*.slint:50	Slint Language	text-x-script	freedesktop	freedesktop	e:slint=f m:text/slint=f g:*.slint=f
+org.freedesktop.mime.text.vnd.plantuml	public.plain-text	puml	text/vnd.plantuml	*.puml:50	PlantUML Diagram		freedesktop	freedesktop	e:puml=f m:text/vnd.plantuml=f g:*.puml=f
+org.apache.tika.mime.application.activemessage	public.data		application/activemessage				tika	tika	m:application/activemessage=tm
+org.apache.tika.mime.application.applefile	public.data		application/applefile				tika	tika	m:application/applefile=tm
+org.apache.tika.mime.application.applixware	public.data		application/applixware				tika	tika	m:application/applixware=t
+org.apache.tika.mime.text.iso19139-xml	public.xml	iso19139	text/iso19139+xml				tika	tika	e:iso19139=t m:text/iso19139+xml=t
+org.apache.tika.mime.application.atomcat-xml	public.data	atomcat	application/atomcat+xml				tika	tika	e:atomcat=tm m:application/atomcat+xml=tm
+org.apache.tika.mime.application.atomicmail	public.data		application/atomicmail				tika	tika	m:application/atomicmail=tm
+org.apache.tika.mime.application.atomsvc-xml	public.data	atomsvc	application/atomsvc+xml				tika	tika	e:atomsvc=tm m:application/atomsvc+xml=tm
+org.apache.tika.mime.application.auth-policy-xml	public.data	apxml	application/auth-policy+xml				tika	tika	e:apxml=m m:application/auth-policy+xml=tm
+org.apache.tika.mime.application.batch-smtp	public.data		application/batch-smtp				tika	tika	m:application/batch-smtp=tm
+org.apache.tika.mime.application.beep-xml	public.data		application/beep+xml				tika	tika	m:application/beep+xml=tm
+org.apache.tika.mime.application.bizagi-modeler	public.zip-archive	bpm	application/bizagi-modeler		BizAgi Process Modeler		tika	tika	e:bpm=t m:application/bizagi-modeler=t
+org.apache.tika.mime.application.cals-1840	public.data		application/cals-1840				tika	tika	m:application/cals-1840=tm
+org.apache.tika.mime.application.ccxml-xml	public.data	ccxml	application/ccxml+xml				tika	tika	e:ccxml=tm m:application/ccxml+xml=tm
+org.apache.tika.mime.application.cea-2018-xml	public.data		application/cea-2018+xml				tika	tika	m:application/cea-2018+xml=tm
+org.apache.tika.mime.application.cellml-xml	public.data	cellml	application/cellml+xml				tika	tika	e:cellml=m m:application/cellml+xml=tm
+org.apache.tika.mime.application.cnrp-xml	public.data		application/cnrp+xml				tika	tika	m:application/cnrp+xml=tm
+org.apache.tika.mime.application.commonground	public.data		application/commonground				tika	tika	m:application/commonground=tm
+org.apache.tika.mime.application.conference-info-xml	public.data		application/conference-info+xml				tika	tika	m:application/conference-info+xml=tm
+org.apache.tika.mime.application.cpl-xml	public.data		application/cpl+xml				tika	tika	m:application/cpl+xml=tm
+org.apache.tika.mime.application.csta-xml	public.data		application/csta+xml				tika	tika	m:application/csta+xml=tm
+org.apache.tika.mime.application.cstadata-xml	public.data		application/cstadata+xml				tika	tika	m:application/cstadata+xml=tm
+org.apache.tika.mime.application.cu-seeme	public.data	cu	application/cu-seeme				tika	tika	e:cu=tm m:application/cu-seeme=tm
+org.apache.tika.mime.application.cybercash	public.data		application/cybercash				tika	tika	m:application/cybercash=tm
+org.apache.tika.mime.application.dash-xml	public.xml	mpd	application/dash+xml				tika	tika	e:mpd=tm m:application/dash+xml=tm
+org.apache.tika.mime.application.davmount-xml	public.data	davmount	application/davmount+xml				tika	tika	e:davmount=tm m:application/davmount+xml=tm
+org.apache.tika.mime.application.dca-rft	public.data		application/dca-rft				tika	tika	m:application/dca-rft=tm
+org.apache.tika.mime.application.dec-dx	public.data		application/dec-dx				tika	tika	m:application/dec-dx=tm
+org.apache.tika.mime.application.dialog-info-xml	public.data		application/dialog-info+xml				tika	tika	m:application/dialog-info+xml=tm
+org.apache.tika.mime.application.dita-xml	public.xml		application/dita+xml		Darwin Information Typing Architecture		tika	tika	m:application/dita+xml=t
+org.apache.tika.mime.application.dita-xml-format-map	org.apache.tika.mime.application.dita-xml	ditamap	application/dita+xml;format=map		DITA Map		tika	tika	e:ditamap=t m:application/dita+xml;format=map=t
+org.apache.tika.mime.application.dita-xml-format-topic	org.apache.tika.mime.application.dita-xml	dita	application/dita+xml;format=topic		DITA Topic		tika	tika	e:dita=t m:application/dita+xml;format=topic=t
+org.apache.tika.mime.application.dita-xml-format-task	org.apache.tika.mime.application.dita-xml		application/dita+xml;format=task		DITA Task Topic		tika	tika	m:application/dita+xml;format=task=t
+org.apache.tika.mime.application.dita-xml-format-concept	org.apache.tika.mime.application.dita-xml-format-topic		application/dita+xml;format=concept		DITA Concept Topic		tika	tika	m:application/dita+xml;format=concept=t
+org.apache.tika.mime.application.dita-xml-format-val	org.apache.tika.mime.application.dita-xml	ditaval	application/dita+xml;format=val		DITA Conditional Processing Profile		tika	tika	e:ditaval=t m:application/dita+xml;format=val=t
+org.apache.tika.mime.application.dns	public.data		application/dns				tika	tika	m:application/dns=tm
+org.apache.tika.mime.application.dvcs	public.data	dvc	application/dvcs				tika	tika	e:dvc=m m:application/dvcs=tm
+org.apache.tika.mime.application.x-dvd-ifo	public.data	ifo,bup	application/x-dvd-ifo		DVD information file		tika	tika	e:ifo=t e:bup=t m:application/x-dvd-ifo=t
+org.apache.tika.mime.application.x-ebu-stl	public.data		application/x-ebu-stl		EBU-STL subtitles		tika	tika	m:application/x-ebu-stl=t
+org.apache.tika.mime.application.edi-consent	public.data		application/edi-consent				tika	tika	m:application/edi-consent=tm
+org.apache.tika.mime.application.edi-x12	public.data		application/edi-x12				tika	tika	m:application/edi-x12=tm
+org.apache.tika.mime.application.edifact	public.data		application/edifact				tika	tika	m:application/edifact=tm
+org.apache.tika.mime.application.emma-xml	public.data	emma	application/emma+xml				tika	tika	e:emma=tm m:application/emma+xml=tm
+org.apache.tika.mime.application.envi.hdr	public.data		application/envi.hdr				tika	tika	m:application/envi.hdr=t
+org.apache.tika.mime.application.epp-xml	public.data		application/epp+xml				tika	tika	m:application/epp+xml=tm
+org.apache.tika.mime.application.eshop	public.data		application/eshop				tika	tika	m:application/eshop=tm
+org.apache.tika.mime.application.example	public.data		application/example				tika	tika	m:application/example=tm
+org.apache.tika.mime.application.fastinfoset	public.data	finf	application/fastinfoset				tika	tika	e:finf=m m:application/fastinfoset=tm
+org.apache.tika.mime.application.fastsoap	public.data		application/fastsoap				tika	tika	m:application/fastsoap=tm
+org.apache.tika.mime.application.h224	public.data		application/h224				tika	tika	m:application/h224=tm
+org.apache.tika.mime.application.http	public.data		application/http				tika	tika	m:application/http=tm
+org.apache.tika.mime.application.hyperstudio	public.data		application/hyperstudio				tika	tika	m:application/hyperstudio=tm
+org.apache.tika.mime.application.ibe-key-request-xml	public.data		application/ibe-key-request+xml				tika	tika	m:application/ibe-key-request+xml=tm
+org.apache.tika.mime.application.ibe-pkg-reply-xml	public.data		application/ibe-pkg-reply+xml				tika	tika	m:application/ibe-pkg-reply+xml=tm
+org.apache.tika.mime.application.ibe-pp-data	public.data		application/ibe-pp-data				tika	tika	m:application/ibe-pp-data=tm
+org.apache.tika.mime.application.iges	public.data		application/iges				tika	tika	m:application/iges=tm
+org.apache.tika.mime.application.illustrator-ps	com.adobe.postscript		application/illustrator+ps		Adobe Illustrator Artwork -- the older postscript based AI files		tika	tika	m:application/illustrator+ps=t
+org.apache.tika.mime.application.im-iscomposing-xml	public.data		application/im-iscomposing+xml				tika	tika	m:application/im-iscomposing+xml=tm
+org.apache.tika.mime.application.index	public.data		application/index				tika	tika	m:application/index=tm
+org.apache.tika.mime.application.index.cmd	public.data		application/index.cmd				tika	tika	m:application/index.cmd=tm
+org.apache.tika.mime.application.index.obj	public.data		application/index.obj				tika	tika	m:application/index.obj=tm
+org.apache.tika.mime.application.index.response	public.data		application/index.response				tika	tika	m:application/index.response=tm
+org.apache.tika.mime.application.index.vnd	public.data		application/index.vnd				tika	tika	m:application/index.vnd=tm
+org.apache.tika.mime.application.inf	public.plain-text		application/inf,application/x-setupscript,application/x-wine-extension-inf		Windows setup INFormation		tika	tika	m:application/inf=t m:application/x-setupscript=t m:application/x-wine-extension-inf=t
+org.apache.tika.mime.application.iotp	public.data		application/iotp				tika	tika	m:application/iotp=tm
+org.apache.tika.mime.application.ipp	public.data		application/ipp				tika	tika	m:application/ipp=tm
+org.apache.tika.mime.application.isup	public.data		application/isup				tika	tika	m:application/isup=tm
+org.apache.tika.mime.application.vnd.android.axml	public.data		application/vnd.android.axml		Android Binary XML		tika	tika	m:application/vnd.android.axml=t
+org.apache.tika.mime.application.x-tika-java-enterprise-archive	com.sun.java-archive	ear	application/x-tika-java-enterprise-archive				tika	tika	e:ear=t m:application/x-tika-java-enterprise-archive=t
+org.apache.tika.mime.application.x-tika-java-web-archive	com.sun.java-archive		application/x-tika-java-web-archive				tika	tika	m:application/x-tika-java-web-archive=t
+org.apache.tika.mime.application.x-tika-unix-dump	public.data		application/x-tika-unix-dump				tika	tika	m:application/x-tika-unix-dump=t
+org.apache.tika.mime.application.java-serialized-object	public.data	ser	application/java-serialized-object				tika	tika	e:ser=tm m:application/java-serialized-object=tm
+org.apache.tika.mime.application.manifest-json	public.json	webmanifest	application/manifest+json		Web Application Manifest file		tika	tika	e:webmanifest=tm m:application/manifest+json=tm
+org.apache.tika.mime.application.x-mach-o-universal	public.data		application/x-mach-o-universal		Mach-O Universal		tika	tika	m:application/x-mach-o-universal=t
+org.apache.tika.mime.application.x-java-jnilib	org.apache.tika.mime.application.x-mach-o-universal	jnilib	application/x-java-jnilib		Java Native Library for OSX		tika	tika	e:jnilib=t m:application/x-java-jnilib=t
+org.apache.tika.mime.application.vnd.java.hprof	public.data	hprof	application/vnd.java.hprof		Java hprof text file		tika	tika	e:hprof=t m:application/vnd.java.hprof=t
+org.apache.tika.mime.application.vnd.java.hprof.text	public.plain-text	hprof.txt	application/vnd.java.hprof.text		Java hprof text file		tika	tika	e:hprof.txt=t m:application/vnd.java.hprof.text=t
+org.apache.tika.mime.application.kpml-request-xml	public.data		application/kpml-request+xml				tika	tika	m:application/kpml-request+xml=tm
+org.apache.tika.mime.application.kpml-response-xml	public.data		application/kpml-response+xml				tika	tika	m:application/kpml-response+xml=tm
+org.apache.tika.mime.application.lost-xml	public.data	lostxml	application/lost+xml				tika	tika	e:lostxml=tm m:application/lost+xml=tm
+org.apache.tika.mime.application.mac-compactpro	public.data	cpt	application/mac-compactpro				tika	tika	e:cpt=tm m:application/mac-compactpro=tm
+org.apache.tika.mime.application.macwriteii	public.data		application/macwriteii				tika	tika	m:application/macwriteii=tm
+org.apache.tika.mime.application.marc	public.data	mrc	application/marc				tika	tika	e:mrc=tm m:application/marc=tm
+org.apache.tika.mime.application.vnd.wolfram.wl	org.freedesktop.mime.application.mathematica	wl	application/vnd.wolfram.wl		Wolfram Language		tika	tika	e:wl=t m:application/vnd.wolfram.wl=t
+org.apache.tika.mime.application.mbms-associated-procedure-description-xml	public.data		application/mbms-associated-procedure-description+xml				tika	tika	m:application/mbms-associated-procedure-description+xml=tm
+org.apache.tika.mime.application.mbms-deregister-xml	public.data		application/mbms-deregister+xml				tika	tika	m:application/mbms-deregister+xml=tm
+org.apache.tika.mime.application.mbms-envelope-xml	public.data		application/mbms-envelope+xml				tika	tika	m:application/mbms-envelope+xml=tm
+org.apache.tika.mime.application.mbms-msk-xml	public.data		application/mbms-msk+xml				tika	tika	m:application/mbms-msk+xml=tm
+org.apache.tika.mime.application.mbms-msk-response-xml	public.data		application/mbms-msk-response+xml				tika	tika	m:application/mbms-msk-response+xml=tm
+org.apache.tika.mime.application.mbms-protection-description-xml	public.data		application/mbms-protection-description+xml				tika	tika	m:application/mbms-protection-description+xml=tm
+org.apache.tika.mime.application.mbms-reception-report-xml	public.data		application/mbms-reception-report+xml				tika	tika	m:application/mbms-reception-report+xml=tm
+org.apache.tika.mime.application.mbms-register-xml	public.data		application/mbms-register+xml				tika	tika	m:application/mbms-register+xml=tm
+org.apache.tika.mime.application.mbms-register-response-xml	public.data		application/mbms-register-response+xml				tika	tika	m:application/mbms-register-response+xml=tm
+org.apache.tika.mime.application.mbms-user-service-description-xml	public.data		application/mbms-user-service-description+xml				tika	tika	m:application/mbms-user-service-description+xml=tm
+org.apache.tika.mime.application.media-control-xml	public.data		application/media_control+xml				tika	tika	m:application/media_control+xml=tm
+org.apache.tika.mime.application.mediaservercontrol-xml	public.data	mscml	application/mediaservercontrol+xml				tika	tika	e:mscml=t m:application/mediaservercontrol+xml=tm
+org.apache.tika.mime.application.vnd.mif	public.plain-text		application/vnd.mif		Adobe MIF File		tika	tika	m:application/vnd.mif=tm
+org.apache.tika.mime.application.mikey	public.data		application/mikey				tika	tika	m:application/mikey=tm
+org.apache.tika.mime.application.moss-keys	public.data		application/moss-keys				tika	tika	m:application/moss-keys=tm
+org.apache.tika.mime.application.moss-signature	public.data		application/moss-signature				tika	tika	m:application/moss-signature=tm
+org.apache.tika.mime.application.mosskey-data	public.data		application/mosskey-data				tika	tika	m:application/mosskey-data=tm
+org.apache.tika.mime.application.mosskey-request	public.data		application/mosskey-request				tika	tika	m:application/mosskey-request=tm
+org.apache.tika.mime.application.quicktime	public.data		application/quicktime		QuickTime container format		tika	tika	m:application/quicktime=t
+org.apache.tika.mime.application.mp4	org.apache.tika.mime.application.quicktime	mp4s	application/mp4		MP4 container format		tika	tika	e:mp4s=t m:application/mp4=tm
+org.apache.tika.mime.application.mpeg4-generic	public.data		application/mpeg4-generic				tika	tika	m:application/mpeg4-generic=tm
+org.apache.tika.mime.application.mpeg4-iod	public.data		application/mpeg4-iod				tika	tika	m:application/mpeg4-iod=tm
+org.apache.tika.mime.application.mpeg4-iod-xmt	public.data		application/mpeg4-iod-xmt				tika	tika	m:application/mpeg4-iod-xmt=tm
+org.apache.tika.mime.application.msword2	public.data		application/msword2		Microsoft Word 2 Document		tika	tika	m:application/msword2=t
+org.apache.tika.mime.application.msword5	public.data		application/msword5		Microsoft Word 5 Document		tika	tika	m:application/msword5=t
+org.apache.tika.mime.application.nasdata	public.data		application/nasdata				tika	tika	m:application/nasdata=tm
+org.apache.tika.mime.application.news-checkgroups	public.data		application/news-checkgroups				tika	tika	m:application/news-checkgroups=tm
+org.apache.tika.mime.application.news-groupinfo	public.data		application/news-groupinfo				tika	tika	m:application/news-groupinfo=tm
+org.apache.tika.mime.application.news-transmission	public.data		application/news-transmission				tika	tika	m:application/news-transmission=tm
+org.apache.tika.mime.application.nss	public.data		application/nss				tika	tika	m:application/nss=tm
+org.apache.tika.mime.application.ocsp-request	public.data	orq	application/ocsp-request				tika	tika	e:orq=m m:application/ocsp-request=tm
+org.apache.tika.mime.application.ocsp-response	public.data	ors	application/ocsp-response				tika	tika	e:ors=m m:application/ocsp-response=tm
+org.apache.tika.mime.application.oebps-package-xml	public.data	opf	application/oebps-package+xml				tika	tika	e:opf=tm m:application/oebps-package+xml=tm
+org.apache.tika.mime.application.kate	org.freedesktop.mime.application.ogg		application/kate				tika	tika	m:application/kate=t
+org.apache.tika.mime.application.onenote	public.data	onetmp	application/onenote,application/msonenote				tika	tika	e:onetmp=tm m:application/onenote=tm m:application/msonenote=t
+org.apache.tika.mime.application.onenote-format-one	org.apache.tika.mime.application.onenote	one	application/onenote;format=one				tika	tika	e:one=t m:application/onenote;format=one=t
+org.apache.tika.mime.application.onenote-format-onetoc2	org.apache.tika.mime.application.onenote	onetoc,onetoc2	application/onenote;format=onetoc2		OneNote Table of Contents		tika	tika	e:onetoc=t e:onetoc2=t m:application/onenote;format=onetoc2=t
+org.apache.tika.mime.application.onenote-format-package	com.microsoft.cab,org.apache.tika.mime.application.onenote	onepkg	application/onenote;format=package		OneNote Package		tika	tika	e:onepkg=t m:application/onenote;format=package=t
+org.apache.tika.mime.application.parityfec	public.data		application/parityfec				tika	tika	m:application/parityfec=tm
+org.apache.tika.mime.application.patch-ops-error-xml	public.data	xer	application/patch-ops-error+xml				tika	tika	e:xer=t m:application/patch-ops-error+xml=tm
+org.apache.tika.mime.application.pics-rules	public.data	prf	application/pics-rules				tika	tika	e:prf=tm m:application/pics-rules=tm
+org.apache.tika.mime.application.pidf-xml	public.data		application/pidf+xml				tika	tika	m:application/pidf+xml=tm
+org.apache.tika.mime.application.pidf-diff-xml	public.data		application/pidf-diff+xml				tika	tika	m:application/pidf-diff+xml=tm
+org.apache.tika.mime.application.timestamped-data	public.data	tsd	application/timestamped-data				tika	tika	e:tsd=tm m:application/timestamped-data=tm
+org.apache.tika.mime.application.pkixcmp	public.data	pki	application/pkixcmp				tika	tika	e:pki=tm m:application/pkixcmp=tm
+org.apache.tika.mime.application.pls-xml	public.data		application/pls+xml				tika	tika	m:application/pls+xml=tm
+org.apache.tika.mime.application.poc-settings-xml	public.data		application/poc-settings+xml				tika	tika	m:application/poc-settings+xml=tm
+org.apache.tika.mime.application.prs.alvestrand.titrax-sheet	public.data		application/prs.alvestrand.titrax-sheet				tika	tika	m:application/prs.alvestrand.titrax-sheet=tm
+org.apache.tika.mime.application.prs.cww	public.data	cww,cw	application/prs.cww				tika	tika	e:cww=tm e:cw=m m:application/prs.cww=tm
+org.apache.tika.mime.application.prs.nprend	public.data	rnd,rct	application/prs.nprend				tika	tika	e:rnd=m e:rct=m m:application/prs.nprend=tm
+org.apache.tika.mime.application.qsig	public.data		application/qsig				tika	tika	m:application/qsig=tm
+org.apache.tika.mime.application.vnd.ms-spreadsheetml	public.xml		application/vnd.ms-spreadsheetml		Excel 2003 xml format, pre-ooxml		tika	tika	m:application/vnd.ms-spreadsheetml=t
+org.apache.tika.mime.application.vnd.ms-wordml	public.xml		application/vnd.ms-wordml		Word 2003 xml format, pre-ooxml		tika	tika	m:application/vnd.ms-wordml=t
+org.apache.tika.mime.application.vnd.ms-word2006ml	public.xml		application/vnd.ms-word2006ml		Word 2006 xml format, pre-ooxml		tika	tika	m:application/vnd.ms-word2006ml=t
+org.apache.tika.mime.application.reginfo-xml	public.data	rif	application/reginfo+xml				tika	tika	e:rif=tm m:application/reginfo+xml=tm
+org.apache.tika.mime.application.remote-printing	public.data		application/remote-printing				tika	tika	m:application/remote-printing=t
+org.apache.tika.mime.application.resource-lists-xml	public.data	rl	application/resource-lists+xml				tika	tika	e:rl=tm m:application/resource-lists+xml=tm
+org.apache.tika.mime.application.resource-lists-diff-xml	public.data	rld	application/resource-lists-diff+xml				tika	tika	e:rld=tm m:application/resource-lists-diff+xml=tm
+org.apache.tika.mime.application.riscos	public.data		application/riscos				tika	tika	m:application/riscos=tm
+org.apache.tika.mime.application.rlmi-xml	public.data		application/rlmi+xml				tika	tika	m:application/rlmi+xml=tm
+org.apache.tika.mime.application.rls-services-xml	public.data		application/rls-services+xml				tika	tika	m:application/rls-services+xml=tm
+org.apache.tika.mime.application.rsd-xml	public.data	rsd	application/rsd+xml				tika	tika	e:rsd=t m:application/rsd+xml=t
+org.apache.tika.mime.application.rtx	public.data		application/rtx				tika	tika	m:application/rtx=tm
+org.apache.tika.mime.application.samlassertion-xml	public.data		application/samlassertion+xml				tika	tika	m:application/samlassertion+xml=tm
+org.apache.tika.mime.application.samlmetadata-xml	public.data		application/samlmetadata+xml				tika	tika	m:application/samlmetadata+xml=tm
+org.apache.tika.mime.application.sbml-xml	public.data	sbml	application/sbml+xml				tika	tika	e:sbml=t m:application/sbml+xml=tm
+org.apache.tika.mime.application.scvp-cv-request	public.data	scq	application/scvp-cv-request				tika	tika	e:scq=tm m:application/scvp-cv-request=tm
+org.apache.tika.mime.application.scvp-cv-response	public.data	scs	application/scvp-cv-response				tika	tika	e:scs=tm m:application/scvp-cv-response=tm
+org.apache.tika.mime.application.scvp-vp-request	public.data	spq	application/scvp-vp-request				tika	tika	e:spq=tm m:application/scvp-vp-request=tm
+org.apache.tika.mime.application.scvp-vp-response	public.data	spp	application/scvp-vp-response				tika	tika	e:spp=tm m:application/scvp-vp-response=tm
+org.apache.tika.mime.application.sereal	public.data	srl	application/sereal		Sereal binary serialization format		tika	tika	e:srl=t m:application/sereal=t
+org.apache.tika.mime.application.sereal-version-1	org.apache.tika.mime.application.sereal		application/sereal;version=1				tika	tika	m:application/sereal;version=1=t
+org.apache.tika.mime.application.sereal-version-2	org.apache.tika.mime.application.sereal		application/sereal;version=2				tika	tika	m:application/sereal;version=2=t
+org.apache.tika.mime.application.sereal-version-3	org.apache.tika.mime.application.sereal		application/sereal;version=3				tika	tika	m:application/sereal;version=3=t
+org.apache.tika.mime.application.set-payment	public.data		application/set-payment				tika	tika	m:application/set-payment=tm
+org.apache.tika.mime.application.set-payment-initiation	public.data	setpay	application/set-payment-initiation				tika	tika	e:setpay=t m:application/set-payment-initiation=tm
+org.apache.tika.mime.application.set-registration	public.data		application/set-registration				tika	tika	m:application/set-registration=tm
+org.apache.tika.mime.application.set-registration-initiation	public.data	setreg	application/set-registration-initiation				tika	tika	e:setreg=t m:application/set-registration-initiation=tm
+org.apache.tika.mime.application.sgml	public.data		application/sgml				tika	tika	m:application/sgml=tm
+org.apache.tika.mime.application.sgml-open-catalog	public.data	soc	application/sgml-open-catalog				tika	tika	e:soc=m m:application/sgml-open-catalog=tm
+org.apache.tika.mime.application.shf-xml	public.data	shf	application/shf+xml				tika	tika	e:shf=tm m:application/shf+xml=tm
+org.apache.tika.mime.application.simple-filter-xml	public.data		application/simple-filter+xml				tika	tika	m:application/simple-filter+xml=tm
+org.apache.tika.mime.application.simple-message-summary	public.data		application/simple-message-summary				tika	tika	m:application/simple-message-summary=tm
+org.apache.tika.mime.application.simplesymbolcontainer	public.data		application/simplesymbolcontainer				tika	tika	m:application/simplesymbolcontainer=tm
+org.apache.tika.mime.application.slate	public.data		application/slate				tika	tika	m:application/slate=tm
+org.apache.tika.mime.application.soap-fastinfoset	public.data		application/soap+fastinfoset				tika	tika	m:application/soap+fastinfoset=tm
+org.apache.tika.mime.application.soap-xml	public.data		application/soap+xml				tika	tika	m:application/soap+xml=tm
+org.apache.tika.mime.application.sldworks	org.apache.tika.mime.application.x-tika-msoffice,public.data	sldprt,sldasm,slddrw	application/sldworks		SolidWorks CAD program		tika	tika	e:sldprt=t e:sldasm=t e:slddrw=t m:application/sldworks=t
+org.apache.tika.mime.application.spirits-event-xml	public.data		application/spirits-event+xml				tika	tika	m:application/spirits-event+xml=tm
+org.apache.tika.mime.application.srgs	public.data	gram	application/srgs				tika	tika	e:gram=tm m:application/srgs=tm
+org.apache.tika.mime.application.srgs-xml	public.data	grxml	application/srgs+xml				tika	tika	e:grxml=tm m:application/srgs+xml=tm
+org.apache.tika.mime.application.ssml-xml	public.data	ssml	application/ssml+xml				tika	tika	e:ssml=tm m:application/ssml+xml=tm
+org.apache.tika.mime.application.timestamp-query	public.data	tsq	application/timestamp-query				tika	tika	e:tsq=m m:application/timestamp-query=tm
+org.apache.tika.mime.application.timestamp-reply	public.data	tsr	application/timestamp-reply				tika	tika	e:tsr=m m:application/timestamp-reply=tm
+org.apache.tika.mime.application.tve-trigger	public.data		application/tve-trigger				tika	tika	m:application/tve-trigger=tm
+org.apache.tika.mime.application.ulpfec	public.data		application/ulpfec				tika	tika	m:application/ulpfec=tm
+org.apache.tika.mime.application.vemmi	public.data		application/vemmi				tika	tika	m:application/vemmi=tm
+org.apache.tika.mime.application.vividence.scriptfile	public.data		application/vividence.scriptfile				tika	tika	m:application/vividence.scriptfile=t
+org.apache.tika.mime.application.vnd.3gpp.bsf-xml	public.data		application/vnd.3gpp.bsf+xml				tika	tika	m:application/vnd.3gpp.bsf+xml=tm
+org.apache.tika.mime.application.vnd.3gpp.pic-bw-large	public.data	plb	application/vnd.3gpp.pic-bw-large				tika	tika	e:plb=tm m:application/vnd.3gpp.pic-bw-large=tm
+org.apache.tika.mime.application.vnd.3gpp.pic-bw-small	public.data		application/vnd.3gpp.pic-bw-small				tika	tika	m:application/vnd.3gpp.pic-bw-small=tm
+org.apache.tika.mime.application.vnd.3gpp.pic-bw-var	public.data	pvb	application/vnd.3gpp.pic-bw-var				tika	tika	e:pvb=tm m:application/vnd.3gpp.pic-bw-var=tm
+org.apache.tika.mime.application.vnd.3gpp.sms	public.data		application/vnd.3gpp.sms				tika	tika	m:application/vnd.3gpp.sms=tm
+org.apache.tika.mime.application.vnd.3gpp2.bcmcsinfo-xml	public.data		application/vnd.3gpp2.bcmcsinfo+xml				tika	tika	m:application/vnd.3gpp2.bcmcsinfo+xml=tm
+org.apache.tika.mime.application.vnd.3gpp2.sms	public.data		application/vnd.3gpp2.sms				tika	tika	m:application/vnd.3gpp2.sms=tm
+org.apache.tika.mime.application.vnd.3gpp2.tcap	public.data	tcap	application/vnd.3gpp2.tcap				tika	tika	e:tcap=tm m:application/vnd.3gpp2.tcap=tm
+org.apache.tika.mime.application.vnd.3m.post-it-notes	public.data	pwn	application/vnd.3m.post-it-notes				tika	tika	e:pwn=tm m:application/vnd.3m.post-it-notes=tm
+org.apache.tika.mime.application.vnd.accpac.simply.aso	public.data	aso	application/vnd.accpac.simply.aso				tika	tika	e:aso=tm m:application/vnd.accpac.simply.aso=tm
+org.apache.tika.mime.application.vnd.accpac.simply.imp	public.data	imp	application/vnd.accpac.simply.imp				tika	tika	e:imp=tm m:application/vnd.accpac.simply.imp=tm
+org.apache.tika.mime.application.vnd.acucobol	public.data	acu	application/vnd.acucobol				tika	tika	e:acu=tm m:application/vnd.acucobol=tm
+org.apache.tika.mime.application.vnd.acucorp	public.data	atc,acutc	application/vnd.acucorp				tika	tika	e:atc=tm e:acutc=tm m:application/vnd.acucorp=tm
+org.apache.tika.mime.application.vnd.adobe.air-application-installer-package-zip	public.data	air	application/vnd.adobe.air-application-installer-package+zip				tika	tika	e:air=t m:application/vnd.adobe.air-application-installer-package+zip=t
+org.apache.tika.mime.application.vnd.adobe.aftereffects.project	public.data	aep	application/vnd.adobe.aftereffects.project				tika	tika	e:aep=t m:application/vnd.adobe.aftereffects.project=t
+org.apache.tika.mime.application.vnd.adobe.aftereffects.template	public.data	aet	application/vnd.adobe.aftereffects.template				tika	tika	e:aet=t m:application/vnd.adobe.aftereffects.template=t
+org.apache.tika.mime.application.vnd.adobe.xdp-xml	public.xml	xdp	application/vnd.adobe.xdp+xml				tika	tika	e:xdp=tm m:application/vnd.adobe.xdp+xml=tm
+org.apache.tika.mime.application.vnd.adobe.xfdf	public.xml		application/vnd.adobe.xfdf				tika	tika	m:application/vnd.adobe.xfdf=t
+org.apache.tika.mime.application.vnd.aether.imp	public.data		application/vnd.aether.imp				tika	tika	m:application/vnd.aether.imp=tm
+org.apache.tika.mime.application.vnd.airzip.filesecure.azf	public.data	azf	application/vnd.airzip.filesecure.azf				tika	tika	e:azf=tm m:application/vnd.airzip.filesecure.azf=tm
+org.apache.tika.mime.application.vnd.airzip.filesecure.azs	public.data	azs	application/vnd.airzip.filesecure.azs				tika	tika	e:azs=tm m:application/vnd.airzip.filesecure.azs=tm
+org.apache.tika.mime.application.vnd.amazon.ebook	public.data	azw	application/vnd.amazon.ebook				tika	tika	e:azw=t m:application/vnd.amazon.ebook=t
+org.apache.tika.mime.application.vnd.americandynamics.acc	public.data	acc	application/vnd.americandynamics.acc				tika	tika	e:acc=tm m:application/vnd.americandynamics.acc=tm
+org.apache.tika.mime.application.vnd.amiga.ami	public.data	ami	application/vnd.amiga.ami				tika	tika	e:ami=tm m:application/vnd.amiga.ami=tm
+org.apache.tika.mime.application.vnd.anser-web-certificate-issue-initiation	public.data	cii	application/vnd.anser-web-certificate-issue-initiation				tika	tika	e:cii=tm m:application/vnd.anser-web-certificate-issue-initiation=tm
+org.apache.tika.mime.application.vnd.anser-web-funds-transfer-initiation	public.data	fti	application/vnd.anser-web-funds-transfer-initiation				tika	tika	e:fti=tm m:application/vnd.anser-web-funds-transfer-initiation=tm
+org.apache.tika.mime.application.vnd.antix.game-component	public.data	atx	application/vnd.antix.game-component				tika	tika	e:atx=t m:application/vnd.antix.game-component=tm
+org.apache.tika.mime.application.vnd.apple.installer-xml	public.data		application/vnd.apple.installer+xml				tika	tika	m:application/vnd.apple.installer+xml=tm
+org.apache.tika.mime.application.vnd.apple.unknown.13	public.zip-archive		application/vnd.apple.unknown.13				tika	tika	m:application/vnd.apple.unknown.13=t
+org.apache.tika.mime.application.vnd.apple.iwork	public.zip-archive		application/vnd.apple.iwork				tika	tika	m:application/vnd.apple.iwork=t
+org.apache.tika.mime.application.x-tika-iworks-protected	org.apache.tika.mime.application.vnd.apple.iwork		application/x-tika-iworks-protected		Password Protected iWorks File		tika	tika	m:application/x-tika-iworks-protected=t
+org.apache.tika.mime.application.vnd.arastra.swi	public.data	swi	application/vnd.arastra.swi				tika	tika	e:swi=t m:application/vnd.arastra.swi=t
+org.apache.tika.mime.application.vnd.audiograph	public.data		application/vnd.audiograph				tika	tika	m:application/vnd.audiograph=tm
+org.apache.tika.mime.application.vnd.autopackage	public.data	package	application/vnd.autopackage				tika	tika	e:package=m m:application/vnd.autopackage=tm
+org.apache.tika.mime.application.vnd.avistar-xml	public.data		application/vnd.avistar+xml				tika	tika	m:application/vnd.avistar+xml=tm
+org.apache.tika.mime.application.vnd.blueice.multipass	public.data	mpm	application/vnd.blueice.multipass				tika	tika	e:mpm=tm m:application/vnd.blueice.multipass=tm
+org.apache.tika.mime.application.vnd.bluetooth.ep.oob	public.data	ep	application/vnd.bluetooth.ep.oob				tika	tika	e:ep=m m:application/vnd.bluetooth.ep.oob=tm
+org.apache.tika.mime.application.vnd.bmi	public.data	bmi	application/vnd.bmi				tika	tika	e:bmi=tm m:application/vnd.bmi=tm
+org.apache.tika.mime.application.vnd.businessobjects	public.data	rep	application/vnd.businessobjects				tika	tika	e:rep=tm m:application/vnd.businessobjects=tm
+org.apache.tika.mime.application.vnd.cab-jscript	public.data		application/vnd.cab-jscript				tika	tika	m:application/vnd.cab-jscript=tm
+org.apache.tika.mime.application.vnd.canon-cpdl	public.data		application/vnd.canon-cpdl				tika	tika	m:application/vnd.canon-cpdl=tm
+org.apache.tika.mime.application.vnd.canon-lips	public.data		application/vnd.canon-lips				tika	tika	m:application/vnd.canon-lips=tm
+org.apache.tika.mime.application.vnd.cendio.thinlinc.clientconf	public.data	tlclient	application/vnd.cendio.thinlinc.clientconf				tika	tika	e:tlclient=m m:application/vnd.cendio.thinlinc.clientconf=tm
+org.apache.tika.mime.application.vnd.chemdraw-xml	public.data	cdxml	application/vnd.chemdraw+xml				tika	tika	e:cdxml=tm m:application/vnd.chemdraw+xml=tm
+org.apache.tika.mime.application.vnd.chipnuts.karaoke-mmd	public.data	mmd	application/vnd.chipnuts.karaoke-mmd				tika	tika	e:mmd=tm m:application/vnd.chipnuts.karaoke-mmd=tm
+org.apache.tika.mime.application.vnd.cinderella	public.data	cdy	application/vnd.cinderella				tika	tika	e:cdy=tm m:application/vnd.cinderella=tm
+org.apache.tika.mime.application.vnd.cirpack.isdn-ext	public.data		application/vnd.cirpack.isdn-ext				tika	tika	m:application/vnd.cirpack.isdn-ext=tm
+org.apache.tika.mime.application.vnd.claymore	public.data	cla	application/vnd.claymore				tika	tika	e:cla=tm m:application/vnd.claymore=tm
+org.apache.tika.mime.application.vnd.clonk.c4group	public.data	c4g,c4d,c4f,c4p,c4u	application/vnd.clonk.c4group				tika	tika	e:c4g=tm e:c4d=tm e:c4f=tm e:c4p=tm e:c4u=tm m:application/vnd.clonk.c4group=tm
+org.apache.tika.mime.application.vnd.commerce-battelle	public.data	icf,icd,ic0,ic1,ic2,ic3,ic4,ic5,ic6,ic7,ic8	application/vnd.commerce-battelle				tika	tika	e:icf=m e:icd=m e:ic0=m e:ic1=m e:ic2=m e:ic3=m e:ic4=m e:ic5=m e:ic6=m e:ic7=m e:ic8=m m:application/vnd.commerce-battelle=tm
+org.apache.tika.mime.application.vnd.commonspace	public.data	csp	application/vnd.commonspace				tika	tika	e:csp=tm m:application/vnd.commonspace=tm
+org.apache.tika.mime.application.vnd.contact.cmsg	public.data	cdbcmsg	application/vnd.contact.cmsg				tika	tika	e:cdbcmsg=tm m:application/vnd.contact.cmsg=tm
+org.apache.tika.mime.application.vnd.cosmocaller	public.data	cmc	application/vnd.cosmocaller				tika	tika	e:cmc=tm m:application/vnd.cosmocaller=tm
+org.apache.tika.mime.application.vnd.crick.clicker	public.data	clkx	application/vnd.crick.clicker				tika	tika	e:clkx=tm m:application/vnd.crick.clicker=tm
+org.apache.tika.mime.application.vnd.crick.clicker.keyboard	public.data	clkk	application/vnd.crick.clicker.keyboard				tika	tika	e:clkk=tm m:application/vnd.crick.clicker.keyboard=tm
+org.apache.tika.mime.application.vnd.crick.clicker.palette	public.data	clkp	application/vnd.crick.clicker.palette				tika	tika	e:clkp=tm m:application/vnd.crick.clicker.palette=tm
+org.apache.tika.mime.application.vnd.crick.clicker.template	public.data	clkt	application/vnd.crick.clicker.template				tika	tika	e:clkt=tm m:application/vnd.crick.clicker.template=tm
+org.apache.tika.mime.application.vnd.crick.clicker.wordbank	public.data	clkw	application/vnd.crick.clicker.wordbank				tika	tika	e:clkw=tm m:application/vnd.crick.clicker.wordbank=tm
+org.apache.tika.mime.application.vnd.criticaltools.wbs-xml	public.data	wbs	application/vnd.criticaltools.wbs+xml				tika	tika	e:wbs=tm m:application/vnd.criticaltools.wbs+xml=tm
+org.apache.tika.mime.application.vnd.ctc-posml	public.data	pml	application/vnd.ctc-posml				tika	tika	e:pml=tm m:application/vnd.ctc-posml=tm
+org.apache.tika.mime.application.vnd.ctct.ws-xml	public.data		application/vnd.ctct.ws+xml				tika	tika	m:application/vnd.ctct.ws+xml=tm
+org.apache.tika.mime.application.vnd.cups-pdf	public.data		application/vnd.cups-pdf				tika	tika	m:application/vnd.cups-pdf=tm
+org.apache.tika.mime.application.vnd.cups-postscript	public.data		application/vnd.cups-postscript				tika	tika	m:application/vnd.cups-postscript=tm
+org.apache.tika.mime.application.vnd.cups-raster	public.data		application/vnd.cups-raster				tika	tika	m:application/vnd.cups-raster=tm
+org.apache.tika.mime.application.vnd.cups-raw	public.data		application/vnd.cups-raw				tika	tika	m:application/vnd.cups-raw=tm
+org.apache.tika.mime.application.vnd.curl.car	public.data		application/vnd.curl.car				tika	tika	m:application/vnd.curl.car=t
+org.apache.tika.mime.application.vnd.curl.pcurl	public.data	pcurl	application/vnd.curl.pcurl				tika	tika	e:pcurl=t m:application/vnd.curl.pcurl=t
+org.apache.tika.mime.application.vnd.cybank	public.data		application/vnd.cybank				tika	tika	m:application/vnd.cybank=tm
+org.apache.tika.mime.application.x-wacz	org.apache.tika.mime.application.x-vnd.datapackage-zip		application/x-wacz		web archive frictionless zip		tika	tika	m:application/x-wacz=t
+org.apache.tika.mime.application.x-vnd.datapackage-zip	public.zip-archive		application/x-vnd.datapackage+zip		frictionless data package zip package		tika	tika	m:application/x-vnd.datapackage+zip=t
+org.apache.tika.mime.application.x-vnd.datapackage-json	public.json		application/x-vnd.datapackage+json		frictionless data package - standalong datapackage.json		tika	tika	m:application/x-vnd.datapackage+json=t
+org.apache.tika.mime.application.x-vnd.datapackage-gz	org.gnu.gnu-zip-archive		application/x-vnd.datapackage+gz		frictionless data package - gzip of standalone datapackage.json		tika	tika	m:application/x-vnd.datapackage+gz=t
+org.apache.tika.mime.application.vnd.data-vision.rdz	public.data	rdz	application/vnd.data-vision.rdz				tika	tika	e:rdz=tm m:application/vnd.data-vision.rdz=tm
+org.apache.tika.mime.application.vnd.denovo.fcselayout-link	public.data	fe_launch	application/vnd.denovo.fcselayout-link				tika	tika	e:fe_launch=tm m:application/vnd.denovo.fcselayout-link=tm
+org.apache.tika.mime.application.vnd.digilite.prolights	public.data		application/vnd.digilite.prolights		digilite.eu Prolights configuration file		tika	tika	m:application/vnd.digilite.prolights=t
+org.apache.tika.mime.application.vnd.dir-bi.plate-dl-nosuffix	public.data		application/vnd.dir-bi.plate-dl-nosuffix				tika	tika	m:application/vnd.dir-bi.plate-dl-nosuffix=tm
+org.apache.tika.mime.application.vnd.dna	public.data	dna	application/vnd.dna				tika	tika	e:dna=tm m:application/vnd.dna=tm
+org.apache.tika.mime.application.vnd.dolby.mlp	public.data	mlp	application/vnd.dolby.mlp				tika	tika	e:mlp=t m:application/vnd.dolby.mlp=t
+org.apache.tika.mime.application.vnd.dolby.mobile.1	public.data		application/vnd.dolby.mobile.1				tika	tika	m:application/vnd.dolby.mobile.1=tm
+org.apache.tika.mime.application.vnd.dolby.mobile.2	public.data		application/vnd.dolby.mobile.2				tika	tika	m:application/vnd.dolby.mobile.2=tm
+org.apache.tika.mime.application.vnd.dpgraph	public.data	dpg,mwc,dpgraph	application/vnd.dpgraph				tika	tika	e:dpg=tm e:mwc=m e:dpgraph=m m:application/vnd.dpgraph=tm
+org.apache.tika.mime.application.vnd.dreamfactory	public.data	dfac	application/vnd.dreamfactory				tika	tika	e:dfac=tm m:application/vnd.dreamfactory=tm
+org.apache.tika.mime.application.vnd.dvb.esgcontainer	public.data		application/vnd.dvb.esgcontainer				tika	tika	m:application/vnd.dvb.esgcontainer=tm
+org.apache.tika.mime.application.vnd.dvb.ipdcdftnotifaccess	public.data		application/vnd.dvb.ipdcdftnotifaccess				tika	tika	m:application/vnd.dvb.ipdcdftnotifaccess=tm
+org.apache.tika.mime.application.vnd.dvb.ipdcesgaccess	public.data		application/vnd.dvb.ipdcesgaccess				tika	tika	m:application/vnd.dvb.ipdcesgaccess=tm
+org.apache.tika.mime.application.vnd.dvb.ipdcroaming	public.data		application/vnd.dvb.ipdcroaming				tika	tika	m:application/vnd.dvb.ipdcroaming=tm
+org.apache.tika.mime.application.vnd.dvb.iptv.alfec-base	public.data		application/vnd.dvb.iptv.alfec-base				tika	tika	m:application/vnd.dvb.iptv.alfec-base=tm
+org.apache.tika.mime.application.vnd.dvb.iptv.alfec-enhancement	public.data		application/vnd.dvb.iptv.alfec-enhancement				tika	tika	m:application/vnd.dvb.iptv.alfec-enhancement=tm
+org.apache.tika.mime.application.vnd.dvb.notif-aggregate-root-xml	public.data		application/vnd.dvb.notif-aggregate-root+xml				tika	tika	m:application/vnd.dvb.notif-aggregate-root+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-container-xml	public.data		application/vnd.dvb.notif-container+xml				tika	tika	m:application/vnd.dvb.notif-container+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-generic-xml	public.data		application/vnd.dvb.notif-generic+xml				tika	tika	m:application/vnd.dvb.notif-generic+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-ia-msglist-xml	public.data		application/vnd.dvb.notif-ia-msglist+xml				tika	tika	m:application/vnd.dvb.notif-ia-msglist+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-ia-registration-request-xml	public.data		application/vnd.dvb.notif-ia-registration-request+xml				tika	tika	m:application/vnd.dvb.notif-ia-registration-request+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-ia-registration-response-xml	public.data		application/vnd.dvb.notif-ia-registration-response+xml				tika	tika	m:application/vnd.dvb.notif-ia-registration-response+xml=tm
+org.apache.tika.mime.application.vnd.dvb.notif-init-xml	public.data		application/vnd.dvb.notif-init+xml				tika	tika	m:application/vnd.dvb.notif-init+xml=tm
+org.apache.tika.mime.application.vnd.dxr	public.data		application/vnd.dxr				tika	tika	m:application/vnd.dxr=tm
+org.apache.tika.mime.application.vnd.dynageo	public.data	geo	application/vnd.dynageo				tika	tika	e:geo=tm m:application/vnd.dynageo=tm
+org.apache.tika.mime.application.vnd.ecdis-update	public.data		application/vnd.ecdis-update				tika	tika	m:application/vnd.ecdis-update=tm
+org.apache.tika.mime.application.vnd.ecowin.chart	public.data	mag	application/vnd.ecowin.chart				tika	tika	e:mag=tm m:application/vnd.ecowin.chart=tm
+org.apache.tika.mime.application.vnd.ecowin.filerequest	public.data		application/vnd.ecowin.filerequest				tika	tika	m:application/vnd.ecowin.filerequest=tm
+org.apache.tika.mime.application.vnd.ecowin.fileupdate	public.data		application/vnd.ecowin.fileupdate				tika	tika	m:application/vnd.ecowin.fileupdate=tm
+org.apache.tika.mime.application.vnd.ecowin.series	public.data		application/vnd.ecowin.series				tika	tika	m:application/vnd.ecowin.series=tm
+org.apache.tika.mime.application.vnd.ecowin.seriesrequest	public.data		application/vnd.ecowin.seriesrequest				tika	tika	m:application/vnd.ecowin.seriesrequest=tm
+org.apache.tika.mime.application.vnd.ecowin.seriesupdate	public.data		application/vnd.ecowin.seriesupdate				tika	tika	m:application/vnd.ecowin.seriesupdate=tm
+org.apache.tika.mime.application.vnd.emclient.accessrequest-xml	public.data		application/vnd.emclient.accessrequest+xml				tika	tika	m:application/vnd.emclient.accessrequest+xml=tm
+org.apache.tika.mime.application.vnd.enliven	public.data	nml	application/vnd.enliven				tika	tika	e:nml=tm m:application/vnd.enliven=tm
+org.apache.tika.mime.application.vnd.epson.esf	public.data	esf	application/vnd.epson.esf				tika	tika	e:esf=tm m:application/vnd.epson.esf=tm
+org.apache.tika.mime.application.vnd.epson.msf	public.data	msf	application/vnd.epson.msf				tika	tika	e:msf=tm m:application/vnd.epson.msf=tm
+org.apache.tika.mime.application.vnd.epson.quickanime	public.data	qam	application/vnd.epson.quickanime				tika	tika	e:qam=tm m:application/vnd.epson.quickanime=tm
+org.apache.tika.mime.application.vnd.epson.salt	public.data		application/vnd.epson.salt				tika	tika	m:application/vnd.epson.salt=tm
+org.apache.tika.mime.application.vnd.epson.ssf	public.data	ssf	application/vnd.epson.ssf				tika	tika	e:ssf=tm m:application/vnd.epson.ssf=tm
+org.apache.tika.mime.application.vnd.ericsson.quickcall	public.data	qcall,qca	application/vnd.ericsson.quickcall				tika	tika	e:qcall=m e:qca=m m:application/vnd.ericsson.quickcall=tm
+org.apache.tika.mime.application.vnd.eszigno3-xml	public.data	es3,et3	application/vnd.eszigno3+xml				tika	tika	e:es3=tm e:et3=tm m:application/vnd.eszigno3+xml=tm
+org.apache.tika.mime.application.vnd.etsi.asic-e-zip	public.zip-archive	asice,sce	application/vnd.etsi.asic-e+zip		Extended Associated Signature Container		tika	tika	e:asice=tm e:sce=m m:application/vnd.etsi.asic-e+zip=tm
+org.apache.tika.mime.application.vnd.etsi.asic-s-zip	public.zip-archive	asics	application/vnd.etsi.asic-s+zip		Simple Associated Signature Container		tika	tika	e:asics=tm m:application/vnd.etsi.asic-s+zip=tm
+org.apache.tika.mime.application.vnd.etsi.aoc-xml	public.data		application/vnd.etsi.aoc+xml				tika	tika	m:application/vnd.etsi.aoc+xml=tm
+org.apache.tika.mime.application.vnd.etsi.cug-xml	public.data		application/vnd.etsi.cug+xml				tika	tika	m:application/vnd.etsi.cug+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvcommand-xml	public.data		application/vnd.etsi.iptvcommand+xml				tika	tika	m:application/vnd.etsi.iptvcommand+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvdiscovery-xml	public.data		application/vnd.etsi.iptvdiscovery+xml				tika	tika	m:application/vnd.etsi.iptvdiscovery+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvprofile-xml	public.data		application/vnd.etsi.iptvprofile+xml				tika	tika	m:application/vnd.etsi.iptvprofile+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvsad-bc-xml	public.data		application/vnd.etsi.iptvsad-bc+xml				tika	tika	m:application/vnd.etsi.iptvsad-bc+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvsad-cod-xml	public.data		application/vnd.etsi.iptvsad-cod+xml				tika	tika	m:application/vnd.etsi.iptvsad-cod+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvsad-npvr-xml	public.data		application/vnd.etsi.iptvsad-npvr+xml				tika	tika	m:application/vnd.etsi.iptvsad-npvr+xml=tm
+org.apache.tika.mime.application.vnd.etsi.iptvueprofile-xml	public.data		application/vnd.etsi.iptvueprofile+xml				tika	tika	m:application/vnd.etsi.iptvueprofile+xml=tm
+org.apache.tika.mime.application.vnd.etsi.mcid-xml	public.data		application/vnd.etsi.mcid+xml				tika	tika	m:application/vnd.etsi.mcid+xml=tm
+org.apache.tika.mime.application.vnd.etsi.sci-xml	public.data		application/vnd.etsi.sci+xml				tika	tika	m:application/vnd.etsi.sci+xml=tm
+org.apache.tika.mime.application.vnd.etsi.simservs-xml	public.data		application/vnd.etsi.simservs+xml				tika	tika	m:application/vnd.etsi.simservs+xml=tm
+org.apache.tika.mime.application.vnd.eudora.data	public.data		application/vnd.eudora.data				tika	tika	m:application/vnd.eudora.data=tm
+org.apache.tika.mime.application.vnd.ezpix-album	public.data	ez2	application/vnd.ezpix-album				tika	tika	e:ez2=tm m:application/vnd.ezpix-album=tm
+org.apache.tika.mime.application.vnd.ezpix-package	public.data	ez3	application/vnd.ezpix-package				tika	tika	e:ez3=tm m:application/vnd.ezpix-package=tm
+org.apache.tika.mime.application.vnd.f-secure.mobile	public.data		application/vnd.f-secure.mobile				tika	tika	m:application/vnd.f-secure.mobile=tm
+org.apache.tika.mime.application.vnd.fdsn.mseed	public.data	mseed,msd	application/vnd.fdsn.mseed				tika	tika	e:mseed=tm e:msd=m m:application/vnd.fdsn.mseed=tm
+org.apache.tika.mime.application.vnd.fdsn.seed	public.data	seed,dataless	application/vnd.fdsn.seed				tika	tika	e:seed=tm e:dataless=tm m:application/vnd.fdsn.seed=tm
+org.apache.tika.mime.application.vnd.ffsns	public.data		application/vnd.ffsns				tika	tika	m:application/vnd.ffsns=tm
+org.apache.tika.mime.application.vnd.fints	public.data		application/vnd.fints				tika	tika	m:application/vnd.fints=tm
+org.apache.tika.mime.application.vnd.flographit	public.data	gph	application/vnd.flographit				tika	tika	e:gph=tm m:application/vnd.flographit=tm
+org.apache.tika.mime.application.vnd.fluxtime.clip	public.data	ftc	application/vnd.fluxtime.clip				tika	tika	e:ftc=tm m:application/vnd.fluxtime.clip=tm
+org.apache.tika.mime.application.vnd.font-fontforge-sfd	public.data	sfd	application/vnd.font-fontforge-sfd				tika	tika	e:sfd=m m:application/vnd.font-fontforge-sfd=tm
+org.apache.tika.mime.application.vnd.frogans.fnc	public.data	fnc	application/vnd.frogans.fnc				tika	tika	e:fnc=t m:application/vnd.frogans.fnc=t
+org.apache.tika.mime.application.vnd.frogans.ltf	public.data	ltf	application/vnd.frogans.ltf				tika	tika	e:ltf=t m:application/vnd.frogans.ltf=t
+org.apache.tika.mime.application.vnd.fsc.weblaunch	public.data	fsc	application/vnd.fsc.weblaunch				tika	tika	e:fsc=tm m:application/vnd.fsc.weblaunch=tm
+org.apache.tika.mime.application.vnd.fujitsu.oasys	public.data	oas	application/vnd.fujitsu.oasys				tika	tika	e:oas=tm m:application/vnd.fujitsu.oasys=tm
+org.apache.tika.mime.application.vnd.fujitsu.oasys2	public.data	oa2	application/vnd.fujitsu.oasys2				tika	tika	e:oa2=tm m:application/vnd.fujitsu.oasys2=tm
+org.apache.tika.mime.application.vnd.fujitsu.oasys3	public.data	oa3	application/vnd.fujitsu.oasys3				tika	tika	e:oa3=tm m:application/vnd.fujitsu.oasys3=tm
+org.apache.tika.mime.application.vnd.fujitsu.oasysgp	public.data	fg5	application/vnd.fujitsu.oasysgp				tika	tika	e:fg5=tm m:application/vnd.fujitsu.oasysgp=tm
+org.apache.tika.mime.application.vnd.fujitsu.oasysprs	public.data	bh2	application/vnd.fujitsu.oasysprs				tika	tika	e:bh2=tm m:application/vnd.fujitsu.oasysprs=tm
+org.apache.tika.mime.application.vnd.fujixerox.art-ex	public.data		application/vnd.fujixerox.art-ex				tika	tika	m:application/vnd.fujixerox.art-ex=tm
+org.apache.tika.mime.application.vnd.fujixerox.art4	public.data		application/vnd.fujixerox.art4				tika	tika	m:application/vnd.fujixerox.art4=tm
+org.apache.tika.mime.application.vnd.fujixerox.hbpl	public.data		application/vnd.fujixerox.hbpl				tika	tika	m:application/vnd.fujixerox.hbpl=tm
+org.apache.tika.mime.application.vnd.fujixerox.ddd	public.data	ddd	application/vnd.fujixerox.ddd				tika	tika	e:ddd=tm m:application/vnd.fujixerox.ddd=tm
+org.apache.tika.mime.application.vnd.fujixerox.docuworks	public.data	xdw	application/vnd.fujixerox.docuworks				tika	tika	e:xdw=tm m:application/vnd.fujixerox.docuworks=tm
+org.apache.tika.mime.application.vnd.fujixerox.docuworks.binder	public.data	xbd	application/vnd.fujixerox.docuworks.binder				tika	tika	e:xbd=tm m:application/vnd.fujixerox.docuworks.binder=tm
+org.apache.tika.mime.application.vnd.fut-misnet	public.data		application/vnd.fut-misnet				tika	tika	m:application/vnd.fut-misnet=tm
+org.apache.tika.mime.application.vnd.fuzzysheet	public.data	fzs	application/vnd.fuzzysheet				tika	tika	e:fzs=tm m:application/vnd.fuzzysheet=tm
+org.apache.tika.mime.application.vnd.genomatix.tuxedo	public.data	txd	application/vnd.genomatix.tuxedo				tika	tika	e:txd=tm m:application/vnd.genomatix.tuxedo=tm
+org.apache.tika.mime.application.vnd.geogebra.file	public.data	ggb	application/vnd.geogebra.file				tika	tika	e:ggb=tm m:application/vnd.geogebra.file=tm
+org.apache.tika.mime.application.vnd.geogebra.tool	public.data	ggt	application/vnd.geogebra.tool				tika	tika	e:ggt=tm m:application/vnd.geogebra.tool=tm
+org.apache.tika.mime.application.vnd.geometry-explorer	public.data	gex,gre	application/vnd.geometry-explorer				tika	tika	e:gex=tm e:gre=tm m:application/vnd.geometry-explorer=tm
+org.apache.tika.mime.application.vnd.gmx	public.data	gmx	application/vnd.gmx				tika	tika	e:gmx=t m:application/vnd.gmx=t
+org.apache.tika.mime.application.vnd.grafeq	public.data	gqf,gqs	application/vnd.grafeq				tika	tika	e:gqf=tm e:gqs=tm m:application/vnd.grafeq=tm
+org.apache.tika.mime.application.vnd.gridmp	public.data		application/vnd.gridmp				tika	tika	m:application/vnd.gridmp=tm
+org.apache.tika.mime.application.vnd.groove-account	public.data	gac	application/vnd.groove-account				tika	tika	e:gac=tm m:application/vnd.groove-account=tm
+org.apache.tika.mime.application.vnd.groove-help	public.data	ghf	application/vnd.groove-help				tika	tika	e:ghf=tm m:application/vnd.groove-help=tm
+org.apache.tika.mime.application.vnd.groove-identity-message	public.data	gim	application/vnd.groove-identity-message				tika	tika	e:gim=tm m:application/vnd.groove-identity-message=tm
+org.apache.tika.mime.application.vnd.groove-injector	public.data	grv	application/vnd.groove-injector				tika	tika	e:grv=tm m:application/vnd.groove-injector=tm
+org.apache.tika.mime.application.vnd.groove-tool-message	public.data	gtm	application/vnd.groove-tool-message				tika	tika	e:gtm=tm m:application/vnd.groove-tool-message=tm
+org.apache.tika.mime.application.vnd.groove-tool-template	public.data	tpl	application/vnd.groove-tool-template				tika	tika	e:tpl=tm m:application/vnd.groove-tool-template=tm
+org.apache.tika.mime.application.vnd.groove-vcard	public.data	vcg	application/vnd.groove-vcard				tika	tika	e:vcg=tm m:application/vnd.groove-vcard=tm
+org.apache.tika.mime.application.vnd.handheld-entertainment-xml	public.data	zmm	application/vnd.handheld-entertainment+xml				tika	tika	e:zmm=tm m:application/vnd.handheld-entertainment+xml=tm
+org.apache.tika.mime.application.vnd.hbci	public.data	hbci,hbc,kom,upa,pkd,bpd	application/vnd.hbci				tika	tika	e:hbci=tm e:hbc=m e:kom=m e:upa=m e:pkd=m e:bpd=m m:application/vnd.hbci=tm
+org.apache.tika.mime.application.vnd.hcl-bireports	public.data		application/vnd.hcl-bireports				tika	tika	m:application/vnd.hcl-bireports=tm
+org.apache.tika.mime.application.vnd.hhe.lesson-player	public.data	les	application/vnd.hhe.lesson-player				tika	tika	e:les=tm m:application/vnd.hhe.lesson-player=tm
+org.apache.tika.mime.application.vnd.hp-hpid	public.data	hpid,hpi	application/vnd.hp-hpid				tika	tika	e:hpid=tm e:hpi=m m:application/vnd.hp-hpid=tm
+org.apache.tika.mime.application.vnd.hp-hps	public.data	hps	application/vnd.hp-hps				tika	tika	e:hps=tm m:application/vnd.hp-hps=tm
+org.apache.tika.mime.application.vnd.hp-jlyt	public.data	jlt	application/vnd.hp-jlyt				tika	tika	e:jlt=tm m:application/vnd.hp-jlyt=tm
+org.apache.tika.mime.application.vnd.hp-pclxl	public.data	pclxl	application/vnd.hp-pclxl				tika	tika	e:pclxl=t m:application/vnd.hp-pclxl=tm
+org.apache.tika.mime.application.vnd.httphone	public.data		application/vnd.httphone				tika	tika	m:application/vnd.httphone=tm
+org.apache.tika.mime.application.vnd.hydrostatix.sof-data	public.data	sfd-hdstx	application/vnd.hydrostatix.sof-data				tika	tika	e:sfd-hdstx=tm m:application/vnd.hydrostatix.sof-data=tm
+org.apache.tika.mime.application.vnd.hzn-3d-crossword	public.data	x3d	application/vnd.hzn-3d-crossword				tika	tika	e:x3d=t m:application/vnd.hzn-3d-crossword=tm
+org.apache.tika.mime.application.vnd.ibm.afplinedata	public.data		application/vnd.ibm.afplinedata				tika	tika	m:application/vnd.ibm.afplinedata=t
+org.apache.tika.mime.application.vnd.ibm.electronic-media	public.data	emm	application/vnd.ibm.electronic-media				tika	tika	e:emm=m m:application/vnd.ibm.electronic-media=tm
+org.apache.tika.mime.application.vnd.ibm.minipay	public.data	mpy	application/vnd.ibm.minipay				tika	tika	e:mpy=tm m:application/vnd.ibm.minipay=tm
+org.apache.tika.mime.application.vnd.ibm.modcap	public.data	afp,listafp,list3820	application/vnd.ibm.modcap				tika	tika	e:afp=t e:listafp=t e:list3820=t m:application/vnd.ibm.modcap=t
+org.apache.tika.mime.application.vnd.ibm.rights-management	public.data	irm	application/vnd.ibm.rights-management				tika	tika	e:irm=tm m:application/vnd.ibm.rights-management=tm
+org.apache.tika.mime.application.vnd.ibm.secure-container	public.data		application/vnd.ibm.secure-container				tika	tika	m:application/vnd.ibm.secure-container=tm
+org.apache.tika.mime.application.vnd.igloader	public.data	igl	application/vnd.igloader				tika	tika	e:igl=tm m:application/vnd.igloader=tm
+org.apache.tika.mime.application.vnd.immervision-ivp	public.data	ivp	application/vnd.immervision-ivp				tika	tika	e:ivp=tm m:application/vnd.immervision-ivp=tm
+org.apache.tika.mime.application.vnd.immervision-ivu	public.data	ivu	application/vnd.immervision-ivu				tika	tika	e:ivu=tm m:application/vnd.immervision-ivu=tm
+org.apache.tika.mime.application.vnd.informedcontrol.rms-xml	public.data		application/vnd.informedcontrol.rms+xml				tika	tika	m:application/vnd.informedcontrol.rms+xml=tm
+org.apache.tika.mime.application.vnd.informix-visionary	public.data		application/vnd.informix-visionary				tika	tika	m:application/vnd.informix-visionary=t
+org.apache.tika.mime.application.vnd.intercon.formnet	public.data	xpw,xpx	application/vnd.intercon.formnet				tika	tika	e:xpw=tm e:xpx=tm m:application/vnd.intercon.formnet=tm
+org.apache.tika.mime.application.vnd.intertrust.digibox	public.data		application/vnd.intertrust.digibox				tika	tika	m:application/vnd.intertrust.digibox=tm
+org.apache.tika.mime.application.vnd.intertrust.nncp	public.data		application/vnd.intertrust.nncp				tika	tika	m:application/vnd.intertrust.nncp=tm
+org.apache.tika.mime.application.vnd.intu.qbo	public.data	qbo	application/vnd.intu.qbo				tika	tika	e:qbo=tm m:application/vnd.intu.qbo=tm
+org.apache.tika.mime.application.vnd.intu.qfx	public.data	qfx	application/vnd.intu.qfx				tika	tika	e:qfx=tm m:application/vnd.intu.qfx=tm
+org.apache.tika.mime.application.vnd.iptc.g2.catalogitem-xml	public.data		application/vnd.iptc.g2.catalogitem+xml				tika	tika	m:application/vnd.iptc.g2.catalogitem+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.conceptitem-xml	public.data		application/vnd.iptc.g2.conceptitem+xml				tika	tika	m:application/vnd.iptc.g2.conceptitem+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.knowledgeitem-xml	public.data		application/vnd.iptc.g2.knowledgeitem+xml				tika	tika	m:application/vnd.iptc.g2.knowledgeitem+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.newsitem-xml	public.data		application/vnd.iptc.g2.newsitem+xml				tika	tika	m:application/vnd.iptc.g2.newsitem+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.newsmessage-xml	public.xml	nar	application/vnd.iptc.g2.newsmessage+xml		XML syntax for IPTC NewsMessages		tika	tika	e:nar=t m:application/vnd.iptc.g2.newsmessage+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.packageitem-xml	public.data		application/vnd.iptc.g2.packageitem+xml				tika	tika	m:application/vnd.iptc.g2.packageitem+xml=tm
+org.apache.tika.mime.application.vnd.iptc.g2.planningitem-xml	public.data		application/vnd.iptc.g2.planningitem+xml				tika	tika	m:application/vnd.iptc.g2.planningitem+xml=tm
+org.apache.tika.mime.application.vnd.ipunplugged.rcprofile	public.data	rcprofile	application/vnd.ipunplugged.rcprofile				tika	tika	e:rcprofile=tm m:application/vnd.ipunplugged.rcprofile=tm
+org.apache.tika.mime.application.vnd.irepository.package-xml	public.data	irp	application/vnd.irepository.package+xml				tika	tika	e:irp=tm m:application/vnd.irepository.package+xml=tm
+org.apache.tika.mime.application.vnd.is-xpr	public.data	xpr	application/vnd.is-xpr				tika	tika	e:xpr=tm m:application/vnd.is-xpr=tm
+org.apache.tika.mime.application.vnd.jam	public.data	jam	application/vnd.jam				tika	tika	e:jam=tm m:application/vnd.jam=tm
+org.apache.tika.mime.application.vnd.japannet-directory-service	public.data		application/vnd.japannet-directory-service				tika	tika	m:application/vnd.japannet-directory-service=tm
+org.apache.tika.mime.application.vnd.japannet-jpnstore-wakeup	public.data		application/vnd.japannet-jpnstore-wakeup				tika	tika	m:application/vnd.japannet-jpnstore-wakeup=tm
+org.apache.tika.mime.application.vnd.japannet-payment-wakeup	public.data		application/vnd.japannet-payment-wakeup				tika	tika	m:application/vnd.japannet-payment-wakeup=tm
+org.apache.tika.mime.application.vnd.japannet-registration	public.data		application/vnd.japannet-registration				tika	tika	m:application/vnd.japannet-registration=tm
+org.apache.tika.mime.application.vnd.japannet-registration-wakeup	public.data		application/vnd.japannet-registration-wakeup				tika	tika	m:application/vnd.japannet-registration-wakeup=tm
+org.apache.tika.mime.application.vnd.japannet-setstore-wakeup	public.data		application/vnd.japannet-setstore-wakeup				tika	tika	m:application/vnd.japannet-setstore-wakeup=tm
+org.apache.tika.mime.application.vnd.japannet-verification	public.data		application/vnd.japannet-verification				tika	tika	m:application/vnd.japannet-verification=tm
+org.apache.tika.mime.application.vnd.japannet-verification-wakeup	public.data		application/vnd.japannet-verification-wakeup				tika	tika	m:application/vnd.japannet-verification-wakeup=tm
+org.apache.tika.mime.application.vnd.jcp.javame.midlet-rms	public.data		application/vnd.jcp.javame.midlet-rms				tika	tika	m:application/vnd.jcp.javame.midlet-rms=tm
+org.apache.tika.mime.application.vnd.jisp	public.data	jisp	application/vnd.jisp				tika	tika	e:jisp=tm m:application/vnd.jisp=tm
+org.apache.tika.mime.application.vnd.joost.joda-archive	public.data	joda	application/vnd.joost.joda-archive				tika	tika	e:joda=tm m:application/vnd.joost.joda-archive=tm
+org.apache.tika.mime.application.vnd.kahootz	public.data	ktz,ktr	application/vnd.kahootz				tika	tika	e:ktz=tm e:ktr=tm m:application/vnd.kahootz=tm
+org.apache.tika.mime.application.vnd.kde.karbon	public.data		application/vnd.kde.karbon				tika	tika	m:application/vnd.kde.karbon=tm
+org.apache.tika.mime.application.vnd.kde.kformula	public.data		application/vnd.kde.kformula				tika	tika	m:application/vnd.kde.kformula=tm
+org.apache.tika.mime.application.vnd.kde.kivio	public.data		application/vnd.kde.kivio				tika	tika	m:application/vnd.kde.kivio=tm
+org.apache.tika.mime.application.vnd.kde.kontour	public.data		application/vnd.kde.kontour				tika	tika	m:application/vnd.kde.kontour=tm
+org.apache.tika.mime.application.vnd.kenameaapp	public.data	htke	application/vnd.kenameaapp				tika	tika	e:htke=tm m:application/vnd.kenameaapp=tm
+org.apache.tika.mime.application.vnd.kidspiration	public.data	kia	application/vnd.kidspiration				tika	tika	e:kia=tm m:application/vnd.kidspiration=tm
+org.apache.tika.mime.application.vnd.kinar	public.data	kne,knp,sdf	application/vnd.kinar				tika	tika	e:kne=tm e:knp=tm e:sdf=m m:application/vnd.kinar=tm
+org.apache.tika.mime.application.vnd.koan	public.data	skp,skd,skt,skm	application/vnd.koan,application/x-koan		SSEYO Koan File		tika	tika	e:skp=tm e:skd=tm e:skt=tm e:skm=tm m:application/vnd.koan=tm m:application/x-koan=t
+org.apache.tika.mime.application.vnd.kodak-descriptor	public.data	sse	application/vnd.kodak-descriptor				tika	tika	e:sse=tm m:application/vnd.kodak-descriptor=tm
+org.apache.tika.mime.application.vnd.liberty-request-xml	public.data		application/vnd.liberty-request+xml				tika	tika	m:application/vnd.liberty-request+xml=tm
+org.apache.tika.mime.application.vnd.llamagraphics.life-balance.desktop	public.data	lbd	application/vnd.llamagraphics.life-balance.desktop				tika	tika	e:lbd=tm m:application/vnd.llamagraphics.life-balance.desktop=tm
+org.apache.tika.mime.application.vnd.llamagraphics.life-balance.exchange-xml	public.data	lbe	application/vnd.llamagraphics.life-balance.exchange+xml				tika	tika	e:lbe=tm m:application/vnd.llamagraphics.life-balance.exchange+xml=tm
+org.apache.tika.mime.application.vnd.lotus-1-2-3-version-1	org.freedesktop.mime.application.vnd.lotus-1-2-3		application/vnd.lotus-1-2-3;version=1		Lotus 1-2-3, version 1		tika	tika	m:application/vnd.lotus-1-2-3;version=1=t
+org.apache.tika.mime.application.vnd.lotus-1-2-3-version-2	org.freedesktop.mime.application.vnd.lotus-1-2-3		application/vnd.lotus-1-2-3;version=2		Lotus 1-2-3, version 2		tika	tika	m:application/vnd.lotus-1-2-3;version=2=t
+org.apache.tika.mime.application.vnd.lotus-1-2-3-version-3	org.freedesktop.mime.application.vnd.lotus-1-2-3		application/vnd.lotus-1-2-3;version=3		Lotus 1-2-3, version 3		tika	tika	m:application/vnd.lotus-1-2-3;version=3=t
+org.apache.tika.mime.application.vnd.lotus-1-2-3-version-4	org.freedesktop.mime.application.vnd.lotus-1-2-3		application/vnd.lotus-1-2-3;version=4		Lotus 1-2-3, version 4-5		tika	tika	m:application/vnd.lotus-1-2-3;version=4=t
+org.apache.tika.mime.application.vnd.lotus-1-2-3-version-97-9.x	org.freedesktop.mime.application.vnd.lotus-1-2-3		application/vnd.lotus-1-2-3;version=97+9.x		Lotus 1-2-3, version 97/9.x		tika	tika	m:application/vnd.lotus-1-2-3;version=97+9.x=t
+org.apache.tika.mime.application.vnd.lotus-approach	public.data	apr,vew	application/vnd.lotus-approach				tika	tika	e:apr=tm e:vew=m m:application/vnd.lotus-approach=tm
+org.apache.tika.mime.application.vnd.lotus-freelance	public.data	pre,prz	application/vnd.lotus-freelance				tika	tika	e:pre=tm e:prz=m m:application/vnd.lotus-freelance=tm
+org.apache.tika.mime.application.vnd.lotus-notes	public.data	nsf,ndl,ns4,ns3,ns2,nsg	application/vnd.lotus-notes				tika	tika	e:nsf=tm e:ndl=m e:ns4=m e:ns3=m e:ns2=m e:nsg=m m:application/vnd.lotus-notes=tm
+org.apache.tika.mime.application.vnd.lotus-organizer	public.data	or3,or2	application/vnd.lotus-organizer				tika	tika	e:or3=m e:or2=m m:application/vnd.lotus-organizer=tm
+org.apache.tika.mime.application.vnd.lotus-screencam	public.data		application/vnd.lotus-screencam				tika	tika	m:application/vnd.lotus-screencam=tm
+org.apache.tika.mime.application.vnd.macports.portpkg	public.data	portpkg	application/vnd.macports.portpkg				tika	tika	e:portpkg=tm m:application/vnd.macports.portpkg=tm
+org.apache.tika.mime.application.vnd.marlin.drm.actiontoken-xml	public.data		application/vnd.marlin.drm.actiontoken+xml				tika	tika	m:application/vnd.marlin.drm.actiontoken+xml=tm
+org.apache.tika.mime.application.vnd.marlin.drm.conftoken-xml	public.data		application/vnd.marlin.drm.conftoken+xml				tika	tika	m:application/vnd.marlin.drm.conftoken+xml=tm
+org.apache.tika.mime.application.vnd.marlin.drm.license-xml	public.data		application/vnd.marlin.drm.license+xml				tika	tika	m:application/vnd.marlin.drm.license+xml=tm
+org.apache.tika.mime.application.vnd.marlin.drm.mdcf	public.data		application/vnd.marlin.drm.mdcf				tika	tika	m:application/vnd.marlin.drm.mdcf=tm
+org.apache.tika.mime.application.vnd.mcd	public.data	mcd	application/vnd.mcd				tika	tika	e:mcd=tm m:application/vnd.mcd=tm
+org.apache.tika.mime.application.vnd.medcalcdata	public.data	mc1	application/vnd.medcalcdata				tika	tika	e:mc1=tm m:application/vnd.medcalcdata=tm
+org.apache.tika.mime.application.vnd.mediastation.cdkey	public.data	cdkey	application/vnd.mediastation.cdkey				tika	tika	e:cdkey=tm m:application/vnd.mediastation.cdkey=tm
+org.apache.tika.mime.application.vnd.meridian-slingshot	public.data		application/vnd.meridian-slingshot				tika	tika	m:application/vnd.meridian-slingshot=tm
+org.apache.tika.mime.application.vnd.mfer	public.data	mwf	application/vnd.mfer				tika	tika	e:mwf=tm m:application/vnd.mfer=tm
+org.apache.tika.mime.application.vnd.mfmp	public.data	mfm	application/vnd.mfmp				tika	tika	e:mfm=tm m:application/vnd.mfmp=tm
+org.apache.tika.mime.application.vnd.micrografx.flo	public.data	flo	application/vnd.micrografx.flo				tika	tika	e:flo=tm m:application/vnd.micrografx.flo=tm
+org.apache.tika.mime.application.vnd.micrografx.igx	public.data	igx	application/vnd.micrografx.igx				tika	tika	e:igx=tm m:application/vnd.micrografx.igx=tm
+org.apache.tika.mime.application.vnd.mindjet.mindmanager	public.zip-archive	mmp,mmap,mmpt,mmat,mmmp,mmas	application/vnd.mindjet.mindmanager		MindManager		tika	tika	e:mmp=t e:mmap=t e:mmpt=t e:mmat=t e:mmmp=t e:mmas=t m:application/vnd.mindjet.mindmanager=t
+org.apache.tika.mime.application.vnd.minisoft-hp3000-save	public.data		application/vnd.minisoft-hp3000-save				tika	tika	m:application/vnd.minisoft-hp3000-save=tm
+org.apache.tika.mime.application.vnd.mitsubishi.misty-guard.trustweb	public.data		application/vnd.mitsubishi.misty-guard.trustweb				tika	tika	m:application/vnd.mitsubishi.misty-guard.trustweb=tm
+org.apache.tika.mime.application.vnd.mobius.daf	public.data	daf	application/vnd.mobius.daf				tika	tika	e:daf=tm m:application/vnd.mobius.daf=tm
+org.apache.tika.mime.application.vnd.mobius.dis	public.data	dis	application/vnd.mobius.dis				tika	tika	e:dis=tm m:application/vnd.mobius.dis=tm
+org.apache.tika.mime.application.vnd.mobius.mbk	public.data	mbk	application/vnd.mobius.mbk				tika	tika	e:mbk=tm m:application/vnd.mobius.mbk=tm
+org.apache.tika.mime.application.vnd.mobius.mqy	public.data	mqy	application/vnd.mobius.mqy				tika	tika	e:mqy=tm m:application/vnd.mobius.mqy=tm
+org.apache.tika.mime.application.vnd.mobius.msl	public.data	msl	application/vnd.mobius.msl				tika	tika	e:msl=tm m:application/vnd.mobius.msl=tm
+org.apache.tika.mime.application.vnd.mobius.plc	public.data	plc	application/vnd.mobius.plc				tika	tika	e:plc=tm m:application/vnd.mobius.plc=tm
+org.apache.tika.mime.application.vnd.mobius.txf	public.data	txf	application/vnd.mobius.txf				tika	tika	e:txf=tm m:application/vnd.mobius.txf=tm
+org.apache.tika.mime.application.vnd.mophun.application	public.data	mpn	application/vnd.mophun.application				tika	tika	e:mpn=tm m:application/vnd.mophun.application=tm
+org.apache.tika.mime.application.vnd.mophun.certificate	public.data		application/vnd.mophun.certificate				tika	tika	m:application/vnd.mophun.certificate=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite	public.data		application/vnd.motorola.flexsuite				tika	tika	m:application/vnd.motorola.flexsuite=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.adsi	public.data		application/vnd.motorola.flexsuite.adsi				tika	tika	m:application/vnd.motorola.flexsuite.adsi=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.fis	public.data		application/vnd.motorola.flexsuite.fis				tika	tika	m:application/vnd.motorola.flexsuite.fis=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.gotap	public.data		application/vnd.motorola.flexsuite.gotap				tika	tika	m:application/vnd.motorola.flexsuite.gotap=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.kmr	public.data		application/vnd.motorola.flexsuite.kmr				tika	tika	m:application/vnd.motorola.flexsuite.kmr=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.ttc	public.data		application/vnd.motorola.flexsuite.ttc				tika	tika	m:application/vnd.motorola.flexsuite.ttc=tm
+org.apache.tika.mime.application.vnd.motorola.flexsuite.wem	public.data		application/vnd.motorola.flexsuite.wem				tika	tika	m:application/vnd.motorola.flexsuite.wem=tm
+org.apache.tika.mime.application.vnd.motorola.iprm	public.data		application/vnd.motorola.iprm				tika	tika	m:application/vnd.motorola.iprm=tm
+org.apache.tika.mime.application.vnd.ms-artgalry	public.data	cil	application/vnd.ms-artgalry				tika	tika	e:cil=tm m:application/vnd.ms-artgalry=tm
+org.apache.tika.mime.application.vnd.ms-excel.sheet.4	org.apache.tika.mime.application.x-tika-old-excel,public.data		application/vnd.ms-excel.sheet.4		Microsoft Excel 4 Worksheet		tika	tika	m:application/vnd.ms-excel.sheet.4=t
+org.apache.tika.mime.application.vnd.ms-excel.workspace.4	org.apache.tika.mime.application.x-tika-old-excel,public.data		application/vnd.ms-excel.workspace.4		Microsoft Excel 4 Workspace		tika	tika	m:application/vnd.ms-excel.workspace.4=t
+org.apache.tika.mime.application.vnd.ms-excel.sheet.3	org.apache.tika.mime.application.x-tika-old-excel,public.data		application/vnd.ms-excel.sheet.3		Microsoft Excel 3 Worksheet		tika	tika	m:application/vnd.ms-excel.sheet.3=t
+org.apache.tika.mime.application.vnd.ms-excel.workspace.3	org.apache.tika.mime.application.x-tika-old-excel,public.data		application/vnd.ms-excel.workspace.3		Microsoft Excel 3 Workspace		tika	tika	m:application/vnd.ms-excel.workspace.3=t
+org.apache.tika.mime.application.vnd.ms-excel.sheet.2	org.apache.tika.mime.application.x-tika-old-excel,public.data		application/vnd.ms-excel.sheet.2		Microsoft Excel 2 Worksheet		tika	tika	m:application/vnd.ms-excel.sheet.2=t
+org.apache.tika.mime.application.vnd.ms-fontobject	public.data	eot	application/vnd.ms-fontobject				tika	tika	e:eot=tm m:application/vnd.ms-fontobject=tm
+org.apache.tika.mime.application.vnd.ms-ims	public.data	ims	application/vnd.ms-ims				tika	tika	e:ims=tm m:application/vnd.ms-ims=tm
+org.apache.tika.mime.application.vnd.ms-lrm	public.data	lrm	application/vnd.ms-lrm				tika	tika	e:lrm=tm m:application/vnd.ms-lrm=tm
+org.apache.tika.mime.application.vnd.ms-outlook	org.apache.tika.mime.application.x-tika-msoffice,public.data	msg	application/vnd.ms-outlook		Microsoft Outlook Message		tika	tika	e:msg=t m:application/vnd.ms-outlook=t
+org.apache.tika.mime.application.vnd.ms-outlook-pst	public.data	pst,ost	application/vnd.ms-outlook-pst		Outlook Personal Folders File Format		tika	tika	e:pst=t e:ost=t m:application/vnd.ms-outlook-pst=t
+org.apache.tika.mime.application.vnd.ms-package.3dmanufacturing-3dmodel-xml	public.data		application/vnd.ms-package.3dmanufacturing-3dmodel+xml		3D manufacturing format		tika	tika	m:application/vnd.ms-package.3dmanufacturing-3dmodel+xml=t
+org.apache.tika.mime.application.vnd.ms-pki.seccat	public.data	cat	application/vnd.ms-pki.seccat				tika	tika	e:cat=tm m:application/vnd.ms-pki.seccat=tm
+org.apache.tika.mime.application.vnd.ms-pki.stl	public.data		application/vnd.ms-pki.stl				tika	tika	m:application/vnd.ms-pki.stl=t
+org.apache.tika.mime.application.vnd.ms-playready.initiator-xml	public.data		application/vnd.ms-playready.initiator+xml				tika	tika	m:application/vnd.ms-playready.initiator+xml=tm
+org.apache.tika.mime.application.vnd.ms-project	org.apache.tika.mime.application.x-tika-msoffice,public.data	mpt	application/vnd.ms-project				tika	tika	e:mpt=tm m:application/vnd.ms-project=tm
+org.apache.tika.mime.application.x-project	public.plain-text	mpx	application/x-project				tika	tika	e:mpx=t m:application/x-project=t
+org.apache.tika.mime.text.x-robots	public.plain-text		text/x-robots				tika	tika	m:text/x-robots=t
+org.apache.tika.mime.application.vnd.ms-wmdrm.lic-chlg-req	public.data		application/vnd.ms-wmdrm.lic-chlg-req				tika	tika	m:application/vnd.ms-wmdrm.lic-chlg-req=tm
+org.apache.tika.mime.application.vnd.ms-wmdrm.lic-resp	public.data		application/vnd.ms-wmdrm.lic-resp				tika	tika	m:application/vnd.ms-wmdrm.lic-resp=tm
+org.apache.tika.mime.application.vnd.ms-wmdrm.meter-chlg-req	public.data		application/vnd.ms-wmdrm.meter-chlg-req				tika	tika	m:application/vnd.ms-wmdrm.meter-chlg-req=tm
+org.apache.tika.mime.application.vnd.ms-wmdrm.meter-resp	public.data		application/vnd.ms-wmdrm.meter-resp				tika	tika	m:application/vnd.ms-wmdrm.meter-resp=tm
+org.apache.tika.mime.application.vnd.msa-disk-image	public.data	msa	application/vnd.msa-disk-image		Magic Shadow Archiver		tika	tika	e:msa=tm m:application/vnd.msa-disk-image=tm
+org.apache.tika.mime.application.vnd.mseq	public.data	mseq	application/vnd.mseq				tika	tika	e:mseq=tm m:application/vnd.mseq=tm
+org.apache.tika.mime.application.vnd.msign	public.data		application/vnd.msign				tika	tika	m:application/vnd.msign=tm
+org.apache.tika.mime.application.vnd.multiad.creator	public.data	crtr	application/vnd.multiad.creator				tika	tika	e:crtr=m m:application/vnd.multiad.creator=tm
+org.apache.tika.mime.application.vnd.multiad.creator.cif	public.data		application/vnd.multiad.creator.cif				tika	tika	m:application/vnd.multiad.creator.cif=tm
+org.apache.tika.mime.application.vnd.music-niff	public.data		application/vnd.music-niff				tika	tika	m:application/vnd.music-niff=tm
+org.apache.tika.mime.application.vnd.musician	public.data	mus	application/vnd.musician				tika	tika	e:mus=tm m:application/vnd.musician=tm
+org.apache.tika.mime.application.vnd.muvee.style	public.data	msty	application/vnd.muvee.style				tika	tika	e:msty=tm m:application/vnd.muvee.style=tm
+org.apache.tika.mime.application.vnd.ncd.control	public.data		application/vnd.ncd.control				tika	tika	m:application/vnd.ncd.control=tm
+org.apache.tika.mime.application.vnd.ncd.reference	public.data		application/vnd.ncd.reference				tika	tika	m:application/vnd.ncd.reference=tm
+org.apache.tika.mime.application.vnd.nervana	public.data	entity,request,bkm,kcm	application/vnd.nervana				tika	tika	e:entity=m e:request=m e:bkm=m e:kcm=m m:application/vnd.nervana=tm
+org.apache.tika.mime.application.vnd.netfpx	public.data		application/vnd.netfpx				tika	tika	m:application/vnd.netfpx=tm
+org.apache.tika.mime.application.vnd.neurolanguage.nlu	public.data	nlu	application/vnd.neurolanguage.nlu				tika	tika	e:nlu=tm m:application/vnd.neurolanguage.nlu=tm
+org.apache.tika.mime.application.vnd.noblenet-directory	public.data	nnd	application/vnd.noblenet-directory				tika	tika	e:nnd=tm m:application/vnd.noblenet-directory=tm
+org.apache.tika.mime.application.vnd.noblenet-sealer	public.data	nns	application/vnd.noblenet-sealer				tika	tika	e:nns=tm m:application/vnd.noblenet-sealer=tm
+org.apache.tika.mime.application.vnd.noblenet-web	public.data	nnw	application/vnd.noblenet-web				tika	tika	e:nnw=tm m:application/vnd.noblenet-web=tm
+org.apache.tika.mime.application.vnd.nokia.catalogs	public.data		application/vnd.nokia.catalogs				tika	tika	m:application/vnd.nokia.catalogs=tm
+org.apache.tika.mime.application.vnd.nokia.conml-wbxml	public.data		application/vnd.nokia.conml+wbxml				tika	tika	m:application/vnd.nokia.conml+wbxml=tm
+org.apache.tika.mime.application.vnd.nokia.conml-xml	public.data		application/vnd.nokia.conml+xml				tika	tika	m:application/vnd.nokia.conml+xml=tm
+org.apache.tika.mime.application.vnd.nokia.isds-radio-presets	public.data		application/vnd.nokia.isds-radio-presets				tika	tika	m:application/vnd.nokia.isds-radio-presets=tm
+org.apache.tika.mime.application.vnd.nokia.iptv.config-xml	public.data		application/vnd.nokia.iptv.config+xml				tika	tika	m:application/vnd.nokia.iptv.config+xml=tm
+org.apache.tika.mime.application.vnd.nokia.landmark-wbxml	public.data		application/vnd.nokia.landmark+wbxml				tika	tika	m:application/vnd.nokia.landmark+wbxml=tm
+org.apache.tika.mime.application.vnd.nokia.landmark-xml	public.data		application/vnd.nokia.landmark+xml				tika	tika	m:application/vnd.nokia.landmark+xml=tm
+org.apache.tika.mime.application.vnd.nokia.landmarkcollection-xml	public.data		application/vnd.nokia.landmarkcollection+xml				tika	tika	m:application/vnd.nokia.landmarkcollection+xml=tm
+org.apache.tika.mime.application.vnd.nokia.n-gage.ac-xml	public.data		application/vnd.nokia.n-gage.ac+xml				tika	tika	m:application/vnd.nokia.n-gage.ac+xml=tm
+org.apache.tika.mime.application.vnd.nokia.n-gage.data	public.data	ngdat	application/vnd.nokia.n-gage.data				tika	tika	e:ngdat=tm m:application/vnd.nokia.n-gage.data=tm
+org.apache.tika.mime.application.vnd.nokia.n-gage.symbian.install	public.data	n-gage	application/vnd.nokia.n-gage.symbian.install				tika	tika	e:n-gage=t m:application/vnd.nokia.n-gage.symbian.install=t
+org.apache.tika.mime.application.vnd.nokia.ncd	public.data		application/vnd.nokia.ncd				tika	tika	m:application/vnd.nokia.ncd=tm
+org.apache.tika.mime.application.vnd.nokia.pcd-wbxml	public.data		application/vnd.nokia.pcd+wbxml				tika	tika	m:application/vnd.nokia.pcd+wbxml=tm
+org.apache.tika.mime.application.vnd.nokia.pcd-xml	public.data		application/vnd.nokia.pcd+xml				tika	tika	m:application/vnd.nokia.pcd+xml=tm
+org.apache.tika.mime.application.vnd.nokia.radio-preset	public.data	rpst	application/vnd.nokia.radio-preset				tika	tika	e:rpst=tm m:application/vnd.nokia.radio-preset=tm
+org.apache.tika.mime.application.vnd.nokia.radio-presets	public.data	rpss	application/vnd.nokia.radio-presets				tika	tika	e:rpss=tm m:application/vnd.nokia.radio-presets=tm
+org.apache.tika.mime.application.vnd.novadigm.edm	public.data	edm	application/vnd.novadigm.edm				tika	tika	e:edm=tm m:application/vnd.novadigm.edm=tm
+org.apache.tika.mime.application.vnd.novadigm.edx	public.data	edx	application/vnd.novadigm.edx				tika	tika	e:edx=tm m:application/vnd.novadigm.edx=tm
+org.apache.tika.mime.application.vnd.novadigm.ext	public.data	ext	application/vnd.novadigm.ext				tika	tika	e:ext=tm m:application/vnd.novadigm.ext=tm
+org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document	public.xml		application/vnd.oasis.opendocument.tika.flat.document		OpenDocument v1.0: Flat Text document		tika	tika	m:application/vnd.oasis.opendocument.tika.flat.document=t
+org.apache.tika.mime.application.vnd.oasis.opendocument.flat.text	org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document		application/vnd.oasis.opendocument.flat.text		OpenDocument v1.0: Flat Text document		tika	tika	m:application/vnd.oasis.opendocument.flat.text=t
+org.apache.tika.mime.application.vnd.oasis.opendocument.flat.presentation	org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document		application/vnd.oasis.opendocument.flat.presentation		OpenDocument v1.0: Flat Presentation document		tika	tika	m:application/vnd.oasis.opendocument.flat.presentation=t
+org.apache.tika.mime.application.vnd.oasis.opendocument.flat.spreadsheet	org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document		application/vnd.oasis.opendocument.flat.spreadsheet		OpenDocument v1.0: Flat Spreadsheet document		tika	tika	m:application/vnd.oasis.opendocument.flat.spreadsheet=t
+org.apache.tika.mime.application.vnd.obn	public.data		application/vnd.obn				tika	tika	m:application/vnd.obn=tm
+org.apache.tika.mime.application.vnd.olpc-sugar	public.data	xo	application/vnd.olpc-sugar				tika	tika	e:xo=tm m:application/vnd.olpc-sugar=tm
+org.apache.tika.mime.application.vnd.oma-scws-config	public.data		application/vnd.oma-scws-config				tika	tika	m:application/vnd.oma-scws-config=tm
+org.apache.tika.mime.application.vnd.oma-scws-http-request	public.data		application/vnd.oma-scws-http-request				tika	tika	m:application/vnd.oma-scws-http-request=tm
+org.apache.tika.mime.application.vnd.oma-scws-http-response	public.data		application/vnd.oma-scws-http-response				tika	tika	m:application/vnd.oma-scws-http-response=tm
+org.apache.tika.mime.application.vnd.oma.bcast.associated-procedure-parameter-xml	public.data		application/vnd.oma.bcast.associated-procedure-parameter+xml				tika	tika	m:application/vnd.oma.bcast.associated-procedure-parameter+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.drm-trigger-xml	public.data		application/vnd.oma.bcast.drm-trigger+xml				tika	tika	m:application/vnd.oma.bcast.drm-trigger+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.imd-xml	public.data		application/vnd.oma.bcast.imd+xml				tika	tika	m:application/vnd.oma.bcast.imd+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.ltkm	public.data		application/vnd.oma.bcast.ltkm				tika	tika	m:application/vnd.oma.bcast.ltkm=tm
+org.apache.tika.mime.application.vnd.oma.bcast.notification-xml	public.data		application/vnd.oma.bcast.notification+xml				tika	tika	m:application/vnd.oma.bcast.notification+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.provisioningtrigger	public.data		application/vnd.oma.bcast.provisioningtrigger				tika	tika	m:application/vnd.oma.bcast.provisioningtrigger=tm
+org.apache.tika.mime.application.vnd.oma.bcast.sgboot	public.data		application/vnd.oma.bcast.sgboot				tika	tika	m:application/vnd.oma.bcast.sgboot=tm
+org.apache.tika.mime.application.vnd.oma.bcast.sgdd-xml	public.data		application/vnd.oma.bcast.sgdd+xml				tika	tika	m:application/vnd.oma.bcast.sgdd+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.sgdu	public.data		application/vnd.oma.bcast.sgdu				tika	tika	m:application/vnd.oma.bcast.sgdu=tm
+org.apache.tika.mime.application.vnd.oma.bcast.simple-symbol-container	public.data		application/vnd.oma.bcast.simple-symbol-container				tika	tika	m:application/vnd.oma.bcast.simple-symbol-container=tm
+org.apache.tika.mime.application.vnd.oma.bcast.smartcard-trigger-xml	public.data		application/vnd.oma.bcast.smartcard-trigger+xml				tika	tika	m:application/vnd.oma.bcast.smartcard-trigger+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.sprov-xml	public.data		application/vnd.oma.bcast.sprov+xml				tika	tika	m:application/vnd.oma.bcast.sprov+xml=tm
+org.apache.tika.mime.application.vnd.oma.bcast.stkm	public.data		application/vnd.oma.bcast.stkm				tika	tika	m:application/vnd.oma.bcast.stkm=tm
+org.apache.tika.mime.application.vnd.oma.dcd	public.data		application/vnd.oma.dcd				tika	tika	m:application/vnd.oma.dcd=tm
+org.apache.tika.mime.application.vnd.oma.dcdc	public.data		application/vnd.oma.dcdc				tika	tika	m:application/vnd.oma.dcdc=tm
+org.apache.tika.mime.application.vnd.oma.dd2-xml	public.data	dd2	application/vnd.oma.dd2+xml				tika	tika	e:dd2=tm m:application/vnd.oma.dd2+xml=tm
+org.apache.tika.mime.application.vnd.oma.drm.risd-xml	public.data		application/vnd.oma.drm.risd+xml				tika	tika	m:application/vnd.oma.drm.risd+xml=tm
+org.apache.tika.mime.application.vnd.oma.group-usage-list-xml	public.data		application/vnd.oma.group-usage-list+xml				tika	tika	m:application/vnd.oma.group-usage-list+xml=tm
+org.apache.tika.mime.application.vnd.oma.poc.detailed-progress-report-xml	public.data		application/vnd.oma.poc.detailed-progress-report+xml				tika	tika	m:application/vnd.oma.poc.detailed-progress-report+xml=tm
+org.apache.tika.mime.application.vnd.oma.poc.final-report-xml	public.data		application/vnd.oma.poc.final-report+xml				tika	tika	m:application/vnd.oma.poc.final-report+xml=tm
+org.apache.tika.mime.application.vnd.oma.poc.groups-xml	public.data		application/vnd.oma.poc.groups+xml				tika	tika	m:application/vnd.oma.poc.groups+xml=tm
+org.apache.tika.mime.application.vnd.oma.poc.invocation-descriptor-xml	public.data		application/vnd.oma.poc.invocation-descriptor+xml				tika	tika	m:application/vnd.oma.poc.invocation-descriptor+xml=tm
+org.apache.tika.mime.application.vnd.oma.poc.optimized-progress-report-xml	public.data		application/vnd.oma.poc.optimized-progress-report+xml				tika	tika	m:application/vnd.oma.poc.optimized-progress-report+xml=tm
+org.apache.tika.mime.application.vnd.oma.xcap-directory-xml	public.data		application/vnd.oma.xcap-directory+xml				tika	tika	m:application/vnd.oma.xcap-directory+xml=tm
+org.apache.tika.mime.application.vnd.omads-email-xml	public.data		application/vnd.omads-email+xml				tika	tika	m:application/vnd.omads-email+xml=tm
+org.apache.tika.mime.application.vnd.omads-file-xml	public.data		application/vnd.omads-file+xml				tika	tika	m:application/vnd.omads-file+xml=tm
+org.apache.tika.mime.application.vnd.omads-folder-xml	public.data		application/vnd.omads-folder+xml				tika	tika	m:application/vnd.omads-folder+xml=tm
+org.apache.tika.mime.application.vnd.omaloc-supl-init	public.data		application/vnd.omaloc-supl-init				tika	tika	m:application/vnd.omaloc-supl-init=tm
+org.apache.tika.mime.application.vnd.openofficeorg.autotext	public.zip-archive	bau	application/vnd.openofficeorg.autotext				tika	tika	e:bau=t m:application/vnd.openofficeorg.autotext=t
+org.apache.tika.mime.application.vnd.osa.netdeploy	public.data	ndc	application/vnd.osa.netdeploy				tika	tika	e:ndc=m m:application/vnd.osa.netdeploy=tm
+org.apache.tika.mime.application.vnd.osgi.bundle	public.data		application/vnd.osgi.bundle				tika	tika	m:application/vnd.osgi.bundle=tm
+org.apache.tika.mime.application.vnd.osgi.dp	public.data	dp	application/vnd.osgi.dp				tika	tika	e:dp=tm m:application/vnd.osgi.dp=tm
+org.apache.tika.mime.application.vnd.otps.ct-kip-xml	public.data		application/vnd.otps.ct-kip+xml				tika	tika	m:application/vnd.otps.ct-kip+xml=tm
+org.apache.tika.mime.application.vnd.paos.xml	public.data		application/vnd.paos.xml				tika	tika	m:application/vnd.paos.xml=tm
+org.apache.tika.mime.application.vnd.pg.format	public.data	str	application/vnd.pg.format				tika	tika	e:str=tm m:application/vnd.pg.format=tm
+org.apache.tika.mime.application.vnd.pg.osasli	public.data	ei6	application/vnd.pg.osasli				tika	tika	e:ei6=tm m:application/vnd.pg.osasli=tm
+org.apache.tika.mime.application.vnd.piaccess.application-licence	public.data	pil	application/vnd.piaccess.application-licence				tika	tika	e:pil=m m:application/vnd.piaccess.application-licence=tm
+org.apache.tika.mime.application.vnd.picsel	public.data	efif	application/vnd.picsel				tika	tika	e:efif=tm m:application/vnd.picsel=tm
+org.apache.tika.mime.application.vnd.poc.group-advertisement-xml	public.data		application/vnd.poc.group-advertisement+xml				tika	tika	m:application/vnd.poc.group-advertisement+xml=tm
+org.apache.tika.mime.application.vnd.pocketlearn	public.data	plf	application/vnd.pocketlearn				tika	tika	e:plf=tm m:application/vnd.pocketlearn=tm
+org.apache.tika.mime.application.vnd.powerbuilder6	public.data	pbd	application/vnd.powerbuilder6				tika	tika	e:pbd=tm m:application/vnd.powerbuilder6=tm
+org.apache.tika.mime.application.vnd.powerbuilder6-s	public.data		application/vnd.powerbuilder6-s				tika	tika	m:application/vnd.powerbuilder6-s=tm
+org.apache.tika.mime.application.vnd.powerbuilder7	public.data		application/vnd.powerbuilder7				tika	tika	m:application/vnd.powerbuilder7=tm
+org.apache.tika.mime.application.vnd.powerbuilder7-s	public.data		application/vnd.powerbuilder7-s				tika	tika	m:application/vnd.powerbuilder7-s=tm
+org.apache.tika.mime.application.vnd.powerbuilder75	public.data		application/vnd.powerbuilder75				tika	tika	m:application/vnd.powerbuilder75=tm
+org.apache.tika.mime.application.vnd.powerbuilder75-s	public.data		application/vnd.powerbuilder75-s				tika	tika	m:application/vnd.powerbuilder75-s=tm
+org.apache.tika.mime.application.vnd.preminet	public.data	preminet	application/vnd.preminet				tika	tika	e:preminet=m m:application/vnd.preminet=tm
+org.apache.tika.mime.application.vnd.previewsystems.box	public.data	box,vbox	application/vnd.previewsystems.box				tika	tika	e:box=tm e:vbox=m m:application/vnd.previewsystems.box=tm
+org.apache.tika.mime.application.vnd.proteus.magazine	public.data	mgz	application/vnd.proteus.magazine				tika	tika	e:mgz=tm m:application/vnd.proteus.magazine=tm
+org.apache.tika.mime.application.vnd.publishare-delta-tree	public.data	qps	application/vnd.publishare-delta-tree				tika	tika	e:qps=tm m:application/vnd.publishare-delta-tree=tm
+org.apache.tika.mime.application.vnd.pvi.ptid1	public.data	ptid	application/vnd.pvi.ptid1				tika	tika	e:ptid=tm m:application/vnd.pvi.ptid1=tm
+org.apache.tika.mime.application.vnd.pwg-multiplexed	public.data		application/vnd.pwg-multiplexed				tika	tika	m:application/vnd.pwg-multiplexed=tm
+org.apache.tika.mime.application.vnd.pwg-xhtml-print-xml	public.data		application/vnd.pwg-xhtml-print+xml				tika	tika	m:application/vnd.pwg-xhtml-print+xml=tm
+org.apache.tika.mime.application.vnd.qualcomm.brew-app-res	public.data	bar	application/vnd.qualcomm.brew-app-res				tika	tika	e:bar=m m:application/vnd.qualcomm.brew-app-res=tm
+org.apache.tika.mime.application.vnd.rapid	public.data		application/vnd.rapid				tika	tika	m:application/vnd.rapid=tm
+org.apache.tika.mime.application.vnd.recordare.musicxml	public.data	mxl	application/vnd.recordare.musicxml				tika	tika	e:mxl=tm m:application/vnd.recordare.musicxml=tm
+org.apache.tika.mime.application.vnd.recordare.musicxml-xml	public.data	musicxml	application/vnd.recordare.musicxml+xml				tika	tika	e:musicxml=t m:application/vnd.recordare.musicxml+xml=tm
+org.apache.tika.mime.application.vnd.renlearn.rlprint	public.data		application/vnd.renlearn.rlprint				tika	tika	m:application/vnd.renlearn.rlprint=tm
+org.apache.tika.mime.application.vnd.rim.cod	public.data	cod	application/vnd.rim.cod				tika	tika	e:cod=tm m:application/vnd.rim.cod=tm
+org.apache.tika.mime.application.vnd.route66.link66-xml	public.data	link66	application/vnd.route66.link66+xml				tika	tika	e:link66=tm m:application/vnd.route66.link66+xml=tm
+org.apache.tika.mime.application.vnd.ruckus.download	public.data		application/vnd.ruckus.download				tika	tika	m:application/vnd.ruckus.download=tm
+org.apache.tika.mime.application.vnd.s3sms	public.data		application/vnd.s3sms				tika	tika	m:application/vnd.s3sms=tm
+org.apache.tika.mime.application.vnd.sbm.cid	public.data		application/vnd.sbm.cid				tika	tika	m:application/vnd.sbm.cid=tm
+org.apache.tika.mime.application.vnd.sbm.mid2	public.data		application/vnd.sbm.mid2				tika	tika	m:application/vnd.sbm.mid2=tm
+org.apache.tika.mime.application.vnd.scribus	public.data	sla,slaz	application/vnd.scribus				tika	tika	e:sla=m e:slaz=m m:application/vnd.scribus=tm
+org.apache.tika.mime.application.vnd.sealed.3df	public.data	s3df	application/vnd.sealed.3df				tika	tika	e:s3df=m m:application/vnd.sealed.3df=tm
+org.apache.tika.mime.application.vnd.sealed.csf	public.data	scsf	application/vnd.sealed.csf				tika	tika	e:scsf=m m:application/vnd.sealed.csf=tm
+org.apache.tika.mime.application.vnd.sealed.doc	public.data	sdoc,sdo,s1w	application/vnd.sealed.doc				tika	tika	e:sdoc=m e:sdo=m e:s1w=m m:application/vnd.sealed.doc=tm
+org.apache.tika.mime.application.vnd.sealed.eml	public.data	seml,sem	application/vnd.sealed.eml				tika	tika	e:seml=m e:sem=m m:application/vnd.sealed.eml=tm
+org.apache.tika.mime.application.vnd.sealed.mht	public.data	smht,smh	application/vnd.sealed.mht				tika	tika	e:smht=m e:smh=m m:application/vnd.sealed.mht=tm
+org.apache.tika.mime.application.vnd.sealed.net	public.data		application/vnd.sealed.net				tika	tika	m:application/vnd.sealed.net=tm
+org.apache.tika.mime.application.vnd.sealed.ppt	public.data	sppt,s1p	application/vnd.sealed.ppt				tika	tika	e:sppt=m e:s1p=m m:application/vnd.sealed.ppt=tm
+org.apache.tika.mime.application.vnd.sealed.tiff	public.data	stif	application/vnd.sealed.tiff				tika	tika	e:stif=m m:application/vnd.sealed.tiff=tm
+org.apache.tika.mime.application.vnd.sealed.xls	public.data	sxls,sxl,s1e	application/vnd.sealed.xls				tika	tika	e:sxls=m e:sxl=m e:s1e=m m:application/vnd.sealed.xls=tm
+org.apache.tika.mime.application.vnd.sealedmedia.softseal.html	public.data	stml,s1h	application/vnd.sealedmedia.softseal.html				tika	tika	e:stml=m e:s1h=m m:application/vnd.sealedmedia.softseal.html=tm
+org.apache.tika.mime.application.vnd.sealedmedia.softseal.pdf	public.data	spdf,s1a	application/vnd.sealedmedia.softseal.pdf				tika	tika	e:spdf=m e:s1a=m m:application/vnd.sealedmedia.softseal.pdf=tm
+org.apache.tika.mime.application.vnd.seemail	public.data	see	application/vnd.seemail				tika	tika	e:see=tm m:application/vnd.seemail=tm
+org.apache.tika.mime.application.vnd.sema	public.data	sema	application/vnd.sema				tika	tika	e:sema=tm m:application/vnd.sema=tm
+org.apache.tika.mime.application.vnd.semd	public.data	semd	application/vnd.semd				tika	tika	e:semd=tm m:application/vnd.semd=tm
+org.apache.tika.mime.application.vnd.semf	public.data	semf	application/vnd.semf				tika	tika	e:semf=tm m:application/vnd.semf=tm
+org.apache.tika.mime.application.vnd.shana.informed.formdata	public.data	ifm	application/vnd.shana.informed.formdata				tika	tika	e:ifm=tm m:application/vnd.shana.informed.formdata=tm
+org.apache.tika.mime.application.vnd.shana.informed.formtemplate	public.data	itp	application/vnd.shana.informed.formtemplate				tika	tika	e:itp=tm m:application/vnd.shana.informed.formtemplate=tm
+org.apache.tika.mime.application.vnd.shana.informed.interchange	public.data	iif	application/vnd.shana.informed.interchange				tika	tika	e:iif=tm m:application/vnd.shana.informed.interchange=tm
+org.apache.tika.mime.application.vnd.shana.informed.package	public.data	ipk	application/vnd.shana.informed.package				tika	tika	e:ipk=tm m:application/vnd.shana.informed.package=tm
+org.apache.tika.mime.application.vnd.simtech-mindmapper	public.data	twd,twds	application/vnd.simtech-mindmapper				tika	tika	e:twd=tm e:twds=tm m:application/vnd.simtech-mindmapper=tm
+org.apache.tika.mime.application.vnd.smart.teacher	public.data	teacher	application/vnd.smart.teacher				tika	tika	e:teacher=tm m:application/vnd.smart.teacher=tm
+org.apache.tika.mime.application.vnd.software602.filler.form-xml	public.data		application/vnd.software602.filler.form+xml				tika	tika	m:application/vnd.software602.filler.form+xml=tm
+org.apache.tika.mime.application.vnd.software602.filler.form-xml-zip	public.data	zfo	application/vnd.software602.filler.form-xml-zip				tika	tika	e:zfo=m m:application/vnd.software602.filler.form-xml-zip=tm
+org.apache.tika.mime.application.vnd.solent.sdkm-xml	public.data	sdkm,sdkd	application/vnd.solent.sdkm+xml				tika	tika	e:sdkm=tm e:sdkd=tm m:application/vnd.solent.sdkm+xml=tm
+org.apache.tika.mime.application.vnd.spotfire.dxp	public.data	dxp	application/vnd.spotfire.dxp				tika	tika	e:dxp=tm m:application/vnd.spotfire.dxp=tm
+org.apache.tika.mime.application.vnd.spotfire.sfs	public.data		application/vnd.spotfire.sfs				tika	tika	m:application/vnd.spotfire.sfs=tm
+org.apache.tika.mime.application.vnd.sss-cod	public.data		application/vnd.sss-cod				tika	tika	m:application/vnd.sss-cod=tm
+org.apache.tika.mime.application.vnd.sss-dtf	public.data		application/vnd.sss-dtf				tika	tika	m:application/vnd.sss-dtf=tm
+org.apache.tika.mime.application.vnd.sss-ntf	public.data		application/vnd.sss-ntf				tika	tika	m:application/vnd.sss-ntf=tm
+org.apache.tika.mime.application.x-staroffice-template	org.apache.tika.mime.application.x-tika-staroffice,public.data		application/x-staroffice-template				tika	tika	m:application/x-staroffice-template=t
+org.apache.tika.mime.application.vnd.street-stream	public.data		application/vnd.street-stream				tika	tika	m:application/vnd.street-stream=tm
+org.apache.tika.mime.application.vnd.sun.wadl-xml	public.data	wadl	application/vnd.sun.wadl+xml				tika	tika	e:wadl=m m:application/vnd.sun.wadl+xml=tm
+org.apache.tika.mime.application.vnd.sus-calendar	public.data	sus,susp	application/vnd.sus-calendar				tika	tika	e:sus=tm e:susp=tm m:application/vnd.sus-calendar=tm
+org.apache.tika.mime.application.vnd.svd	public.data	svd	application/vnd.svd				tika	tika	e:svd=t m:application/vnd.svd=tm
+org.apache.tika.mime.application.vnd.swiftview-ics	public.data		application/vnd.swiftview-ics				tika	tika	m:application/vnd.swiftview-ics=tm
+org.apache.tika.mime.application.vnd.syncml-xml	public.data	xsm	application/vnd.syncml+xml				tika	tika	e:xsm=tm m:application/vnd.syncml+xml=tm
+org.apache.tika.mime.application.vnd.syncml.dm-wbxml	public.data		application/vnd.syncml.dm+wbxml				tika	tika	m:application/vnd.syncml.dm+wbxml=tm
+org.apache.tika.mime.application.vnd.syncml.dm-xml	public.data	xdm	application/vnd.syncml.dm+xml				tika	tika	e:xdm=tm m:application/vnd.syncml.dm+xml=tm
+org.apache.tika.mime.application.vnd.syncml.dm.notification	public.data		application/vnd.syncml.dm.notification				tika	tika	m:application/vnd.syncml.dm.notification=tm
+org.apache.tika.mime.application.vnd.syncml.ds.notification	public.data		application/vnd.syncml.ds.notification				tika	tika	m:application/vnd.syncml.ds.notification=tm
+org.apache.tika.mime.application.vnd.tao.intent-module-archive	public.data	tao	application/vnd.tao.intent-module-archive				tika	tika	e:tao=tm m:application/vnd.tao.intent-module-archive=tm
+org.apache.tika.mime.application.vnd.tcpdump.pcapng	public.data		application/vnd.tcpdump.pcapng		TCPDump next gen pcap packet capture		tika	tika	m:application/vnd.tcpdump.pcapng=t
+org.apache.tika.mime.application.vnd.tmobile-livetv	public.data	tmo	application/vnd.tmobile-livetv				tika	tika	e:tmo=tm m:application/vnd.tmobile-livetv=tm
+org.apache.tika.mime.application.x-tmx	public.xml		application/x-tmx		TMX Translation Memory		tika	tika	m:application/x-tmx=t
+org.apache.tika.mime.application.vnd.trid.tpt	public.data	tpt	application/vnd.trid.tpt				tika	tika	e:tpt=tm m:application/vnd.trid.tpt=tm
+org.apache.tika.mime.application.vnd.triscape.mxs	public.data	mxs	application/vnd.triscape.mxs				tika	tika	e:mxs=tm m:application/vnd.triscape.mxs=tm
+org.apache.tika.mime.application.vnd.trueapp	public.data	tra	application/vnd.trueapp				tika	tika	e:tra=tm m:application/vnd.trueapp=tm
+org.apache.tika.mime.application.vnd.ufdl	public.data	ufd,ufdl	application/vnd.ufdl				tika	tika	e:ufd=tm e:ufdl=tm m:application/vnd.ufdl=tm
+org.apache.tika.mime.application.ttml-xml	public.xml	ttml	application/ttml+xml				tika	tika	e:ttml=tm m:application/ttml+xml=tm
+org.apache.tika.mime.application.vnd.uiq.theme	public.data	utz	application/vnd.uiq.theme				tika	tika	e:utz=tm m:application/vnd.uiq.theme=tm
+org.apache.tika.mime.application.vnd.umajin	public.data	umj	application/vnd.umajin				tika	tika	e:umj=tm m:application/vnd.umajin=tm
+org.apache.tika.mime.application.vnd.unity	public.data	unityweb	application/vnd.unity				tika	tika	e:unityweb=tm m:application/vnd.unity=tm
+org.apache.tika.mime.application.vnd.uoml-xml	public.data	uoml,uo	application/vnd.uoml+xml				tika	tika	e:uoml=tm e:uo=m m:application/vnd.uoml+xml=tm
+org.apache.tika.mime.application.vnd.uplanet.alert	public.data		application/vnd.uplanet.alert				tika	tika	m:application/vnd.uplanet.alert=tm
+org.apache.tika.mime.application.vnd.uplanet.alert-wbxml	public.data		application/vnd.uplanet.alert-wbxml				tika	tika	m:application/vnd.uplanet.alert-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.bearer-choice	public.data		application/vnd.uplanet.bearer-choice				tika	tika	m:application/vnd.uplanet.bearer-choice=tm
+org.apache.tika.mime.application.vnd.uplanet.bearer-choice-wbxml	public.data		application/vnd.uplanet.bearer-choice-wbxml				tika	tika	m:application/vnd.uplanet.bearer-choice-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.cacheop	public.data		application/vnd.uplanet.cacheop				tika	tika	m:application/vnd.uplanet.cacheop=tm
+org.apache.tika.mime.application.vnd.uplanet.cacheop-wbxml	public.data		application/vnd.uplanet.cacheop-wbxml				tika	tika	m:application/vnd.uplanet.cacheop-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.channel	public.data		application/vnd.uplanet.channel				tika	tika	m:application/vnd.uplanet.channel=tm
+org.apache.tika.mime.application.vnd.uplanet.channel-wbxml	public.data		application/vnd.uplanet.channel-wbxml				tika	tika	m:application/vnd.uplanet.channel-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.list	public.data		application/vnd.uplanet.list				tika	tika	m:application/vnd.uplanet.list=tm
+org.apache.tika.mime.application.vnd.uplanet.list-wbxml	public.data		application/vnd.uplanet.list-wbxml				tika	tika	m:application/vnd.uplanet.list-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.listcmd	public.data		application/vnd.uplanet.listcmd				tika	tika	m:application/vnd.uplanet.listcmd=tm
+org.apache.tika.mime.application.vnd.uplanet.listcmd-wbxml	public.data		application/vnd.uplanet.listcmd-wbxml				tika	tika	m:application/vnd.uplanet.listcmd-wbxml=tm
+org.apache.tika.mime.application.vnd.uplanet.signal	public.data		application/vnd.uplanet.signal				tika	tika	m:application/vnd.uplanet.signal=tm
+org.apache.tika.mime.application.vnd.vcx	public.data	vcx	application/vnd.vcx				tika	tika	e:vcx=tm m:application/vnd.vcx=tm
+org.apache.tika.mime.application.vnd.vd-study	public.data	mxi,study-inter,model-inter	application/vnd.vd-study				tika	tika	e:mxi=m e:study-inter=m e:model-inter=m m:application/vnd.vd-study=tm
+org.apache.tika.mime.application.vnd.vectorworks	public.data	vwx	application/vnd.vectorworks				tika	tika	e:vwx=m m:application/vnd.vectorworks=tm
+org.apache.tika.mime.application.vnd.vidsoft.vidconference	public.data	vsc	application/vnd.vidsoft.vidconference				tika	tika	e:vsc=m m:application/vnd.vidsoft.vidconference=tm
+org.apache.tika.mime.application.vnd.ms-visio.drawing	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.drawing		Office Open XML Visio Drawing (macro-free)		tika	tika	m:application/vnd.ms-visio.drawing=t
+org.apache.tika.mime.application.vnd.ms-visio.template	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.template		Office Open XML Visio Template (macro-free)		tika	tika	m:application/vnd.ms-visio.template=t
+org.apache.tika.mime.application.vnd.ms-visio.stencil	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.stencil		Office Open XML Visio Stencil (macro-free)		tika	tika	m:application/vnd.ms-visio.stencil=t
+org.apache.tika.mime.application.vnd.ms-visio.drawing.macroEnabled.12	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.drawing.macroEnabled.12		Office Open XML Visio Drawing (macro-enabled)		tika	tika	m:application/vnd.ms-visio.drawing.macroEnabled.12=t
+org.apache.tika.mime.application.vnd.ms-visio.template.macroEnabled.12	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.template.macroEnabled.12		Office Open XML Visio Template (macro-enabled)		tika	tika	m:application/vnd.ms-visio.template.macroEnabled.12=t
+org.apache.tika.mime.application.vnd.ms-visio.stencil.macroEnabled.12	org.apache.tika.mime.application.x-tika-visio-ooxml		application/vnd.ms-visio.stencil.macroEnabled.12		Office Open XML Visio Stencil (macro-enabled)		tika	tika	m:application/vnd.ms-visio.stencil.macroEnabled.12=t
+org.apache.tika.mime.application.vnd.visionary	public.data	vis	application/vnd.visionary				tika	tika	e:vis=tm m:application/vnd.visionary=tm
+org.apache.tika.mime.application.vnd.vividence.scriptfile	public.data		application/vnd.vividence.scriptfile				tika	tika	m:application/vnd.vividence.scriptfile=tm
+org.apache.tika.mime.application.vnd.vsf	public.data	vsf	application/vnd.vsf				tika	tika	e:vsf=tm m:application/vnd.vsf=tm
+org.apache.tika.mime.application.vnd.wap.sic	public.data	sic	application/vnd.wap.sic				tika	tika	e:sic=m m:application/vnd.wap.sic=tm
+org.apache.tika.mime.application.vnd.wap.slc	public.data	slc	application/vnd.wap.slc				tika	tika	e:slc=m m:application/vnd.wap.slc=tm
+org.apache.tika.mime.application.vnd.wap.wbxml	public.data	wbxml	application/vnd.wap.wbxml				tika	tika	e:wbxml=tm m:application/vnd.wap.wbxml=tm
+org.apache.tika.mime.application.vnd.wap.wmlc	public.data	wmlc	application/vnd.wap.wmlc		Compiled WML Document		tika	tika	e:wmlc=tm m:application/vnd.wap.wmlc=tm
+org.apache.tika.mime.application.vnd.wap.wmlscriptc	public.data	wmlsc	application/vnd.wap.wmlscriptc		Compiled WML Script		tika	tika	e:wmlsc=tm m:application/vnd.wap.wmlscriptc=tm
+org.apache.tika.mime.application.vnd.webturbo	public.data	wtb	application/vnd.webturbo				tika	tika	e:wtb=tm m:application/vnd.webturbo=tm
+org.apache.tika.mime.application.vnd.wfa.wsc	public.data		application/vnd.wfa.wsc				tika	tika	m:application/vnd.wfa.wsc=tm
+org.apache.tika.mime.application.vnd.wmc	public.data	wmc	application/vnd.wmc				tika	tika	e:wmc=m m:application/vnd.wmc=tm
+org.apache.tika.mime.application.vnd.wmf.bootstrap	public.data		application/vnd.wmf.bootstrap				tika	tika	m:application/vnd.wmf.bootstrap=tm
+org.apache.tika.mime.application.vnd.wordperfect-version-4.2	org.freedesktop.mime.application.vnd.wordperfect		application/vnd.wordperfect;version=4.2				tika	tika	m:application/vnd.wordperfect;version=4.2=t
+org.apache.tika.mime.application.vnd.wordperfect-version-5.0	org.freedesktop.mime.application.vnd.wordperfect		application/vnd.wordperfect;version=5.0				tika	tika	m:application/vnd.wordperfect;version=5.0=t
+org.apache.tika.mime.application.vnd.wordperfect-version-5.1	org.freedesktop.mime.application.vnd.wordperfect		application/vnd.wordperfect;version=5.1				tika	tika	m:application/vnd.wordperfect;version=5.1=t
+org.apache.tika.mime.application.vnd.wordperfect-version-6.x	org.freedesktop.mime.application.vnd.wordperfect		application/vnd.wordperfect;version=6.x				tika	tika	m:application/vnd.wordperfect;version=6.x=t
+org.apache.tika.mime.application.vnd.wqd	public.data	wqd	application/vnd.wqd				tika	tika	e:wqd=tm m:application/vnd.wqd=tm
+org.apache.tika.mime.application.vnd.wrq-hp3000-labelled	public.data		application/vnd.wrq-hp3000-labelled				tika	tika	m:application/vnd.wrq-hp3000-labelled=tm
+org.apache.tika.mime.application.vnd.wt.stf	public.data	stf	application/vnd.wt.stf				tika	tika	e:stf=tm m:application/vnd.wt.stf=tm
+org.apache.tika.mime.application.vnd.wv.csp-wbxml	public.data		application/vnd.wv.csp+wbxml				tika	tika	m:application/vnd.wv.csp+wbxml=tm
+org.apache.tika.mime.application.vnd.wv.csp-xml	public.data		application/vnd.wv.csp+xml				tika	tika	m:application/vnd.wv.csp+xml=tm
+org.apache.tika.mime.application.vnd.wv.ssp-xml	public.data		application/vnd.wv.ssp+xml				tika	tika	m:application/vnd.wv.ssp+xml=tm
+org.apache.tika.mime.application.vnd.xara	public.data		application/vnd.xara				tika	tika	m:application/vnd.xara=tm
+org.apache.tika.mime.application.vnd.xfdl	public.data	xfdl	application/vnd.xfdl				tika	tika	e:xfdl=tm m:application/vnd.xfdl=tm
+org.apache.tika.mime.application.vnd.xfdl.webform	public.data		application/vnd.xfdl.webform				tika	tika	m:application/vnd.xfdl.webform=tm
+org.apache.tika.mime.application.vnd.xmi-xml	public.data		application/vnd.xmi+xml				tika	tika	m:application/vnd.xmi+xml=tm
+org.apache.tika.mime.application.vnd.xmpie.cpkg	public.data	cpkg	application/vnd.xmpie.cpkg				tika	tika	e:cpkg=m m:application/vnd.xmpie.cpkg=tm
+org.apache.tika.mime.application.vnd.xmpie.dpkg	public.data	dpkg	application/vnd.xmpie.dpkg				tika	tika	e:dpkg=m m:application/vnd.xmpie.dpkg=tm
+org.apache.tika.mime.application.vnd.xmpie.plan	public.data		application/vnd.xmpie.plan				tika	tika	m:application/vnd.xmpie.plan=tm
+org.apache.tika.mime.application.vnd.xmpie.ppkg	public.data	ppkg	application/vnd.xmpie.ppkg				tika	tika	e:ppkg=m m:application/vnd.xmpie.ppkg=tm
+org.apache.tika.mime.application.vnd.xmpie.xlim	public.data	xlim	application/vnd.xmpie.xlim				tika	tika	e:xlim=m m:application/vnd.xmpie.xlim=tm
+org.apache.tika.mime.application.vnd.yamaha.hv-dic	public.data	hvd	application/vnd.yamaha.hv-dic				tika	tika	e:hvd=tm m:application/vnd.yamaha.hv-dic=tm
+org.apache.tika.mime.application.vnd.yamaha.hv-script	public.data	hvs	application/vnd.yamaha.hv-script				tika	tika	e:hvs=tm m:application/vnd.yamaha.hv-script=tm
+org.apache.tika.mime.application.vnd.yamaha.hv-voice	public.data	hvp	application/vnd.yamaha.hv-voice				tika	tika	e:hvp=tm m:application/vnd.yamaha.hv-voice=tm
+org.apache.tika.mime.application.vnd.yamaha.openscoreformat	public.data	osf	application/vnd.yamaha.openscoreformat				tika	tika	e:osf=tm m:application/vnd.yamaha.openscoreformat=tm
+org.apache.tika.mime.application.vnd.yamaha.openscoreformat.osfpvg-xml	public.data	osfpvg	application/vnd.yamaha.openscoreformat.osfpvg+xml				tika	tika	e:osfpvg=t m:application/vnd.yamaha.openscoreformat.osfpvg+xml=tm
+org.apache.tika.mime.application.vnd.yamaha.smaf-audio	public.data	saf	application/vnd.yamaha.smaf-audio				tika	tika	e:saf=tm m:application/vnd.yamaha.smaf-audio=tm
+org.apache.tika.mime.application.vnd.yamaha.smaf-phrase	public.data	spf	application/vnd.yamaha.smaf-phrase				tika	tika	e:spf=tm m:application/vnd.yamaha.smaf-phrase=tm
+org.apache.tika.mime.application.vnd.yellowriver-custom-menu	public.data	cmp	application/vnd.yellowriver-custom-menu				tika	tika	e:cmp=tm m:application/vnd.yellowriver-custom-menu=tm
+org.apache.tika.mime.application.vnd.zul	public.data	zir,zirz	application/vnd.zul				tika	tika	e:zir=tm e:zirz=tm m:application/vnd.zul=tm
+org.apache.tika.mime.application.vnd.zzazz.deck-xml	public.data	zaz	application/vnd.zzazz.deck+xml				tika	tika	e:zaz=tm m:application/vnd.zzazz.deck+xml=tm
+org.apache.tika.mime.application.voicexml-xml	public.data	vxml	application/voicexml+xml				tika	tika	e:vxml=tm m:application/voicexml+xml=tm
+org.apache.tika.mime.application.warc	public.data	warc	application/warc		WARC		tika	tika	e:warc=t m:application/warc=t
+org.apache.tika.mime.application.warc-gz	public.data	warc.gz	application/warc+gz		WARC		tika	tika	e:warc.gz=t m:application/warc+gz=t
+org.apache.tika.mime.application.watcherinfo-xml	public.data	wif	application/watcherinfo+xml				tika	tika	e:wif=m m:application/watcherinfo+xml=tm
+org.apache.tika.mime.application.whoispp-query	public.data		application/whoispp-query				tika	tika	m:application/whoispp-query=tm
+org.apache.tika.mime.application.whoispp-response	public.data		application/whoispp-response				tika	tika	m:application/whoispp-response=tm
+org.apache.tika.mime.application.wita	public.data		application/wita				tika	tika	m:application/wita=tm
+org.apache.tika.mime.application.wordperfect5.1	public.data		application/wordperfect5.1				tika	tika	m:application/wordperfect5.1=tm
+org.apache.tika.mime.application.wsdl-xml	public.data	wsdl	application/wsdl+xml				tika	tika	e:wsdl=tm m:application/wsdl+xml=tm
+org.apache.tika.mime.application.wspolicy-xml	public.data	wspolicy	application/wspolicy+xml				tika	tika	e:wspolicy=tm m:application/wspolicy+xml=tm
+org.apache.tika.mime.application.x-ace-compressed	public.data		application/x-ace-compressed				tika	tika	m:application/x-ace-compressed=t
+org.apache.tika.mime.application.x-activemime	public.data		application/x-activemime				tika	tika	m:application/x-activemime=t
+org.apache.tika.mime.application.x-atari-floppy-disk-image	public.data		application/x-atari-floppy-disk-image				tika	tika	m:application/x-atari-floppy-disk-image=t
+org.apache.tika.mime.application.x-axcrypt	public.data	axx	application/x-axcrypt		AxCrypt		tika	tika	e:axx=t m:application/x-axcrypt=t
+org.apache.tika.mime.application.x-adobe-indesign	public.data	indd	application/x-adobe-indesign		Adobe InDesign document		tika	tika	e:indd=t m:application/x-adobe-indesign=t
+org.apache.tika.mime.application.vnd.isac.fcs	public.data	fcs	application/vnd.isac.fcs		Flow Cytometry Standard File		tika	tika	e:fcs=tm m:application/vnd.isac.fcs=tm
+org.apache.tika.mime.application.vnd.adobe.indesign-idml-package	public.zip-archive	idml	application/vnd.adobe.indesign-idml-package		IDML		tika	tika	e:idml=t m:application/vnd.adobe.indesign-idml-package=t
+org.apache.tika.mime.application.x-adobe-indesign-interchange	public.xml	inx	application/x-adobe-indesign-interchange		Adobe InDesign Interchange format		tika	tika	e:inx=t m:application/x-adobe-indesign-interchange=t
+org.apache.tika.mime.application.x-appleworks	public.data		application/x-appleworks				tika	tika	m:application/x-appleworks=t
+org.apache.tika.mime.application.x-asprs	public.data	las,laz	application/x-asprs		ASPRS Lidar Data Exchange Format		tika	tika	e:las=t e:laz=t m:application/x-asprs=t
+org.apache.tika.mime.application.x-authorware-bin	public.data	aab,x32,u32,vox	application/x-authorware-bin				tika	tika	e:aab=t e:x32=t e:u32=t e:vox=t m:application/x-authorware-bin=t
+org.apache.tika.mime.application.x-authorware-map	public.data	aam	application/x-authorware-map				tika	tika	e:aam=t m:application/x-authorware-map=t
+org.apache.tika.mime.application.x-authorware-seg	public.data	aas	application/x-authorware-seg				tika	tika	e:aas=t m:application/x-authorware-seg=t
+org.apache.tika.mime.application.x-berkeley-db	public.data		application/x-berkeley-db,application/x-dbm		Berkeley DB		tika	tika	m:application/x-berkeley-db=t m:application/x-dbm=t
+org.apache.tika.mime.application.x-berkeley-db-format-hash	org.apache.tika.mime.application.x-berkeley-db		application/x-berkeley-db;format=hash		Berkeley DB Hash Database		tika	tika	m:application/x-berkeley-db;format=hash=t
+org.apache.tika.mime.application.x-berkeley-db-format-btree	org.apache.tika.mime.application.x-berkeley-db		application/x-berkeley-db;format=btree		Berkeley DB BTree Database		tika	tika	m:application/x-berkeley-db;format=btree=t
+org.apache.tika.mime.application.x-berkeley-db-format-queue	org.apache.tika.mime.application.x-berkeley-db		application/x-berkeley-db;format=queue		Berkeley DB Queue Database		tika	tika	m:application/x-berkeley-db;format=queue=t
+org.apache.tika.mime.application.x-berkeley-db-format-log	org.apache.tika.mime.application.x-berkeley-db		application/x-berkeley-db;format=log		Berkeley DB Log Database		tika	tika	m:application/x-berkeley-db;format=log=t
+org.apache.tika.mime.application.x-berkeley-db-format-hash-version-2	org.apache.tika.mime.application.x-berkeley-db-format-hash		application/x-berkeley-db;format=hash;version=2		Berkeley DB Version 2 Hash Database		tika	tika	m:application/x-berkeley-db;format=hash;version=2=t
+org.apache.tika.mime.application.x-berkeley-db-format-hash-version-3	org.apache.tika.mime.application.x-berkeley-db-format-hash		application/x-berkeley-db;format=hash;version=3		Berkeley DB Version 3 Hash Database		tika	tika	m:application/x-berkeley-db;format=hash;version=3=t
+org.apache.tika.mime.application.x-berkeley-db-format-hash-version-4	org.apache.tika.mime.application.x-berkeley-db-format-hash		application/x-berkeley-db;format=hash;version=4		Berkeley DB Version 4 Hash Database		tika	tika	m:application/x-berkeley-db;format=hash;version=4=t
+org.apache.tika.mime.application.x-berkeley-db-format-hash-version-5	org.apache.tika.mime.application.x-berkeley-db-format-hash		application/x-berkeley-db;format=hash;version=5		Berkeley DB Version 5 Hash Database		tika	tika	m:application/x-berkeley-db;format=hash;version=5=t
+org.apache.tika.mime.application.x-berkeley-db-format-btree-version-2	org.apache.tika.mime.application.x-berkeley-db-format-btree		application/x-berkeley-db;format=btree;version=2		Berkeley DB Version 2 BTree Database		tika	tika	m:application/x-berkeley-db;format=btree;version=2=t
+org.apache.tika.mime.application.x-berkeley-db-format-btree-version-3	org.apache.tika.mime.application.x-berkeley-db-format-btree		application/x-berkeley-db;format=btree;version=3		Berkeley DB Version 3 BTree Database		tika	tika	m:application/x-berkeley-db;format=btree;version=3=t
+org.apache.tika.mime.application.x-berkeley-db-format-btree-version-4	org.apache.tika.mime.application.x-berkeley-db-format-btree		application/x-berkeley-db;format=btree;version=4		Berkeley DB Version 4 and 5 BTree Database		tika	tika	m:application/x-berkeley-db;format=btree;version=4=t
+org.apache.tika.mime.application.x-bibtex-text-file	public.plain-text	bibtex	application/x-bibtex-text-file				tika	tika	e:bibtex=t m:application/x-bibtex-text-file=t
+org.apache.tika.mime.application.x-bplist	public.data		application/x-bplist				tika	tika	m:application/x-bplist=t
+org.apache.tika.mime.application.x-plist	public.xml		application/x-plist				tika	tika	m:application/x-plist=t
+org.apache.tika.mime.application.x-cdf	public.data	cda	application/x-cdf		CD Audio		tika	tika	e:cda=m m:application/x-cdf=tm
+org.apache.tika.mime.application.x-guitar-pro	public.data	gp4	application/x-guitar-pro		Guitar Pro		tika	tika	e:gp4=t m:application/x-guitar-pro=t
+org.apache.tika.mime.application.x-cdlink	public.data	vcd	application/x-cdlink		Virtual CD-ROM CD Image File		tika	tika	e:vcd=tm m:application/x-cdlink=tm
+org.apache.tika.mime.application.x-chat	public.data	chat	application/x-chat				tika	tika	e:chat=t m:application/x-chat=t
+org.apache.tika.mime.application.x-chrome-package	public.data	crx	application/x-chrome-package		Chrome Extension Package		tika	tika	e:crx=t m:application/x-chrome-package=t
+org.apache.tika.mime.application.x-corelpresentations	org.apache.tika.mime.application.x-tika-msoffice,public.data	shw	application/x-corelpresentations				tika	tika	e:shw=t m:application/x-corelpresentations=t
+org.apache.tika.mime.application.x-dex	public.data	dex	application/x-dex		Dalvik Executable Format		tika	tika	e:dex=t m:application/x-dex=t
+org.apache.tika.mime.application.x-director	public.data	dir,dxr,cst,cct,cxt,w3d,fgd,swa	application/x-director		Shockwave Movie		tika	tika	e:dir=tm e:dxr=tm e:cst=t e:cct=t e:cxt=t e:w3d=t e:fgd=t e:swa=t m:application/x-director=tm
+org.apache.tika.mime.application.x-doom	public.data		application/x-doom				tika	tika	m:application/x-doom=tm
+org.apache.tika.mime.application.x-dtbncx-xml	public.data	ncx	application/x-dtbncx+xml				tika	tika	e:ncx=t m:application/x-dtbncx+xml=t
+org.apache.tika.mime.application.x-dtbook-xml	public.data		application/x-dtbook+xml				tika	tika	m:application/x-dtbook+xml=t
+org.apache.tika.mime.application.x-dtbresource-xml	public.data		application/x-dtbresource+xml				tika	tika	m:application/x-dtbresource+xml=t
+org.apache.tika.mime.application.x-elc	public.data		application/x-elc		Emacs Lisp bytecode		tika	tika	m:application/x-elc=t
+org.apache.tika.mime.application.x-elf	public.data		application/x-elf				tika	tika	m:application/x-elf=t
+org.apache.tika.mime.message.x-emlx	org.apache.tika.mime.text.x-tika-text-based-message,public.data	emlx	message/x-emlx				tika	tika	e:emlx=t m:message/x-emlx=t
+org.apache.tika.mime.application.x-endnote-refer	public.data	enw,enr	application/x-endnote-refer				tika	tika	e:enw=t e:enr=t m:application/x-endnote-refer=t
+org.apache.tika.mime.application.x-endnote-style	public.data	ens	application/x-endnote-style				tika	tika	e:ens=t m:application/x-endnote-style=t
+org.apache.tika.mime.application.x-fat-diskimage	public.data		application/x-fat-diskimage		fat disk image; extensions: ima, img, dsk		tika	tika	m:application/x-fat-diskimage=t
+org.apache.tika.mime.application.x-openscad	public.plain-text	scad	application/x-openscad				tika	tika	e:scad=t m:application/x-openscad=t
+org.apache.tika.mime.application.x-coredump	org.apache.tika.mime.application.x-elf		application/x-coredump				tika	tika	m:application/x-coredump=t
+org.apache.tika.mime.application.x-mmm-digisonde	public.data		application/x-mmm-digisonde		Modified Maximum Method Digisonde Portable Sounder File format		tika	tika	m:application/x-mmm-digisonde=t
+org.apache.tika.mime.application.x-erdas-hfa	public.data	hfa	application/x-erdas-hfa				tika	tika	e:hfa=t m:application/x-erdas-hfa=t
+org.apache.tika.mime.application.x-filemaker	public.data	fp7	application/x-filemaker		FileMaker Pro 7		tika	tika	e:fp7=t m:application/x-filemaker=t
+org.apache.tika.mime.application.x-font-ghostscript	public.data		application/x-font-ghostscript				tika	tika	m:application/x-font-ghostscript=t
+org.apache.tika.mime.application.x-font-snf	public.data	snf	application/x-font-snf				tika	tika	e:snf=t m:application/x-font-snf=t
+org.apache.tika.mime.application.x-font-adobe-metric	public.data	acfm,amfm	application/x-font-adobe-metric		Adobe Font Metric		tika	tika	e:acfm=t e:amfm=t m:application/x-font-adobe-metric=t
+org.apache.tika.mime.application.x-font-printer-metric	public.data		application/x-font-printer-metric		Printer Font Metric		tika	tika	m:application/x-font-printer-metric=t
+org.apache.tika.mime.application.x-foxmail	public.data		application/x-foxmail		Foxmail Email File		tika	tika	m:application/x-foxmail=t
+org.apache.tika.mime.application.x-futuresplash	public.data		application/x-futuresplash		Macromedia FutureSplash File		tika	tika	m:application/x-futuresplash=t
+org.apache.tika.mime.application.x-grib	public.data	grb,grb1,grb2	application/x-grib		General Regularly-distributed Information in Binary form		tika	tika	e:grb=t e:grb1=t e:grb2=t m:application/x-grib=t
+org.apache.tika.mime.application.x-esri-layer	org.apache.tika.mime.application.x-tika-msoffice,public.data	lyr	application/x-esri-layer		ESRI Layer file		tika	tika	e:lyr=t m:application/x-esri-layer=t
+org.apache.tika.mime.application.x-hwp-v5	org.apache.tika.mime.application.x-tika-msoffice,public.data		application/x-hwp-v5		Hangul Word Processor File v5		tika	tika	m:application/x-hwp-v5=t
+org.apache.tika.mime.application.hwp-zip	public.zip-archive	hwpx	application/hwp+zip		Hangul Word Processor File, zip based		tika	tika	e:hwpx=t m:application/hwp+zip=t
+org.apache.tika.mime.application.x-ibooks-zip	org.idpf.epub-container	ibooks	application/x-ibooks+zip		Apple iBooks Author publication format		tika	tika	e:ibooks=t m:application/x-ibooks+zip=t
+org.apache.tika.mime.application.x-idl-save-file	public.data		application/x-idl-save-file		NV5 Geospatial Interactive Data Language Save File		tika	tika	m:application/x-idl-save-file=t
+org.apache.tika.mime.application.x-internet-archive	public.data	arc	application/x-internet-archive		ARC		tika	tika	e:arc=t m:application/x-internet-archive=t
+org.apache.tika.mime.application.x-isatab-investigation	public.data		application/x-isatab-investigation	i_*.txt:50	ISA-Tab Investigation file		tika	tika	m:application/x-isatab-investigation=t g:i_*.txt=t
+org.apache.tika.mime.application.x-isatab	public.data		application/x-isatab	s_*.txt:50	ISA-Tab Study file		tika	tika	m:application/x-isatab=t g:s_*.txt=t
+org.apache.tika.mime.application.x-isatab-assay	public.data		application/x-isatab-assay	a_*.txt:50	ISA-Tab Assay file		tika	tika	m:application/x-isatab-assay=t g:a_*.txt=t
+org.apache.tika.mime.application.x-itunes-bplist	org.apache.tika.mime.application.x-bplist		application/x-itunes-bplist		Apple iTunes Binary Property List		tika	tika	m:application/x-itunes-bplist=t
+org.apache.tika.mime.application.x-itunes-ipa	public.zip-archive		application/x-itunes-ipa		Apple iOS IPA AppStore file		tika	tika	m:application/x-itunes-ipa=t
+org.apache.tika.mime.application.x-jeol-jdf	public.data	jdf	application/x-jeol-jdf		JDF NMR Spectroscopy		tika	tika	e:jdf=t m:application/x-jeol-jdf=t
+org.apache.tika.mime.application.x-jigdo	public.data		application/x-jigdo		Jigsaw Download		tika	tika	m:application/x-jigdo=t
+org.apache.tika.mime.application.x-kdelnk	public.data		application/x-kdelnk				tika	tika	m:application/x-kdelnk=t
+org.apache.tika.mime.application.x-latex	org.freedesktop.mime.text.x-tex		application/x-latex		LaTeX Source Document		tika	tika	m:application/x-latex=tm
+org.apache.tika.mime.application.x-lharc	public.data		application/x-lharc				tika	tika	m:application/x-lharc=t
+org.apache.tika.mime.application.x-mach-o	public.data		application/x-mach-o		Mach-O		tika	tika	m:application/x-mach-o=t
+org.apache.tika.mime.application.x-mach-o-object	public.data		application/x-mach-o-object		Mach-O relocatable object file		tika	tika	m:application/x-mach-o-object=t
+org.apache.tika.mime.application.x-mach-o-executable	public.data		application/x-mach-o-executable		Mach-O executable		tika	tika	m:application/x-mach-o-executable=t
+org.apache.tika.mime.application.x-mach-o-fvmlib	public.data		application/x-mach-o-fvmlib		Mach-O fixed VM shared library		tika	tika	m:application/x-mach-o-fvmlib=t
+org.apache.tika.mime.application.x-mach-o-core	public.data		application/x-mach-o-core		Mach-O core file		tika	tika	m:application/x-mach-o-core=t
+org.apache.tika.mime.application.x-mach-o-preload	public.data		application/x-mach-o-preload		Mach-O preloaded executable		tika	tika	m:application/x-mach-o-preload=t
+org.apache.tika.mime.application.x-mach-o-dylib	public.data		application/x-mach-o-dylib		Mach-O dynamic shared library		tika	tika	m:application/x-mach-o-dylib=t
+org.apache.tika.mime.application.x-mach-o-dylinker	public.data		application/x-mach-o-dylinker		Mach-O dynamic link editor		tika	tika	m:application/x-mach-o-dylinker=t
+org.apache.tika.mime.application.x-mach-o-bundle	public.data		application/x-mach-o-bundle		Mach-O dynamic bundle		tika	tika	m:application/x-mach-o-bundle=t
+org.apache.tika.mime.application.x-mach-o-dylib-stub	public.data		application/x-mach-o-dylib-stub		Mach-O shared library for static linking		tika	tika	m:application/x-mach-o-dylib-stub=t
+org.apache.tika.mime.application.x-mach-o-dsym	public.data		application/x-mach-o-dsym		Mach-O debug symbols file		tika	tika	m:application/x-mach-o-dsym=t
+org.apache.tika.mime.application.x-mach-o-kext-bundle	public.data		application/x-mach-o-kext-bundle		Mach-O kext bundle		tika	tika	m:application/x-mach-o-kext-bundle=t
+org.apache.tika.mime.application.x-memgraph	org.apache.tika.mime.application.x-bplist	memgraph	application/x-memgraph		Apple Xcode Memgraph		tika	tika	e:memgraph=t m:application/x-memgraph=t
+org.apache.tika.mime.application.x-ms-application	public.data	application	application/x-ms-application				tika	tika	e:application=t m:application/x-ms-application=t
+org.apache.tika.mime.application.x-ms-compress-szdd	public.data		application/x-ms-compress-szdd		MS-DOS compression szzd		tika	tika	m:application/x-ms-compress-szdd=t
+org.apache.tika.mime.application.x-ms-owner	public.data		application/x-ms-owner		Temporary files created by MSOffice applications		tika	tika	m:application/x-ms-owner=t
+org.apache.tika.mime.application.x-ms-nls	public.data		application/x-ms-nls		Microsoft National Language Support		tika	tika	m:application/x-ms-nls=t
+org.apache.tika.mime.application.x-ms-wmd	public.data	wmd	application/x-ms-wmd				tika	tika	e:wmd=tm m:application/x-ms-wmd=tm
+org.apache.tika.mime.application.x-ms-wmz	org.gnu.gnu-zip-archive	wmz	application/x-ms-wmz				tika	tika	e:wmz=tm m:application/x-ms-wmz=tm
+org.apache.tika.mime.application.x-ms-xbap	public.data	xbap	application/x-ms-xbap				tika	tika	e:xbap=t m:application/x-ms-xbap=t
+org.apache.tika.mime.application.x-msbinder	public.data	obd	application/x-msbinder				tika	tika	e:obd=t m:application/x-msbinder=t
+org.apache.tika.mime.application.x-mscardfile	public.data	crd	application/x-mscardfile				tika	tika	e:crd=t m:application/x-mscardfile=t
+org.apache.tika.mime.application.x-msclip	public.data	clp	application/x-msclip				tika	tika	e:clp=t m:application/x-msclip=t
+org.apache.tika.mime.application.x-msdownload-format-pe	com.microsoft.windows-dynamic-link-library		application/x-msdownload;format=pe				tika	tika	m:application/x-msdownload;format=pe=t
+org.apache.tika.mime.application.x-msdownload-format-pe32	org.apache.tika.mime.application.x-msdownload-format-pe		application/x-msdownload;format=pe32				tika	tika	m:application/x-msdownload;format=pe32=t
+org.apache.tika.mime.application.x-msdownload-format-pe64	org.apache.tika.mime.application.x-msdownload-format-pe		application/x-msdownload;format=pe64				tika	tika	m:application/x-msdownload;format=pe64=t
+org.apache.tika.mime.application.x-msdownload-format-pe-itanium	org.apache.tika.mime.application.x-msdownload-format-pe		application/x-msdownload;format=pe-itanium				tika	tika	m:application/x-msdownload;format=pe-itanium=t
+org.apache.tika.mime.application.x-msdownload-format-pe-armLE	org.apache.tika.mime.application.x-msdownload-format-pe		application/x-msdownload;format=pe-armLE				tika	tika	m:application/x-msdownload;format=pe-armLE=t
+org.apache.tika.mime.application.x-msdownload-format-pe-arm7	org.apache.tika.mime.application.x-msdownload-format-pe		application/x-msdownload;format=pe-arm7				tika	tika	m:application/x-msdownload;format=pe-arm7=t
+org.apache.tika.mime.application.x-msmediaview	public.data	mvb,m13,m14	application/x-msmediaview				tika	tika	e:mvb=t e:m13=t e:m14=t m:application/x-msmediaview=t
+org.apache.tika.mime.application.x-msmoney	public.data	mny	application/x-msmoney				tika	tika	e:mny=t m:application/x-msmoney=t
+org.apache.tika.mime.application.x-mspublisher	org.apache.tika.mime.application.x-tika-msoffice,public.data		application/x-mspublisher				tika	tika	m:application/x-mspublisher=t
+org.apache.tika.mime.application.x-msschedule	public.data	scd	application/x-msschedule				tika	tika	e:scd=t m:application/x-msschedule=t
+org.apache.tika.mime.application.x-msterminal	public.data	trm	application/x-msterminal				tika	tika	e:trm=t m:application/x-msterminal=t
+org.apache.tika.mime.application.x-mysql-db	public.data		application/x-mysql-db				tika	tika	m:application/x-mysql-db=t
+org.apache.tika.mime.application.x-mysql-table-definition	org.apache.tika.mime.application.x-mysql-db		application/x-mysql-table-definition		MySQL Table Definition (Format)		tika	tika	m:application/x-mysql-table-definition=t
+org.apache.tika.mime.application.x-mysql-misam-index	org.apache.tika.mime.application.x-mysql-db		application/x-mysql-misam-index		MySQL MISAM Index		tika	tika	m:application/x-mysql-misam-index=t
+org.apache.tika.mime.application.x-mysql-misam-compressed-index	org.apache.tika.mime.application.x-mysql-db	myi	application/x-mysql-misam-compressed-index		MySQL MISAM Compressed Index		tika	tika	e:myi=t m:application/x-mysql-misam-compressed-index=t
+org.apache.tika.mime.application.x-mysql-misam-data	org.apache.tika.mime.application.x-mysql-db	myd	application/x-mysql-misam-data		MySQL MISAM Data		tika	tika	e:myd=t m:application/x-mysql-misam-data=t
+org.apache.tika.mime.application.x-nesrom	public.data		application/x-nesrom		Nintendo Entertainment System ROM		tika	tika	m:application/x-nesrom=t
+org.apache.tika.mime.application.x-pds	public.data		application/x-pds		Planetary Data System Version 3 format		tika	tika	m:application/x-pds=t
+org.apache.tika.mime.application.x-pkcs7-certreqresp	public.data	p7r	application/x-pkcs7-certreqresp				tika	tika	e:p7r=tm m:application/x-pkcs7-certreqresp=tm
+org.apache.tika.mime.application.x-prt	public.data	prt	application/x-prt				tika	tika	e:prt=t m:application/x-prt=t
+org.apache.tika.mime.application.x-quattro-pro	org.apache.tika.mime.application.x-tika-msoffice,public.data	wq1,wq2,wkq	application/x-quattro-pro		Quattro Pro - Corel Spreadsheet (part of WordPerfect Office suite)		tika	tika	e:wq1=t e:wq2=t e:wkq=t m:application/x-quattro-pro=t
+org.apache.tika.mime.application.x-quattro-pro-version-1-4	org.apache.tika.mime.application.x-quattro-pro		application/x-quattro-pro;version=1-4		Quattro Pro for DOS, version 1-4		tika	tika	m:application/x-quattro-pro;version=1-4=t
+org.apache.tika.mime.application.x-quattro-pro-version-5	org.apache.tika.mime.application.x-quattro-pro		application/x-quattro-pro;version=5		Quattro Pro for DOS, version 5		tika	tika	m:application/x-quattro-pro;version=5=t
+org.apache.tika.mime.application.x-quattro-pro-version-1-5	org.apache.tika.mime.application.x-quattro-pro		application/x-quattro-pro;version=1+5		Quattro Pro for Windows, version 1, 5		tika	tika	m:application/x-quattro-pro;version=1+5=t
+org.apache.tika.mime.application.x-quattro-pro-version-6	org.apache.tika.mime.application.x-quattro-pro		application/x-quattro-pro;version=6		Quattro Pro for Windows, version 6		tika	tika	m:application/x-quattro-pro;version=6=t
+org.apache.tika.mime.application.xquery	public.plain-text	xq,xquery	application/xquery		XQuery source code		tika	tika	e:xq=t e:xquery=t m:application/xquery=t
+org.apache.tika.mime.application.x-rar-compressed-version-4	org.freedesktop.mime.application.vnd.rar		application/x-rar-compressed;version=4		RAR archive		tika	tika	m:application/x-rar-compressed;version=4=t
+org.apache.tika.mime.application.x-rar-compressed-version-5	org.freedesktop.mime.application.vnd.rar		application/x-rar-compressed;version=5		RAR archive		tika	tika	m:application/x-rar-compressed;version=5=t
+org.apache.tika.mime.application.x-roxio-toast	org.freedesktop.mime.application.x-cd-image	toast	application/x-roxio-toast				tika	tika	e:toast=t m:application/x-roxio-toast=t
+org.apache.tika.mime.application.x-sas	public.plain-text	sas	application/x-sas		SAS Program		tika	tika	e:sas=t m:application/x-sas=t
+org.apache.tika.mime.application.x-sas-program-data	public.data	ss7,sas7bpgm	application/x-sas-program-data		SAS Stored Program (DATA Step)		tika	tika	e:ss7=t e:sas7bpgm=t m:application/x-sas-program-data=t
+org.apache.tika.mime.application.x-sas-audit	public.data	st7,sas7baud	application/x-sas-audit		SAS Audit		tika	tika	e:st7=t e:sas7baud=t m:application/x-sas-audit=t
+org.apache.tika.mime.application.x-sas-data-v6	public.data		application/x-sas-data-v6		SAS v6 Data Set		tika	tika	m:application/x-sas-data-v6=t
+org.apache.tika.mime.application.x-sas-data	public.data	sd7,sas7bdat	application/x-sas-data		SAS Data Set		tika	tika	e:sd7=t e:sas7bdat=t m:application/x-sas-data=t
+org.apache.tika.mime.application.x-sas-view	public.data	sv7,sas7bvew	application/x-sas-view		SAS Data Set View		tika	tika	e:sv7=t e:sas7bvew=t m:application/x-sas-view=t
+org.apache.tika.mime.application.x-sas-data-index	public.data	si7,sas7bndx	application/x-sas-data-index		SAS Data Set Index		tika	tika	e:si7=t e:sas7bndx=t m:application/x-sas-data-index=t
+org.apache.tika.mime.application.x-sas-catalog	public.data	sc7,sas7bcat	application/x-sas-catalog		SAS Catalog		tika	tika	e:sc7=t e:sas7bcat=t m:application/x-sas-catalog=t
+org.apache.tika.mime.application.x-sas-access	public.data	sa7,sas7bacs	application/x-sas-access		SAS Access Descriptor		tika	tika	e:sa7=t e:sas7bacs=t m:application/x-sas-access=t
+org.apache.tika.mime.application.x-sas-fdb	public.data	sf7,sas7bfdb	application/x-sas-fdb		SAS FDB Consolidation Database File		tika	tika	e:sf7=t e:sas7bfdb=t m:application/x-sas-fdb=t
+org.apache.tika.mime.application.x-sas-mddb	public.data	sm7,sas7bmdb	application/x-sas-mddb		SAS MDDB Multi-Dimensional Database File		tika	tika	e:sm7=t e:sas7bmdb=t m:application/x-sas-mddb=t
+org.apache.tika.mime.application.x-sas-dmdb	public.data	s7m,sas7bdmd	application/x-sas-dmdb		SAS DMDB Data Mining Database File		tika	tika	e:s7m=t e:sas7bdmd=t m:application/x-sas-dmdb=t
+org.apache.tika.mime.application.x-sas-itemstor	public.data	sr7,sas7bitm	application/x-sas-itemstor		SAS Item Store (ItemStor) File		tika	tika	e:sr7=t e:sas7bitm=t m:application/x-sas-itemstor=t
+org.apache.tika.mime.application.x-sas-utility	public.data	su7,sas7butl	application/x-sas-utility		SAS Utility		tika	tika	e:su7=t e:sas7butl=t m:application/x-sas-utility=t
+org.apache.tika.mime.application.x-sas-putility	public.data	sp7,sas7bput	application/x-sas-putility		SAS Permanent Utility		tika	tika	e:sp7=t e:sas7bput=t m:application/x-sas-putility=t
+org.apache.tika.mime.application.x-sas-transport	public.data	stx	application/x-sas-transport		SAS Transport File		tika	tika	e:stx=t m:application/x-sas-transport=t
+org.apache.tika.mime.application.x-sas-backup	public.data	sas7bbak	application/x-sas-backup		SAS Backup		tika	tika	e:sas7bbak=t m:application/x-sas-backup=t
+org.apache.tika.mime.application.x-sas-xport	public.data	xpt,xport	application/x-sas-xport		SAS XPORT Transfer File		tika	tika	e:xpt=t e:xport=t m:application/x-sas-xport=t
+org.apache.tika.mime.application.x-sh	public.plain-text		application/x-sh		UNIX/LINUX Shell Script		tika	tika	m:application/x-sh=tm
+org.apache.tika.mime.application.x-shapefile	public.data	shp	application/x-shapefile		ESRI Shapefiles		tika	tika	e:shp=t m:application/x-shapefile=t
+org.apache.tika.mime.application.x-sibelius	public.data	sib	application/x-sibelius		Sibelius		tika	tika	e:sib=t m:application/x-sibelius=t
+org.apache.tika.mime.application.x-silverlight-app	public.data	xap	application/x-silverlight-app				tika	tika	e:xap=t m:application/x-silverlight-app=t
+org.apache.tika.mime.application.x-snappy-framed	public.data	sz	application/x-snappy-framed		Snappy Framed		tika	tika	e:sz=t m:application/x-snappy-framed=t
+org.apache.tika.mime.application.x-sfdu	public.plain-text	sfdu	application/x-sfdu		Standard Formatted Data Units (SFDUs) data		tika	tika	e:sfdu=t m:application/x-sfdu=t
+org.apache.tika.mime.application.x-geopackage	org.freedesktop.mime.application.vnd.sqlite3	gpkg	application/x-geopackage				tika	tika	e:gpkg=t m:application/x-geopackage=t
+org.apache.tika.mime.application.x-geopackage-version-1.1Or1.0	org.freedesktop.mime.application.vnd.sqlite3,org.apache.tika.mime.application.x-geopackage		application/x-geopackage;version=1.1Or1.0				tika	tika	m:application/x-geopackage;version=1.1Or1.0=t
+org.apache.tika.mime.application.x-fossil-checkout	org.freedesktop.mime.application.vnd.sqlite3		application/x-fossil-checkout				tika	tika	m:application/x-fossil-checkout=t
+org.apache.tika.mime.application.x-fossil-global-conf	org.freedesktop.mime.application.vnd.sqlite3		application/x-fossil-global-conf				tika	tika	m:application/x-fossil-global-conf=t
+org.apache.tika.mime.application.x-fossil-repository	org.freedesktop.mime.application.vnd.sqlite3		application/x-fossil-repository				tika	tika	m:application/x-fossil-repository=t
+org.apache.tika.mime.application.x-bentley-besqlite	org.freedesktop.mime.application.vnd.sqlite3		application/x-bentley-besqlite				tika	tika	m:application/x-bentley-besqlite=t
+org.apache.tika.mime.application.x-bentley-localization	org.freedesktop.mime.application.vnd.sqlite3		application/x-bentley-localization				tika	tika	m:application/x-bentley-localization=t
+org.apache.tika.mime.application.x-monotone-source-repo	org.freedesktop.mime.application.vnd.sqlite3		application/x-monotone-source-repo				tika	tika	m:application/x-monotone-source-repo=t
+org.apache.tika.mime.application.x-esri-spatially-enabled-db	org.freedesktop.mime.application.vnd.sqlite3		application/x-esri-spatially-enabled-db				tika	tika	m:application/x-esri-spatially-enabled-db=t
+org.apache.tika.mime.application.x-mbtiles	org.freedesktop.mime.application.vnd.sqlite3		application/x-mbtiles				tika	tika	m:application/x-mbtiles=t
+org.apache.tika.mime.application.x-texnicard	org.freedesktop.mime.application.vnd.sqlite3		application/x-texnicard				tika	tika	m:application/x-texnicard=t
+org.apache.tika.mime.application.x-stata-do	public.data	do	application/x-stata-do		Stata DTA Script		tika	tika	e:do=t m:application/x-stata-do=t
+org.apache.tika.mime.application.x-stata-dta	public.data	dta	application/x-stata-dta		Stata DTA Dataset		tika	tika	e:dta=t m:application/x-stata-dta=t
+org.apache.tika.mime.application.x-stata-dta-version-14	org.apache.tika.mime.application.x-stata-dta		application/x-stata-dta;version=14				tika	tika	m:application/x-stata-dta;version=14=t
+org.apache.tika.mime.application.x-stata-dta-version-13	org.apache.tika.mime.application.x-stata-dta		application/x-stata-dta;version=13				tika	tika	m:application/x-stata-dta;version=13=t
+org.apache.tika.mime.application.x-stata-dta-version-12	org.apache.tika.mime.application.x-stata-dta		application/x-stata-dta;version=12				tika	tika	m:application/x-stata-dta;version=12=t
+org.apache.tika.mime.application.x-stata-dta-version-10	org.apache.tika.mime.application.x-stata-dta		application/x-stata-dta;version=10				tika	tika	m:application/x-stata-dta;version=10=t
+org.apache.tika.mime.application.x-stata-dta-version-8	org.apache.tika.mime.application.x-stata-dta		application/x-stata-dta;version=8				tika	tika	m:application/x-stata-dta;version=8=t
+org.apache.tika.mime.application.x-tex-tfm	public.data	tfm	application/x-tex-tfm				tika	tika	e:tfm=t m:application/x-tex-tfm=t
+org.apache.tika.mime.application.x-tex-virtual-font	public.data	vf	application/x-tex-virtual-font		TeX Virtual Font format		tika	tika	e:vf=t m:application/x-tex-virtual-font=t
+org.apache.tika.mime.application.x-touhou	public.data		application/x-touhou		Touhou Project		tika	tika	m:application/x-touhou=t
+org.apache.tika.mime.application.x-tika-msoffice	public.data		application/x-tika-msoffice				tika	tika	m:application/x-tika-msoffice=t
+org.apache.tika.mime.application.x-tika-msoffice-embedded	org.apache.tika.mime.application.x-tika-msoffice		application/x-tika-msoffice-embedded				tika	tika	m:application/x-tika-msoffice-embedded=t
+org.apache.tika.mime.application.x-tika-msoffice-embedded-format-ole10-native	org.apache.tika.mime.application.x-tika-msoffice-embedded		application/x-tika-msoffice-embedded;format=ole10_native		OLE10 Native Embedded Document		tika	tika	m:application/x-tika-msoffice-embedded;format=ole10_native=t
+org.apache.tika.mime.application.x-tika-msoffice-embedded-format-comp-obj	org.apache.tika.mime.application.x-tika-msoffice-embedded		application/x-tika-msoffice-embedded;format=comp_obj		CompObj OLE2 Embedded Document		tika	tika	m:application/x-tika-msoffice-embedded;format=comp_obj=t
+org.apache.tika.mime.application.x-tika-msworks-spreadsheet	com.microsoft.excel.xls		application/x-tika-msworks-spreadsheet				tika	tika	m:application/x-tika-msworks-spreadsheet=t
+org.apache.tika.mime.application.x-tika-old-excel	public.data		application/x-tika-old-excel		Pre-OLE2 (Old) Microsoft Excel Worksheets		tika	tika	m:application/x-tika-old-excel=t
+org.apache.tika.mime.application.x-tika-ooxml	public.zip-archive		application/x-tika-ooxml				tika	tika	m:application/x-tika-ooxml=t
+org.apache.tika.mime.application.x-tika-ooxml-protected	org.apache.tika.mime.application.x-tika-msoffice		application/x-tika-ooxml-protected		Password Protected OOXML File		tika	tika	m:application/x-tika-ooxml-protected=t
+org.apache.tika.mime.application.x-tika-visio-ooxml	org.apache.tika.mime.application.x-tika-ooxml		application/x-tika-visio-ooxml		Visio OOXML File		tika	tika	m:application/x-tika-visio-ooxml=t
+org.apache.tika.mime.application.x-tika-staroffice	org.apache.tika.mime.application.x-tika-msoffice		application/x-tika-staroffice				tika	tika	m:application/x-tika-staroffice=t
+org.apache.tika.mime.application.x-uc2-compressed	public.data	uc2	application/x-uc2-compressed				tika	tika	e:uc2=t m:application/x-uc2-compressed=t
+org.apache.tika.mime.application.x-vhd	public.data		application/x-vhd		Virtual PC Virtual Hard Disk		tika	tika	m:application/x-vhd=t
+org.apache.tika.mime.application.x-vmdk	public.data		application/x-vmdk		Virtual Disk Format		tika	tika	m:application/x-vmdk=t
+org.apache.tika.mime.application.x-x509-cert-format-pem	public.x509-certificate		application/x-x509-cert;format=pem				tika	tika	m:application/x-x509-cert;format=pem=t
+org.apache.tika.mime.application.x-x509-cert-format-der	public.x509-certificate		application/x-x509-cert;format=der				tika	tika	m:application/x-x509-cert;format=der=t
+org.apache.tika.mime.application.x-x509-key	public.data		application/x-x509-key				tika	tika	m:application/x-x509-key=t
+org.apache.tika.mime.application.x-x509-key-format-pem	org.apache.tika.mime.application.x-x509-key		application/x-x509-key;format=pem				tika	tika	m:application/x-x509-key;format=pem=t
+org.apache.tika.mime.application.x-x509-key-format-der	org.apache.tika.mime.application.x-x509-key		application/x-x509-key;format=der				tika	tika	m:application/x-x509-key;format=der=t
+org.apache.tika.mime.application.x-x509-dsa-parameters	public.data		application/x-x509-dsa-parameters				tika	tika	m:application/x-x509-dsa-parameters=t
+org.apache.tika.mime.application.x-x509-ec-parameters	public.data		application/x-x509-ec-parameters				tika	tika	m:application/x-x509-ec-parameters=t
+org.apache.tika.mime.application.x-xfig	public.data		application/x-xfig				tika	tika	m:application/x-xfig=tm
+org.apache.tika.mime.application.x-xmind	public.zip-archive	xmind	application/x-xmind		XMind Pro		tika	tika	e:xmind=t m:application/x-xmind=t
+org.apache.tika.mime.application.x-zim	public.data		application/x-zim		Zeno IMproved (ZIM)		tika	tika	m:application/x-zim=t
+org.apache.tika.mime.application.x400-bp	public.data		application/x400-bp				tika	tika	m:application/x400-bp=tm
+org.apache.tika.mime.application.xcap-att-xml	public.data	xav	application/xcap-att+xml				tika	tika	e:xav=m m:application/xcap-att+xml=tm
+org.apache.tika.mime.application.xcap-caps-xml	public.data	xca	application/xcap-caps+xml				tika	tika	e:xca=m m:application/xcap-caps+xml=tm
+org.apache.tika.mime.application.xcap-el-xml	public.data	xel	application/xcap-el+xml				tika	tika	e:xel=m m:application/xcap-el+xml=tm
+org.apache.tika.mime.application.xcap-error-xml	public.data		application/xcap-error+xml				tika	tika	m:application/xcap-error+xml=tm
+org.apache.tika.mime.application.xcap-ns-xml	public.data	xns	application/xcap-ns+xml				tika	tika	e:xns=m m:application/xcap-ns+xml=tm
+org.apache.tika.mime.application.xcon-conference-info-diff-xml	public.data		application/xcon-conference-info-diff+xml				tika	tika	m:application/xcon-conference-info-diff+xml=tm
+org.apache.tika.mime.application.xcon-conference-info-xml	public.data		application/xcon-conference-info+xml				tika	tika	m:application/xcon-conference-info+xml=tm
+org.apache.tika.mime.application.xenc-xml	public.data	xenc	application/xenc+xml				tika	tika	e:xenc=t m:application/xenc+xml=tm
+org.apache.tika.mime.application.xhtml-voice-xml	public.data		application/xhtml-voice+xml				tika	tika	m:application/xhtml-voice+xml=t
+org.apache.tika.mime.application.xmpp-xml	public.data		application/xmpp+xml				tika	tika	m:application/xmpp+xml=tm
+org.apache.tika.mime.application.xop-xml	public.data	xop	application/xop+xml				tika	tika	e:xop=tm m:application/xop+xml=tm
+org.apache.tika.mime.application.xslfo-xml	public.data		application/xslfo+xml,text/xsl		XSL Format		tika	tika	m:application/xslfo+xml=t m:text/xsl=t
+org.apache.tika.mime.application.xv-xml	public.data	mxml,xhvml,xvml,xvm	application/xv+xml				tika	tika	e:mxml=tm e:xhvml=tm e:xvml=tm e:xvm=tm m:application/xv+xml=tm
+org.apache.tika.mime.audio.32kadpcm	public.audio	726	audio/32kadpcm				tika	tika	e:726=m m:audio/32kadpcm=tm
+org.apache.tika.mime.audio.adpcm	public.audio	adp	audio/adpcm				tika	tika	e:adp=t m:audio/adpcm=t
+org.apache.tika.mime.audio.amr-wb-	org.3gpp.adaptive-multi-rate-audio		audio/amr-wb+				tika	tika	m:audio/amr-wb+=tm
+org.apache.tika.mime.audio.asc	public.audio	acn	audio/asc				tika	tika	e:acn=m m:audio/asc=tm
+org.apache.tika.mime.audio.bv16	public.audio		audio/bv16				tika	tika	m:audio/bv16=tm
+org.apache.tika.mime.audio.bv32	public.audio		audio/bv32				tika	tika	m:audio/bv32=tm
+org.apache.tika.mime.audio.clearmode	public.audio		audio/clearmode				tika	tika	m:audio/clearmode=tm
+org.apache.tika.mime.audio.cn	public.audio		audio/cn				tika	tika	m:audio/cn=tm
+org.apache.tika.mime.audio.dat12	public.audio		audio/dat12				tika	tika	m:audio/dat12=tm
+org.apache.tika.mime.audio.dsr-es201108	public.audio		audio/dsr-es201108				tika	tika	m:audio/dsr-es201108=tm
+org.apache.tika.mime.audio.dsr-es202050	public.audio		audio/dsr-es202050				tika	tika	m:audio/dsr-es202050=tm
+org.apache.tika.mime.audio.dsr-es202211	public.audio		audio/dsr-es202211				tika	tika	m:audio/dsr-es202211=tm
+org.apache.tika.mime.audio.dsr-es202212	public.audio		audio/dsr-es202212				tika	tika	m:audio/dsr-es202212=tm
+org.apache.tika.mime.audio.dvi4	public.audio		audio/dvi4				tika	tika	m:audio/dvi4=tm
+org.apache.tika.mime.audio.evrc	public.audio	evc	audio/evrc				tika	tika	e:evc=m m:audio/evrc=tm
+org.apache.tika.mime.audio.evrc-qcp	public.audio	qcp	audio/evrc-qcp				tika	tika	e:qcp=m m:audio/evrc-qcp=tm
+org.apache.tika.mime.audio.evrc0	public.audio		audio/evrc0				tika	tika	m:audio/evrc0=tm
+org.apache.tika.mime.audio.evrc1	public.audio		audio/evrc1				tika	tika	m:audio/evrc1=tm
+org.apache.tika.mime.audio.evrcb	public.audio	evb	audio/evrcb				tika	tika	e:evb=m m:audio/evrcb=tm
+org.apache.tika.mime.audio.evrcb0	public.audio		audio/evrcb0				tika	tika	m:audio/evrcb0=tm
+org.apache.tika.mime.audio.evrcb1	public.audio		audio/evrcb1				tika	tika	m:audio/evrcb1=tm
+org.apache.tika.mime.audio.evrcwb	public.audio	evw	audio/evrcwb				tika	tika	e:evw=m m:audio/evrcwb=tm
+org.apache.tika.mime.audio.evrcwb0	public.audio		audio/evrcwb0				tika	tika	m:audio/evrcwb0=tm
+org.apache.tika.mime.audio.evrcwb1	public.audio		audio/evrcwb1				tika	tika	m:audio/evrcwb1=tm
+org.apache.tika.mime.audio.example	public.audio		audio/example				tika	tika	m:audio/example=tm
+org.apache.tika.mime.audio.g719	public.audio		audio/g719				tika	tika	m:audio/g719=tm
+org.apache.tika.mime.audio.g722	public.audio		audio/g722				tika	tika	m:audio/g722=tm
+org.apache.tika.mime.audio.g7221	public.audio		audio/g7221				tika	tika	m:audio/g7221=tm
+org.apache.tika.mime.audio.g723	public.audio		audio/g723				tika	tika	m:audio/g723=tm
+org.apache.tika.mime.audio.g726-16	public.audio		audio/g726-16				tika	tika	m:audio/g726-16=tm
+org.apache.tika.mime.audio.g726-24	public.audio		audio/g726-24				tika	tika	m:audio/g726-24=tm
+org.apache.tika.mime.audio.g726-32	public.audio		audio/g726-32				tika	tika	m:audio/g726-32=tm
+org.apache.tika.mime.audio.g726-40	public.audio		audio/g726-40				tika	tika	m:audio/g726-40=tm
+org.apache.tika.mime.audio.g728	public.audio		audio/g728				tika	tika	m:audio/g728=tm
+org.apache.tika.mime.audio.g729	public.audio		audio/g729				tika	tika	m:audio/g729=tm
+org.apache.tika.mime.audio.g7291	public.audio		audio/g7291				tika	tika	m:audio/g7291=tm
+org.apache.tika.mime.audio.g729d	public.audio		audio/g729d				tika	tika	m:audio/g729d=tm
+org.apache.tika.mime.audio.g729e	public.audio		audio/g729e				tika	tika	m:audio/g729e=tm
+org.apache.tika.mime.audio.gsm	public.audio		audio/gsm				tika	tika	m:audio/gsm=tm
+org.apache.tika.mime.audio.gsm-efr	public.audio		audio/gsm-efr				tika	tika	m:audio/gsm-efr=tm
+org.apache.tika.mime.audio.ilbc	public.audio	lbc	audio/ilbc				tika	tika	e:lbc=m m:audio/ilbc=tm
+org.apache.tika.mime.audio.l16	public.audio	l16	audio/l16				tika	tika	e:l16=m m:audio/l16=tm
+org.apache.tika.mime.audio.l20	public.audio		audio/l20				tika	tika	m:audio/l20=tm
+org.apache.tika.mime.audio.l24	public.audio		audio/l24				tika	tika	m:audio/l24=tm
+org.apache.tika.mime.audio.l8	public.audio		audio/l8				tika	tika	m:audio/l8=tm
+org.apache.tika.mime.audio.lpc	public.audio		audio/lpc				tika	tika	m:audio/lpc=tm
+org.apache.tika.mime.audio.mpa	public.audio		audio/mpa				tika	tika	m:audio/mpa=tm
+org.apache.tika.mime.audio.mpa-robust	public.audio		audio/mpa-robust				tika	tika	m:audio/mpa-robust=tm
+org.apache.tika.mime.audio.mpeg4-generic	public.audio		audio/mpeg4-generic				tika	tika	m:audio/mpeg4-generic=tm
+org.apache.tika.mime.audio.x-sap	public.audio		audio/x-sap		Slight Atari Player		tika	tika	m:audio/x-sap=t
+org.apache.tika.mime.audio.x-oggpcm	org.freedesktop.mime.audio.ogg		audio/x-oggpcm,audio/x-ogg-pcm		Ogg Packaged Unompressed WAV File		tika	tika	m:audio/x-oggpcm=t m:audio/x-ogg-pcm=t
+org.apache.tika.mime.audio.opus	org.freedesktop.mime.audio.ogg		audio/opus		Ogg Opus Codec Compressed WAV File		tika	tika	m:audio/opus=tm
+org.apache.tika.mime.audio.speex	org.freedesktop.mime.audio.ogg		audio/speex,application/x-speex		Ogg Speex Codec Compressed WAV File		tika	tika	m:audio/speex=tm m:application/x-speex=t
+org.apache.tika.mime.audio.parityfec	public.audio		audio/parityfec				tika	tika	m:audio/parityfec=tm
+org.apache.tika.mime.audio.pcma	public.audio		audio/pcma				tika	tika	m:audio/pcma=tm
+org.apache.tika.mime.audio.pcma-wb	public.audio		audio/pcma-wb				tika	tika	m:audio/pcma-wb=tm
+org.apache.tika.mime.audio.pcmu-wb	public.audio		audio/pcmu-wb				tika	tika	m:audio/pcmu-wb=tm
+org.apache.tika.mime.audio.pcmu	public.audio		audio/pcmu				tika	tika	m:audio/pcmu=tm
+org.apache.tika.mime.audio.qcelp	public.audio		audio/qcelp				tika	tika	m:audio/qcelp=tm
+org.apache.tika.mime.audio.red	public.audio		audio/red				tika	tika	m:audio/red=tm
+org.apache.tika.mime.audio.rtp-enc-aescm128	public.audio		audio/rtp-enc-aescm128				tika	tika	m:audio/rtp-enc-aescm128=tm
+org.apache.tika.mime.audio.rtp-midi	public.audio		audio/rtp-midi				tika	tika	m:audio/rtp-midi=tm
+org.apache.tika.mime.audio.rtx	public.audio		audio/rtx				tika	tika	m:audio/rtx=tm
+org.apache.tika.mime.audio.smv	public.audio	smv	audio/smv				tika	tika	e:smv=m m:audio/smv=tm
+org.apache.tika.mime.audio.smv0	public.audio		audio/smv0				tika	tika	m:audio/smv0=tm
+org.apache.tika.mime.audio.smv-qcp	public.audio		audio/smv-qcp				tika	tika	m:audio/smv-qcp=tm
+org.apache.tika.mime.audio.sp-midi	public.audio		audio/sp-midi				tika	tika	m:audio/sp-midi=tm
+org.apache.tika.mime.audio.t140c	public.audio		audio/t140c				tika	tika	m:audio/t140c=tm
+org.apache.tika.mime.audio.t38	public.audio		audio/t38				tika	tika	m:audio/t38=tm
+org.apache.tika.mime.audio.telephone-event	public.audio		audio/telephone-event				tika	tika	m:audio/telephone-event=tm
+org.apache.tika.mime.audio.tone	public.audio		audio/tone				tika	tika	m:audio/tone=tm
+org.apache.tika.mime.audio.ulpfec	public.audio		audio/ulpfec				tika	tika	m:audio/ulpfec=tm
+org.apache.tika.mime.audio.vdvi	public.audio		audio/vdvi				tika	tika	m:audio/vdvi=tm
+org.apache.tika.mime.audio.vmr-wb	public.audio		audio/vmr-wb				tika	tika	m:audio/vmr-wb=tm
+org.apache.tika.mime.audio.vnd.3gpp.iufp	public.audio		audio/vnd.3gpp.iufp				tika	tika	m:audio/vnd.3gpp.iufp=tm
+org.apache.tika.mime.audio.vnd.4sb	public.audio		audio/vnd.4sb				tika	tika	m:audio/vnd.4sb=tm
+org.apache.tika.mime.audio.vnd.audiokoz	public.audio	koz	audio/vnd.audiokoz				tika	tika	e:koz=m m:audio/vnd.audiokoz=tm
+org.apache.tika.mime.audio.vnd.adobe.soundbooth	public.audio	asnd	audio/vnd.adobe.soundbooth				tika	tika	e:asnd=t m:audio/vnd.adobe.soundbooth=t
+org.apache.tika.mime.audio.vnd.celp	public.audio		audio/vnd.celp				tika	tika	m:audio/vnd.celp=tm
+org.apache.tika.mime.audio.vnd.cisco.nse	public.audio		audio/vnd.cisco.nse				tika	tika	m:audio/vnd.cisco.nse=tm
+org.apache.tika.mime.audio.vnd.cmles.radio-events	public.audio		audio/vnd.cmles.radio-events				tika	tika	m:audio/vnd.cmles.radio-events=tm
+org.apache.tika.mime.audio.vnd.cns.anp1	public.audio		audio/vnd.cns.anp1				tika	tika	m:audio/vnd.cns.anp1=tm
+org.apache.tika.mime.audio.vnd.cns.inf1	public.audio		audio/vnd.cns.inf1				tika	tika	m:audio/vnd.cns.inf1=tm
+org.apache.tika.mime.audio.vnd.digital-winds	public.audio	eol	audio/vnd.digital-winds				tika	tika	e:eol=tm m:audio/vnd.digital-winds=tm
+org.apache.tika.mime.audio.vnd.dlna.adts	public.audio		audio/vnd.dlna.adts				tika	tika	m:audio/vnd.dlna.adts=tm
+org.apache.tika.mime.audio.vnd.dolby.heaac.1	public.audio		audio/vnd.dolby.heaac.1				tika	tika	m:audio/vnd.dolby.heaac.1=tm
+org.apache.tika.mime.audio.vnd.dolby.heaac.2	public.audio		audio/vnd.dolby.heaac.2				tika	tika	m:audio/vnd.dolby.heaac.2=tm
+org.apache.tika.mime.audio.vnd.dolby.mlp	public.audio		audio/vnd.dolby.mlp				tika	tika	m:audio/vnd.dolby.mlp=tm
+org.apache.tika.mime.audio.vnd.dolby.mps	public.audio		audio/vnd.dolby.mps				tika	tika	m:audio/vnd.dolby.mps=tm
+org.apache.tika.mime.audio.vnd.dolby.pl2	public.audio		audio/vnd.dolby.pl2				tika	tika	m:audio/vnd.dolby.pl2=tm
+org.apache.tika.mime.audio.vnd.dolby.pl2x	public.audio		audio/vnd.dolby.pl2x				tika	tika	m:audio/vnd.dolby.pl2x=tm
+org.apache.tika.mime.audio.vnd.dolby.pl2z	public.audio		audio/vnd.dolby.pl2z				tika	tika	m:audio/vnd.dolby.pl2z=tm
+org.apache.tika.mime.audio.vnd.everad.plj	public.audio	plj	audio/vnd.everad.plj				tika	tika	e:plj=m m:audio/vnd.everad.plj=tm
+org.apache.tika.mime.audio.vnd.hns.audio	public.audio		audio/vnd.hns.audio				tika	tika	m:audio/vnd.hns.audio=tm
+org.apache.tika.mime.audio.vnd.lucent.voice	public.audio	lvp	audio/vnd.lucent.voice				tika	tika	e:lvp=tm m:audio/vnd.lucent.voice=tm
+org.apache.tika.mime.audio.vnd.ms-playready.media.pya	public.audio	pya	audio/vnd.ms-playready.media.pya				tika	tika	e:pya=tm m:audio/vnd.ms-playready.media.pya=tm
+org.apache.tika.mime.audio.vnd.nortel.vbk	public.audio	vbk	audio/vnd.nortel.vbk				tika	tika	e:vbk=m m:audio/vnd.nortel.vbk=tm
+org.apache.tika.mime.audio.vnd.nuera.ecelp4800	public.audio	ecelp4800	audio/vnd.nuera.ecelp4800				tika	tika	e:ecelp4800=tm m:audio/vnd.nuera.ecelp4800=tm
+org.apache.tika.mime.audio.vnd.nuera.ecelp7470	public.audio	ecelp7470	audio/vnd.nuera.ecelp7470				tika	tika	e:ecelp7470=tm m:audio/vnd.nuera.ecelp7470=tm
+org.apache.tika.mime.audio.vnd.nuera.ecelp9600	public.audio	ecelp9600	audio/vnd.nuera.ecelp9600				tika	tika	e:ecelp9600=tm m:audio/vnd.nuera.ecelp9600=tm
+org.apache.tika.mime.audio.vnd.octel.sbc	public.audio		audio/vnd.octel.sbc				tika	tika	m:audio/vnd.octel.sbc=tm
+org.apache.tika.mime.audio.vnd.qcelp	public.audio		audio/vnd.qcelp				tika	tika	m:audio/vnd.qcelp=t
+org.apache.tika.mime.audio.vnd.rhetorex.32kadpcm	public.audio		audio/vnd.rhetorex.32kadpcm				tika	tika	m:audio/vnd.rhetorex.32kadpcm=tm
+org.apache.tika.mime.audio.vnd.sealedmedia.softseal.mpeg	public.audio	smp3,smp,s1m	audio/vnd.sealedmedia.softseal.mpeg				tika	tika	e:smp3=m e:smp=m e:s1m=m m:audio/vnd.sealedmedia.softseal.mpeg=tm
+org.apache.tika.mime.audio.vnd.vmx.cvsd	public.audio		audio/vnd.vmx.cvsd				tika	tika	m:audio/vnd.vmx.cvsd=tm
+org.apache.tika.mime.audio.vorbis-config	public.audio		audio/vorbis-config				tika	tika	m:audio/vorbis-config=tm
+org.apache.tika.mime.audio.x-caf	public.audio		audio/x-caf		Core Audio Format		tika	tika	m:audio/x-caf=t
+org.apache.tika.mime.audio.x-dec-basic	public.audio		audio/x-dec-basic				tika	tika	m:audio/x-dec-basic=t
+org.apache.tika.mime.audio.x-dec-adpcm	public.audio		audio/x-dec-adpcm				tika	tika	m:audio/x-dec-adpcm=t
+org.apache.tika.mime.audio.x-ms-wax	public.audio		audio/x-ms-wax				tika	tika	m:audio/x-ms-wax=tm
+org.apache.tika.mime.audio.x-pn-realaudio-plugin	public.audio	rmp	audio/x-pn-realaudio-plugin		RealMedia Player Plug-in		tika	tika	e:rmp=t m:audio/x-pn-realaudio-plugin=t
+org.apache.tika.mime.chemical.x-cdx	public.data	cdx	chemical/x-cdx				tika	tika	e:cdx=tm m:chemical/x-cdx=tm
+org.apache.tika.mime.chemical.x-cif	public.data	cif	chemical/x-cif				tika	tika	e:cif=tm m:chemical/x-cif=tm
+org.apache.tika.mime.chemical.x-cmdf	public.data	cmdf	chemical/x-cmdf				tika	tika	e:cmdf=tm m:chemical/x-cmdf=tm
+org.apache.tika.mime.chemical.x-cml	public.data	cml	chemical/x-cml				tika	tika	e:cml=tm m:chemical/x-cml=tm
+org.apache.tika.mime.chemical.x-csml	public.data	csml,csm	chemical/x-csml				tika	tika	e:csml=tm e:csm=m m:chemical/x-csml=tm
+org.apache.tika.mime.chemical.x-xyz	public.data	xyz	chemical/x-xyz				tika	tika	e:xyz=tm m:chemical/x-xyz=tm
+org.apache.tika.mime.image.aces	public.image		image/aces		ACES Image Container File		tika	tika	m:image/aces=tm
+org.apache.tika.mime.image.x-os2-graphics-charset-binary	public.image		image/x-os2-graphics;charset=binary,image/x-os2-graphics		OS2 bitmap array		tika	tika	m:image/x-os2-graphics;charset=binary=t m:image/x-os2-graphics=t
+org.apache.tika.mime.image.x-bpg	public.image	bpg	image/x-bpg		Better Portable Graphics		tika	tika	e:bpg=t m:image/x-bpg=t
+org.apache.tika.mime.image.x-dpx	public.image	dpx	image/x-dpx		Digital Picture Exchange from SMPTE		tika	tika	e:dpx=t m:image/x-dpx=t
+org.apache.tika.mime.image.x-emf-compressed	org.gnu.gnu-zip-archive,public.image	emz	image/x-emf-compressed,application/x-ms-emz		Compressed Enhanced Metafile		tika	tika	e:emz=t m:image/x-emf-compressed=t m:application/x-ms-emz=t
+org.apache.tika.mime.image.example	public.image		image/example				tika	tika	m:image/example=tm
+org.apache.tika.mime.image.icns	public.image		image/icns		Apple Icon Image Format		tika	tika	m:image/icns=t
+org.apache.tika.mime.image.naplps	public.image		image/naplps				tika	tika	m:image/naplps=tm
+org.apache.tika.mime.image.nitf	public.image	ntf,nitf	image/nitf,image/ntf				tika	tika	e:ntf=t e:nitf=t m:image/nitf=t m:image/ntf=t
+org.apache.tika.mime.image.prs.btif	public.image	btif,btf	image/prs.btif				tika	tika	e:btif=tm e:btf=m m:image/prs.btif=tm
+org.apache.tika.mime.image.prs.pti	public.image	pti	image/prs.pti				tika	tika	e:pti=m m:image/prs.pti=tm
+org.apache.tika.mime.image.t38	public.image		image/t38				tika	tika	m:image/t38=tm
+org.apache.tika.mime.image.tiff-fx	public.image	tfx	image/tiff-fx				tika	tika	e:tfx=m m:image/tiff-fx=tm
+org.apache.tika.mime.image.vnd.adobe.premiere	public.xml,public.image	ppj	image/vnd.adobe.premiere				tika	tika	e:ppj=t m:image/vnd.adobe.premiere=t
+org.apache.tika.mime.image.vnd.cns.inf2	public.image		image/vnd.cns.inf2				tika	tika	m:image/vnd.cns.inf2=tm
+org.apache.tika.mime.image.vnd.dgn	public.image	dgn,dgnlib	image/vnd.dgn				tika	tika	e:dgn=t e:dgnlib=t m:image/vnd.dgn=t
+org.apache.tika.mime.image.vnd.dgn-version-7	org.apache.tika.mime.image.vnd.dgn		image/vnd.dgn;version=7		MicroStation v7 drawing		tika	tika	m:image/vnd.dgn;version=7=t
+org.apache.tika.mime.image.vnd.dgn-version-8	org.apache.tika.mime.application.x-tika-msoffice,org.apache.tika.mime.image.vnd.dgn		image/vnd.dgn;version=8,image/vnd.dgn;ver=8		MicroStation v8 drawing; requires ole2 detector		tika	tika	m:image/vnd.dgn;version=8=t m:image/vnd.dgn;ver=8=t
+org.apache.tika.mime.image.vnd.dxb	public.image	dxb	image/vnd.dxb		AutoCAD DXF simplified Binary		tika	tika	e:dxb=t m:image/vnd.dxb=t
+org.apache.tika.mime.image.vnd.dxf-format-binary	org.freedesktop.mime.image.vnd.dxf		image/vnd.dxf;format=binary		AutoCAD DXF in Binary form		tika	tika	m:image/vnd.dxf;format=binary=t
+org.apache.tika.mime.image.vnd.dxf-format-ascii	org.freedesktop.mime.image.vnd.dxf		image/vnd.dxf;format=ascii		AutoCAD DXF in ASCII Text form		tika	tika	m:image/vnd.dxf;format=ascii=t
+org.apache.tika.mime.image.vnd.fastbidsheet	public.image	fbs	image/vnd.fastbidsheet				tika	tika	e:fbs=tm m:image/vnd.fastbidsheet=tm
+org.apache.tika.mime.image.vnd.fst	public.image		image/vnd.fst				tika	tika	m:image/vnd.fst=tm
+org.apache.tika.mime.image.vnd.fujixerox.edmics-mmr	public.image	mmr	image/vnd.fujixerox.edmics-mmr				tika	tika	e:mmr=tm m:image/vnd.fujixerox.edmics-mmr=tm
+org.apache.tika.mime.image.vnd.fujixerox.edmics-rlc	public.image	rlc	image/vnd.fujixerox.edmics-rlc				tika	tika	e:rlc=tm m:image/vnd.fujixerox.edmics-rlc=tm
+org.apache.tika.mime.image.vnd.globalgraphics.pgb	public.image	pgb	image/vnd.globalgraphics.pgb				tika	tika	e:pgb=m m:image/vnd.globalgraphics.pgb=tm
+org.apache.tika.mime.image.vnd.mix	public.image		image/vnd.mix				tika	tika	m:image/vnd.mix=tm
+org.apache.tika.mime.image.vnd.net-fpx	public.image	npx	image/vnd.net-fpx				tika	tika	e:npx=t m:image/vnd.net-fpx=tm
+org.apache.tika.mime.image.vnd.sealed.png	public.image	spng,spn,s1n	image/vnd.sealed.png				tika	tika	e:spng=m e:spn=m e:s1n=m m:image/vnd.sealed.png=tm
+org.apache.tika.mime.image.vnd.sealedmedia.softseal.gif	public.image	sgif,s1g	image/vnd.sealedmedia.softseal.gif				tika	tika	e:sgif=m e:s1g=m m:image/vnd.sealedmedia.softseal.gif=tm
+org.apache.tika.mime.image.vnd.sealedmedia.softseal.jpg	public.image	sjpg,sjp,s1j	image/vnd.sealedmedia.softseal.jpg				tika	tika	e:sjpg=m e:sjp=m e:s1j=m m:image/vnd.sealedmedia.softseal.jpg=tm
+org.apache.tika.mime.image.vnd.svf	public.image		image/vnd.svf				tika	tika	m:image/vnd.svf=tm
+org.apache.tika.mime.image.vnd.zbrush.dcx	public.image	dcx	image/vnd.zbrush.dcx,image/x-dcx		ZSoft Multi-Page Paintbrush		tika	tika	e:dcx=t m:image/vnd.zbrush.dcx=t m:image/x-dcx=t
+org.apache.tika.mime.image.vnd.xiff	public.image	xif	image/vnd.xiff				tika	tika	e:xif=tm m:image/vnd.xiff=tm
+org.apache.tika.mime.image.x-cmx	public.image	cmx	image/x-cmx				tika	tika	e:cmx=t m:image/x-cmx=t
+org.apache.tika.mime.image.x-freehand	public.image	fh,fhc,fh4,fh40,fh5,fh50,fh7,fh8,fh9,fh10,fh11,fh12,ft7,ft8,ft9,ft10,ft11,ft12	image/x-freehand		FreeHand image		tika	tika	e:fh=t e:fhc=t e:fh4=t e:fh40=t e:fh5=t e:fh50=t e:fh7=t e:fh8=t e:fh9=t e:fh10=t e:fh11=t e:fh12=t e:ft7=t e:ft8=t e:ft9=t e:ft10=t e:ft11=t e:ft12=t m:image/x-freehand=t
+org.apache.tika.mime.image.x-jbig2	public.image	jb2,jbig2	image/x-jbig2,image/x-jb2		A lossless image compression standard from the Joint Bi-level Image Experts Group.		tika	tika	e:jb2=t e:jbig2=t m:image/x-jbig2=t m:image/x-jb2=t
+org.apache.tika.mime.image.x-jp2-container	public.image		image/x-jp2-container		JPEG 2000 Container Format		tika	tika	m:image/x-jp2-container=t
+org.apache.tika.mime.image.x-portable-arbitrarymap	org.freedesktop.mime.image.x-portable-anymap	pam	image/x-portable-arbitrarymap		UNIX Portable Bitmap Graphic Arbitrary Map		tika	tika	e:pam=t m:image/x-portable-arbitrarymap=t
+org.apache.tika.mime.image.x-raw-adobe	public.tiff		image/x-raw-adobe		Adobe Digital Negative		tika	tika	m:image/x-raw-adobe=t
+org.apache.tika.mime.image.x-raw-hasselblad	public.image		image/x-raw-hasselblad		Hasselblad raw image		tika	tika	m:image/x-raw-hasselblad=t
+org.apache.tika.mime.image.x-raw-fuji	public.image		image/x-raw-fuji		Fuji raw image		tika	tika	m:image/x-raw-fuji=t
+org.apache.tika.mime.image.x-raw-canon	public.image		image/x-raw-canon		Canon raw image		tika	tika	m:image/x-raw-canon=t
+org.apache.tika.mime.image.x-raw-kodak	public.image	dcs,drf	image/x-raw-kodak		Kodak raw image		tika	tika	e:dcs=t e:drf=t m:image/x-raw-kodak=t
+org.apache.tika.mime.image.x-raw-minolta	public.image		image/x-raw-minolta		Minolta raw image		tika	tika	m:image/x-raw-minolta=t
+org.apache.tika.mime.image.x-raw-nikon	public.tiff		image/x-raw-nikon		Nikon raw image		tika	tika	m:image/x-raw-nikon=t
+org.apache.tika.mime.image.x-raw-olympus	public.image		image/x-raw-olympus		Olympus raw image		tika	tika	m:image/x-raw-olympus=t
+org.apache.tika.mime.image.x-raw-pentax	public.tiff	ptx	image/x-raw-pentax		Pentax raw image		tika	tika	e:ptx=t m:image/x-raw-pentax=t
+org.apache.tika.mime.image.x-raw-sony	public.tiff		image/x-raw-sony		Sony raw image		tika	tika	m:image/x-raw-sony=t
+org.apache.tika.mime.image.x-raw-sigma	public.image		image/x-raw-sigma		Sigma raw image		tika	tika	m:image/x-raw-sigma=t
+org.apache.tika.mime.image.x-raw-epson	public.image		image/x-raw-epson		Epson raw image		tika	tika	m:image/x-raw-epson=t
+org.apache.tika.mime.image.x-raw-mamiya	public.image		image/x-raw-mamiya		Mamiya raw image		tika	tika	m:image/x-raw-mamiya=t
+org.apache.tika.mime.image.x-raw-leaf	public.image		image/x-raw-leaf		Leaf raw image		tika	tika	m:image/x-raw-leaf=t
+org.apache.tika.mime.image.x-raw-panasonic	public.image		image/x-raw-panasonic		Panasonic raw image		tika	tika	m:image/x-raw-panasonic=t
+org.apache.tika.mime.image.x-raw-phaseone	public.image		image/x-raw-phaseone		Phase One raw image		tika	tika	m:image/x-raw-phaseone=t
+org.apache.tika.mime.image.x-raw-red	public.image	r3d	image/x-raw-red		Red raw image		tika	tika	e:r3d=t m:image/x-raw-red=t
+org.apache.tika.mime.image.x-raw-imacon	public.image		image/x-raw-imacon		Imacon raw image		tika	tika	m:image/x-raw-imacon=t
+org.apache.tika.mime.image.x-raw-logitech	public.image	pxn	image/x-raw-logitech		Logitech raw image		tika	tika	e:pxn=t m:image/x-raw-logitech=t
+org.apache.tika.mime.image.x-raw-casio	public.image	bay	image/x-raw-casio		Casio raw image		tika	tika	e:bay=t m:image/x-raw-casio=t
+org.apache.tika.mime.image.x-raw-rawzor	public.image	rwz	image/x-raw-rawzor		Rawzor raw image		tika	tika	e:rwz=t m:image/x-raw-rawzor=t
+org.apache.tika.mime.message.cpim	public.data		message/cpim				tika	tika	m:message/cpim=tm
+org.apache.tika.mime.message.example	public.data		message/example				tika	tika	m:message/example=tm
+org.apache.tika.mime.message.global	public.data	u8msg	message/global				tika	tika	e:u8msg=m m:message/global=tm
+org.apache.tika.mime.message.global-delivery-status	public.data	u8dsn	message/global-delivery-status				tika	tika	e:u8dsn=m m:message/global-delivery-status=tm
+org.apache.tika.mime.message.global-disposition-notification	public.data	u8mdn	message/global-disposition-notification				tika	tika	e:u8mdn=m m:message/global-disposition-notification=tm
+org.apache.tika.mime.message.global-headers	public.data	u8hdr	message/global-headers				tika	tika	e:u8hdr=m m:message/global-headers=tm
+org.apache.tika.mime.message.http	public.data		message/http				tika	tika	m:message/http=tm
+org.apache.tika.mime.message.imdn-xml	public.data		message/imdn+xml				tika	tika	m:message/imdn+xml=tm
+org.apache.tika.mime.application.x-httpresponse	public.data		application/x-httpresponse				tika	tika	m:application/x-httpresponse=t
+org.apache.tika.mime.message.s-http	public.data		message/s-http				tika	tika	m:message/s-http=tm
+org.apache.tika.mime.message.sip	public.data		message/sip				tika	tika	m:message/sip=tm
+org.apache.tika.mime.message.sipfrag	public.data		message/sipfrag				tika	tika	m:message/sipfrag=tm
+org.apache.tika.mime.message.tracking-status	public.data		message/tracking-status				tika	tika	m:message/tracking-status=tm
+org.apache.tika.mime.message.vnd.si.simp	public.data		message/vnd.si.simp				tika	tika	m:message/vnd.si.simp=t
+org.apache.tika.mime.model.e57	public.3d-content,public.data	e57	model/e57		3d imaging data exchange		tika	tika	e:e57=t m:model/e57=tm
+org.apache.tika.mime.model.example	public.3d-content,public.data		model/example				tika	tika	m:model/example=tm
+org.apache.tika.mime.model.mesh	public.3d-content,public.data	msh,mesh,silo	model/mesh				tika	tika	e:msh=tm e:mesh=tm e:silo=tm m:model/mesh=tm
+org.apache.tika.mime.model.vnd.dwf	public.3d-content,public.data	dwf	model/vnd.dwf,drawing/x-dwf		AutoCAD Design Web Format		tika	tika	e:dwf=tm m:model/vnd.dwf=tm m:drawing/x-dwf=t
+org.apache.tika.mime.model.vnd.dwf-version-6	org.apache.tika.mime.model.vnd.dwf		model/vnd.dwf;version=6				tika	tika	m:model/vnd.dwf;version=6=t
+org.apache.tika.mime.model.vnd.dwf-version-5	org.apache.tika.mime.model.vnd.dwf		model/vnd.dwf;version=5				tika	tika	m:model/vnd.dwf;version=5=t
+org.apache.tika.mime.model.vnd.dwf-version-2	org.apache.tika.mime.model.vnd.dwf		model/vnd.dwf;version=2				tika	tika	m:model/vnd.dwf;version=2=t
+org.apache.tika.mime.model.vnd.dwfx-xps	org.apache.tika.mime.application.x-tika-ooxml,public.3d-content	dwfx	model/vnd.dwfx+xps		AutoCAD Design Web Format		tika	tika	e:dwfx=t m:model/vnd.dwfx+xps=t
+org.apache.tika.mime.model.vnd.flatland.3dml	public.3d-content,public.data		model/vnd.flatland.3dml				tika	tika	m:model/vnd.flatland.3dml=tm
+org.apache.tika.mime.model.vnd.gdl	public.3d-content,public.data	gdl,win,dor,lmp,rsm,msm,ism	model/vnd.gdl				tika	tika	e:gdl=tm e:win=m e:dor=m e:lmp=m e:rsm=m e:msm=m e:ism=m m:model/vnd.gdl=tm
+org.apache.tika.mime.model.vnd.gs-gdl	public.3d-content,public.data		model/vnd.gs-gdl				tika	tika	m:model/vnd.gs-gdl=tm
+org.apache.tika.mime.model.vnd.gs.gdl	public.3d-content,public.data		model/vnd.gs.gdl				tika	tika	m:model/vnd.gs.gdl=t
+org.apache.tika.mime.model.vnd.gtw	public.3d-content,public.data	gtw	model/vnd.gtw				tika	tika	e:gtw=tm m:model/vnd.gtw=tm
+org.apache.tika.mime.model.vnd.moml-xml	public.3d-content,public.data	moml	model/vnd.moml+xml				tika	tika	e:moml=m m:model/vnd.moml+xml=tm
+org.apache.tika.mime.model.vnd.mts	public.3d-content,public.data		model/vnd.mts				tika	tika	m:model/vnd.mts=tm
+org.apache.tika.mime.model.vnd.parasolid.transmit.binary	public.3d-content,public.data	x_b,xmt_bin	model/vnd.parasolid.transmit.binary				tika	tika	e:x_b=m e:xmt_bin=m m:model/vnd.parasolid.transmit.binary=tm
+org.apache.tika.mime.model.vnd.parasolid.transmit.text	public.3d-content,public.data	x_t,xmt_txt	model/vnd.parasolid.transmit.text				tika	tika	e:x_t=m e:xmt_txt=m m:model/vnd.parasolid.transmit.text=tm
+org.apache.tika.mime.model.vnd.vtu	public.3d-content,public.data	vtu	model/vnd.vtu				tika	tika	e:vtu=tm m:model/vnd.vtu=tm
+org.apache.tika.mime.multipart.byteranges	public.data		multipart/byteranges				tika	tika	m:multipart/byteranges=tm
+org.apache.tika.mime.multipart.example	public.data		multipart/example				tika	tika	m:multipart/example=tm
+org.apache.tika.mime.multipart.form-data	public.data		multipart/form-data				tika	tika	m:multipart/form-data=tm
+org.apache.tika.mime.multipart.header-set	public.data		multipart/header-set				tika	tika	m:multipart/header-set=tm
+org.apache.tika.mime.multipart.parallel	public.data		multipart/parallel				tika	tika	m:multipart/parallel=tm
+org.apache.tika.mime.multipart.voice-message	public.data	vpm	multipart/voice-message				tika	tika	e:vpm=m m:multipart/voice-message=tm
+org.apache.tika.mime.application.dif-xml	public.xml		application/dif+xml				tika	tika	m:application/dif+xml=t
+org.apache.tika.mime.application.onix-message-xml	public.xml		application/onix-message+xml		ONline Information eXchange (ONIX) for books		tika	tika	m:application/onix-message+xml=t
+org.apache.tika.mime.application.onix-message-short-xml	public.xml		application/onix-message-short+xml		ONline Information eXchange (ONIX) for books		tika	tika	m:application/onix-message-short+xml=t
+org.apache.tika.mime.text.x-actionscript	public.plain-text		text/x-actionscript		ActionScript source code		tika	tika	m:text/x-actionscript=t
+org.apache.tika.mime.text.x-ada	public.plain-text		text/x-ada		Ada source code		tika	tika	m:text/x-ada=t
+org.apache.tika.mime.text.x-applescript	public.plain-text		text/x-applescript		AppleScript source code		tika	tika	m:text/x-applescript=t
+org.apache.tika.mime.text.asp	public.plain-text		text/asp		Active Server Page		tika	tika	m:text/asp=t
+org.apache.tika.mime.text.aspdotnet	public.plain-text	aspx	text/aspdotnet		ASP .NET		tika	tika	e:aspx=t m:text/aspdotnet=t
+org.apache.tika.mime.text.x-aspectj	public.plain-text	aj	text/x-aspectj		AspectJ source code		tika	tika	e:aj=t m:text/x-aspectj=t
+org.apache.tika.mime.text.x-config	public.plain-text	config,conf,cfg,xconf	text/x-config				tika	tika	e:config=t e:conf=t e:cfg=t e:xconf=t m:text/x-config=t
+org.apache.tika.mime.text.dns	public.text	soa,zone	text/dns				tika	tika	e:soa=m e:zone=m m:text/dns=tm
+org.apache.tika.mime.text.example	public.text		text/example				tika	tika	m:text/example=tm
+org.apache.tika.mime.text.parityfec	public.text		text/parityfec				tika	tika	m:text/parityfec=tm
+org.apache.tika.mime.text.prs.fallenstein.rst	public.text		text/prs.fallenstein.rst				tika	tika	m:text/prs.fallenstein.rst=tm
+org.apache.tika.mime.text.prs.lines.tag	public.text	dsc,tag	text/prs.lines.tag				tika	tika	e:dsc=tm e:tag=m m:text/prs.lines.tag=tm
+org.apache.tika.mime.text.red	public.text		text/red				tika	tika	m:text/red=tm
+org.apache.tika.mime.text.rtp-enc-aescm128	public.text		text/rtp-enc-aescm128				tika	tika	m:text/rtp-enc-aescm128=tm
+org.apache.tika.mime.text.rtx	public.text		text/rtx				tika	tika	m:text/rtx=tm
+org.apache.tika.mime.text.t140	public.text		text/t140				tika	tika	m:text/t140=tm
+org.apache.tika.mime.text.ulpfec	public.text		text/ulpfec				tika	tika	m:text/ulpfec=tm
+org.apache.tika.mime.text.uri-list	public.text	uri,uris,urls	text/uri-list				tika	tika	e:uri=tm e:uris=tm e:urls=t m:text/uri-list=tm
+org.apache.tika.mime.text.vnd.abc	public.text		text/vnd.abc				tika	tika	m:text/vnd.abc=tm
+org.apache.tika.mime.text.vnd.curl	public.text	curl	text/vnd.curl				tika	tika	e:curl=tm m:text/vnd.curl=tm
+org.apache.tika.mime.text.vnd.curl.dcurl	public.text	dcurl	text/vnd.curl.dcurl				tika	tika	e:dcurl=t m:text/vnd.curl.dcurl=t
+org.apache.tika.mime.text.vnd.curl.scurl	public.text	scurl	text/vnd.curl.scurl				tika	tika	e:scurl=t m:text/vnd.curl.scurl=t
+org.apache.tika.mime.text.vnd.curl.mcurl	public.text	mcurl	text/vnd.curl.mcurl				tika	tika	e:mcurl=t m:text/vnd.curl.mcurl=t
+org.apache.tika.mime.text.vnd.dmclientscript	public.text		text/vnd.dmclientscript				tika	tika	m:text/vnd.dmclientscript=tm
+org.apache.tika.mime.text.vnd.esmertec.theme-descriptor	public.text	jtd	text/vnd.esmertec.theme-descriptor				tika	tika	e:jtd=m m:text/vnd.esmertec.theme-descriptor=tm
+org.apache.tika.mime.text.vnd.fly	public.text	fly	text/vnd.fly				tika	tika	e:fly=tm m:text/vnd.fly=tm
+org.apache.tika.mime.text.vnd.fmi.flexstor	public.text	flx	text/vnd.fmi.flexstor				tika	tika	e:flx=tm m:text/vnd.fmi.flexstor=tm
+org.apache.tika.mime.text.vnd.in3d.3dml	public.text	3dml,3dm	text/vnd.in3d.3dml				tika	tika	e:3dml=tm e:3dm=m m:text/vnd.in3d.3dml=tm
+org.apache.tika.mime.text.vnd.in3d.spot	public.text	spot,spo	text/vnd.in3d.spot				tika	tika	e:spot=tm e:spo=m m:text/vnd.in3d.spot=tm
+org.apache.tika.mime.text.vnd.iptc.anpa	public.text	anpa	text/vnd.iptc.anpa		American Newspaper Publishers Association Wire Feeds		tika	tika	e:anpa=t m:text/vnd.iptc.anpa=t
+org.apache.tika.mime.text.vnd.iptc.newsml	public.text		text/vnd.iptc.newsml				tika	tika	m:text/vnd.iptc.newsml=tm
+org.apache.tika.mime.text.vnd.iptc.nitf	public.text		text/vnd.iptc.nitf				tika	tika	m:text/vnd.iptc.nitf=tm
+org.apache.tika.mime.text.vnd.latex-z	public.text		text/vnd.latex-z				tika	tika	m:text/vnd.latex-z=tm
+org.apache.tika.mime.text.vnd.motorola.reflex	public.text		text/vnd.motorola.reflex				tika	tika	m:text/vnd.motorola.reflex=tm
+org.apache.tika.mime.text.vnd.ms-mediapackage	public.text	mpf	text/vnd.ms-mediapackage				tika	tika	e:mpf=m m:text/vnd.ms-mediapackage=tm
+org.apache.tika.mime.text.vnd.net2phone.commcenter.command	public.text	ccc	text/vnd.net2phone.commcenter.command				tika	tika	e:ccc=m m:text/vnd.net2phone.commcenter.command=tm
+org.apache.tika.mime.text.vnd.si.uricatalogue	public.text		text/vnd.si.uricatalogue				tika	tika	m:text/vnd.si.uricatalogue=t
+org.apache.tika.mime.text.vnd.wap.si	public.text	si	text/vnd.wap.si				tika	tika	e:si=m m:text/vnd.wap.si=tm
+org.apache.tika.mime.text.vnd.wap.sl	public.text	sl	text/vnd.wap.sl				tika	tika	e:sl=m m:text/vnd.wap.sl=tm
+org.apache.tika.mime.text.x-cgi	public.plain-text	cgi	text/x-cgi		CGI script		tika	tika	e:cgi=t m:text/x-cgi=t
+org.apache.tika.mime.text.x-clojure	public.plain-text	clj	text/x-clojure		Clojure source code		tika	tika	e:clj=t m:text/x-clojure=t
+org.apache.tika.mime.text.x-coffeescript	public.plain-text		text/x-coffeescript		CoffeeScript source code		tika	tika	m:text/x-coffeescript=t
+org.apache.tika.mime.text.x-coldfusion	public.plain-text	cfm,cfml,cfc	text/x-coldfusion		ColdFusion source code		tika	tika	e:cfm=t e:cfml=t e:cfc=t m:text/x-coldfusion=t
+org.apache.tika.mime.text.x-expect	public.plain-text		text/x-expect		Expect Script		tika	tika	m:text/x-expect=t
+org.apache.tika.mime.text.x-forth	public.plain-text	4th	text/x-forth		Forth source code		tika	tika	e:4th=t m:text/x-forth=t
+org.apache.tika.mime.text.x-ini	public.plain-text	ini	text/x-ini		Configuration file		tika	tika	e:ini=t m:text/x-ini=t
+org.apache.tika.mime.text.x-java-properties	public.plain-text	properties	text/x-java-properties,text/x-properties,text/properties		Java Properties		tika	tika	e:properties=t m:text/x-java-properties=t m:text/x-properties=t m:text/properties=t
+org.apache.tika.mime.text.x-jsp	public.plain-text	jsp	text/x-jsp,application/x-httpd-jsp		Java Server Page		tika	tika	e:jsp=t m:text/x-jsp=t m:application/x-httpd-jsp=t
+org.apache.tika.mime.text.x-less	public.plain-text	less	text/x-less		LESS source code		tika	tika	e:less=t m:text/x-less=t
+org.apache.tika.mime.text.x-lex	public.plain-text		text/x-lex		Lex/Flex source code		tika	tika	m:text/x-lex=t
+org.apache.tika.mime.text.x-ml	public.plain-text		text/x-ml		ML source code		tika	tika	m:text/x-ml=t
+org.apache.tika.mime.application.x-matlab-data	public.data	mat	application/x-matlab-data,application/matlab-mat		MATLAB data file		tika	tika	e:mat=t m:application/x-matlab-data=t m:application/matlab-mat=t
+org.apache.tika.mime.text.x-modula	public.plain-text	m3,i3,mg,ig	text/x-modula		Modula source code		tika	tika	e:m3=t e:i3=t e:mg=t e:ig=t m:text/x-modula=t
+org.apache.tika.mime.text.x-php	public.plain-text		text/x-php		PHP script		tika	tika	m:text/x-php=t
+org.apache.tika.mime.text.x-prolog	public.plain-text	pro	text/x-prolog		Prolog source code		tika	tika	e:pro=t m:text/x-prolog=t
+org.apache.tika.mime.text.x-rexx	public.plain-text	rexx	text/x-rexx		Rexx source code		tika	tika	e:rexx=t m:text/x-rexx=t
+org.apache.tika.mime.text.x-stsrc	public.plain-text	st	text/x-stsrc		Smalltalk source code		tika	tika	e:st=t m:text/x-stsrc=t
+org.apache.tika.mime.text.x-tika-text-based-message	public.text		text/x-tika-text-based-message		Text-based (non-binary) Message		tika	tika	m:text/x-tika-text-based-message=t
+org.apache.tika.mime.text.x-vbasic	org.freedesktop.mime.text.x-basic	frm	text/x-vbasic		Visual basic source code		tika	tika	e:frm=t m:text/x-vbasic=t
+org.apache.tika.mime.text.x-vbdotnet	org.apache.tika.mime.text.x-vbasic		text/x-vbdotnet		VB.NET source code		tika	tika	m:text/x-vbdotnet=t
+org.apache.tika.mime.text.x-vbscript	org.apache.tika.mime.text.x-vbasic		text/x-vbscript		VBScript source code		tika	tika	m:text/x-vbscript=t
+org.apache.tika.mime.text.x-yacc	public.plain-text		text/x-yacc		Yacc/Bison source code		tika	tika	m:text/x-yacc=t
+org.apache.tika.mime.video.3gpp-tt	public.movie		video/3gpp-tt				tika	tika	m:video/3gpp-tt=tm
+org.apache.tika.mime.video.bmpeg	public.movie		video/bmpeg				tika	tika	m:video/bmpeg=tm
+org.apache.tika.mime.video.bt656	public.movie		video/bt656				tika	tika	m:video/bt656=tm
+org.apache.tika.mime.video.celb	public.movie		video/celb				tika	tika	m:video/celb=tm
+org.apache.tika.mime.video.example	public.movie		video/example				tika	tika	m:video/example=tm
+org.apache.tika.mime.video.h261	public.movie	h261	video/h261				tika	tika	e:h261=t m:video/h261=tm
+org.apache.tika.mime.video.h263	public.movie	h263	video/h263				tika	tika	e:h263=t m:video/h263=tm
+org.apache.tika.mime.video.h263-1998	public.movie		video/h263-1998				tika	tika	m:video/h263-1998=tm
+org.apache.tika.mime.video.h263-2000	public.movie		video/h263-2000				tika	tika	m:video/h263-2000=tm
+org.apache.tika.mime.video.h264	public.movie	h264	video/h264				tika	tika	e:h264=t m:video/h264=tm
+org.apache.tika.mime.video.iso.segment	com.apple.quicktime-movie	m4s	video/iso.segment				tika	tika	e:m4s=tm m:video/iso.segment=tm
+org.apache.tika.mime.video.jpeg	public.movie	jpgv	video/jpeg				tika	tika	e:jpgv=t m:video/jpeg=tm
+org.apache.tika.mime.video.jpeg2000	public.movie		video/jpeg2000				tika	tika	m:video/jpeg2000=tm
+org.apache.tika.mime.video.mp1s	public.movie		video/mp1s				tika	tika	m:video/mp1s=tm
+org.apache.tika.mime.video.mp2p	public.movie		video/mp2p				tika	tika	m:video/mp2p=tm
+org.apache.tika.mime.video.mpeg4-generic	public.movie		video/mpeg4-generic				tika	tika	m:video/mpeg4-generic=tm
+org.apache.tika.mime.video.mpv	public.movie		video/mpv				tika	tika	m:video/mpv=tm
+org.apache.tika.mime.video.nv	public.movie		video/nv				tika	tika	m:video/nv=tm
+org.apache.tika.mime.video.daala	org.freedesktop.mime.video.ogg		video/daala,video/x-daala		Ogg Daala Video		tika	tika	m:video/daala=t m:video/x-daala=t
+org.apache.tika.mime.video.x-dirac	org.freedesktop.mime.video.ogg	drc	video/x-dirac		Ogg Packaged Dirac Video		tika	tika	e:drc=t m:video/x-dirac=t
+org.apache.tika.mime.video.x-ogguvs	org.freedesktop.mime.video.ogg		video/x-ogguvs,video/x-ogg-uvs		Ogg Packaged Raw UVS Video		tika	tika	m:video/x-ogguvs=t m:video/x-ogg-uvs=t
+org.apache.tika.mime.video.x-oggyuv	org.freedesktop.mime.video.ogg		video/x-oggyuv,video/x-ogg-yuv		Ogg Packaged Raw YUV Video		tika	tika	m:video/x-oggyuv=t m:video/x-ogg-yuv=t
+org.apache.tika.mime.video.x-oggrgb	org.freedesktop.mime.video.ogg		video/x-oggrgb,video/x-ogg-rgb		Ogg Packaged Raw RGB Video		tika	tika	m:video/x-oggrgb=t m:video/x-ogg-rgb=t
+org.apache.tika.mime.video.parityfec	public.movie		video/parityfec				tika	tika	m:video/parityfec=tm
+org.apache.tika.mime.video.pointer	public.movie		video/pointer				tika	tika	m:video/pointer=tm
+org.apache.tika.mime.video.raw	public.movie		video/raw				tika	tika	m:video/raw=tm
+org.apache.tika.mime.video.rtp-enc-aescm128	public.movie		video/rtp-enc-aescm128				tika	tika	m:video/rtp-enc-aescm128=tm
+org.apache.tika.mime.video.rtx	public.movie		video/rtx				tika	tika	m:video/rtx=tm
+org.apache.tika.mime.video.smpte292m	public.movie		video/smpte292m				tika	tika	m:video/smpte292m=tm
+org.apache.tika.mime.video.ulpfec	public.movie		video/ulpfec				tika	tika	m:video/ulpfec=tm
+org.apache.tika.mime.video.vc1	public.movie		video/vc1				tika	tika	m:video/vc1=tm
+org.apache.tika.mime.video.vnd.cctv	public.movie		video/vnd.cctv				tika	tika	m:video/vnd.cctv=tm
+org.apache.tika.mime.video.vnd.dlna.mpeg-tts	public.movie		video/vnd.dlna.mpeg-tts				tika	tika	m:video/vnd.dlna.mpeg-tts=tm
+org.apache.tika.mime.video.vnd.fvt	public.movie	fvt	video/vnd.fvt				tika	tika	e:fvt=tm m:video/vnd.fvt=tm
+org.apache.tika.mime.video.vnd.hns.video	public.movie		video/vnd.hns.video				tika	tika	m:video/vnd.hns.video=tm
+org.apache.tika.mime.video.vnd.iptvforum.1dparityfec-1010	public.movie		video/vnd.iptvforum.1dparityfec-1010				tika	tika	m:video/vnd.iptvforum.1dparityfec-1010=tm
+org.apache.tika.mime.video.vnd.iptvforum.1dparityfec-2005	public.movie		video/vnd.iptvforum.1dparityfec-2005				tika	tika	m:video/vnd.iptvforum.1dparityfec-2005=tm
+org.apache.tika.mime.video.vnd.iptvforum.2dparityfec-1010	public.movie		video/vnd.iptvforum.2dparityfec-1010				tika	tika	m:video/vnd.iptvforum.2dparityfec-1010=tm
+org.apache.tika.mime.video.vnd.iptvforum.2dparityfec-2005	public.movie		video/vnd.iptvforum.2dparityfec-2005				tika	tika	m:video/vnd.iptvforum.2dparityfec-2005=tm
+org.apache.tika.mime.video.vnd.iptvforum.ttsavc	public.movie		video/vnd.iptvforum.ttsavc				tika	tika	m:video/vnd.iptvforum.ttsavc=tm
+org.apache.tika.mime.video.vnd.iptvforum.ttsmpeg2	public.movie		video/vnd.iptvforum.ttsmpeg2				tika	tika	m:video/vnd.iptvforum.ttsmpeg2=tm
+org.apache.tika.mime.video.vnd.motorola.video	public.movie		video/vnd.motorola.video				tika	tika	m:video/vnd.motorola.video=tm
+org.apache.tika.mime.video.vnd.motorola.videop	public.movie		video/vnd.motorola.videop				tika	tika	m:video/vnd.motorola.videop=tm
+org.apache.tika.mime.video.vnd.ms-playready.media.pyv	public.movie	pyv	video/vnd.ms-playready.media.pyv				tika	tika	e:pyv=tm m:video/vnd.ms-playready.media.pyv=tm
+org.apache.tika.mime.video.vnd.nokia.interleaved-multimedia	public.movie		video/vnd.nokia.interleaved-multimedia				tika	tika	m:video/vnd.nokia.interleaved-multimedia=tm
+org.apache.tika.mime.video.vnd.nokia.videovoip	public.movie		video/vnd.nokia.videovoip				tika	tika	m:video/vnd.nokia.videovoip=tm
+org.apache.tika.mime.video.vnd.objectvideo	public.movie		video/vnd.objectvideo				tika	tika	m:video/vnd.objectvideo=tm
+org.apache.tika.mime.video.vnd.sealed.mpeg1	public.movie	smpg,s11	video/vnd.sealed.mpeg1				tika	tika	e:smpg=m e:s11=m m:video/vnd.sealed.mpeg1=tm
+org.apache.tika.mime.video.vnd.sealed.mpeg4	public.movie	s14	video/vnd.sealed.mpeg4				tika	tika	e:s14=m m:video/vnd.sealed.mpeg4=tm
+org.apache.tika.mime.video.vnd.sealed.swf	public.movie	sswf,ssw	video/vnd.sealed.swf				tika	tika	e:sswf=m e:ssw=m m:video/vnd.sealed.swf=tm
+org.apache.tika.mime.video.vnd.sealedmedia.softseal.mov	public.movie	smov,smo,s1q	video/vnd.sealedmedia.softseal.mov				tika	tika	e:smov=m e:smo=m e:s1q=m m:video/vnd.sealedmedia.softseal.mov=tm
+org.apache.tika.mime.video.x-f4v	public.movie		video/x-f4v				tika	tika	m:video/x-f4v=t
+org.apache.tika.mime.video.x-jng	public.movie		video/x-jng				tika	tika	m:video/x-jng=t
+org.apache.tika.mime.x-conference.x-cooltalk	public.data	ice	x-conference/x-cooltalk		Cooltalk Audio		tika	tika	e:ice=t m:x-conference/x-cooltalk=t
+org.apache.tika.mime.text.x-asciidoc	public.plain-text	asciidoc,adoc,ad,ad.txt,adoc.txt	text/x-asciidoc		Asciidoc source code		tika	tika	e:asciidoc=t e:adoc=t e:ad=t e:ad.txt=t e:adoc.txt=t m:text/x-asciidoc=t
+org.apache.tika.mime.text.x-d	public.plain-text		text/x-d		D source code		tika	tika	m:text/x-d=t
+org.apache.tika.mime.text.x-haml	public.plain-text	haml	text/x-haml		HAML source code		tika	tika	e:haml=t m:text/x-haml=t
+org.apache.tika.mime.text.x-haxe	public.plain-text	hx	text/x-haxe		Haxe source code		tika	tika	e:hx=t m:text/x-haxe=t
+org.apache.tika.mime.application.x-xliff-xml	public.xml		application/x-xliff+xml		XLIFF 1.2 document		tika	tika	m:application/x-xliff+xml=t
+org.apache.tika.mime.application.x-xliff-zip	public.zip-archive	xlz	application/x-xliff+zip		XLZ Archive		tika	tika	e:xlz=t m:application/x-xliff+zip=t
+org.apache.tika.mime.text.x-rsrc	public.plain-text		text/x-rsrc		R source code		tika	tika	m:text/x-rsrc=t
+org.iana.mime.application.1d-interleaved-parityfec	public.data		application/1d-interleaved-parityfec				iana	iana	m:application/1d-interleaved-parityfec=m
+org.iana.mime.application.3gpdash-qoe-report-xml	public.data		application/3gpdash-qoe-report+xml				iana	iana	m:application/3gpdash-qoe-report+xml=m
+org.iana.mime.application.3gpp-ims-xml	public.data		application/3gpp-ims+xml				iana	iana	m:application/3gpp-ims+xml=m
+org.iana.mime.application.3gppHal-json	public.data		application/3gppHal+json				iana	iana	m:application/3gppHal+json=m
+org.iana.mime.application.3gppHalForms-json	public.data		application/3gppHalForms+json				iana	iana	m:application/3gppHalForms+json=m
+org.iana.mime.application.A2L	public.data	a2l	application/A2L				iana	iana	e:a2l=m m:application/A2L=m
+org.iana.mime.application.ace-cbor	public.data		application/ace+cbor				iana	iana	m:application/ace+cbor=m
+org.iana.mime.application.ace-json	public.data		application/ace+json				iana	iana	m:application/ace+json=m
+org.iana.mime.application.activity-json	public.data		application/activity+json				iana	iana	m:application/activity+json=m
+org.iana.mime.application.aif-cbor	public.data		application/aif+cbor				iana	iana	m:application/aif+cbor=m
+org.iana.mime.application.aif-json	public.data		application/aif+json				iana	iana	m:application/aif+json=m
+org.iana.mime.application.alto-cdni-json	public.data		application/alto-cdni+json				iana	iana	m:application/alto-cdni+json=m
+org.iana.mime.application.alto-cdnifilter-json	public.data		application/alto-cdnifilter+json				iana	iana	m:application/alto-cdnifilter+json=m
+org.iana.mime.application.alto-costmap-json	public.data		application/alto-costmap+json				iana	iana	m:application/alto-costmap+json=m
+org.iana.mime.application.alto-costmapfilter-json	public.data		application/alto-costmapfilter+json				iana	iana	m:application/alto-costmapfilter+json=m
+org.iana.mime.application.alto-directory-json	public.data		application/alto-directory+json				iana	iana	m:application/alto-directory+json=m
+org.iana.mime.application.alto-endpointcost-json	public.data		application/alto-endpointcost+json				iana	iana	m:application/alto-endpointcost+json=m
+org.iana.mime.application.alto-endpointcostparams-json	public.data		application/alto-endpointcostparams+json				iana	iana	m:application/alto-endpointcostparams+json=m
+org.iana.mime.application.alto-endpointprop-json	public.data		application/alto-endpointprop+json				iana	iana	m:application/alto-endpointprop+json=m
+org.iana.mime.application.alto-endpointpropparams-json	public.data		application/alto-endpointpropparams+json				iana	iana	m:application/alto-endpointpropparams+json=m
+org.iana.mime.application.alto-error-json	public.data		application/alto-error+json				iana	iana	m:application/alto-error+json=m
+org.iana.mime.application.alto-networkmap-json	public.data		application/alto-networkmap+json				iana	iana	m:application/alto-networkmap+json=m
+org.iana.mime.application.alto-networkmapfilter-json	public.data		application/alto-networkmapfilter+json				iana	iana	m:application/alto-networkmapfilter+json=m
+org.iana.mime.application.alto-propmap-json	public.data		application/alto-propmap+json				iana	iana	m:application/alto-propmap+json=m
+org.iana.mime.application.alto-propmapparams-json	public.data		application/alto-propmapparams+json				iana	iana	m:application/alto-propmapparams+json=m
+org.iana.mime.application.alto-updatestreamcontrol-json	public.data		application/alto-updatestreamcontrol+json				iana	iana	m:application/alto-updatestreamcontrol+json=m
+org.iana.mime.application.alto-updatestreamparams-json	public.data		application/alto-updatestreamparams+json				iana	iana	m:application/alto-updatestreamparams+json=m
+org.iana.mime.application.AML	public.data	aml	application/AML				iana	iana	e:aml=m m:application/AML=m
+org.iana.mime.application.at-jwt	public.data		application/at+jwt				iana	iana	m:application/at+jwt=m
+org.iana.mime.application.ATF	public.data	atf	application/ATF				iana	iana	e:atf=m m:application/ATF=m
+org.iana.mime.application.ATFX	public.data	atfx	application/ATFX				iana	iana	e:atfx=m m:application/ATFX=m
+org.iana.mime.application.atomdeleted-xml	public.data	atomdeleted	application/atomdeleted+xml				iana	iana	e:atomdeleted=m m:application/atomdeleted+xml=m
+org.iana.mime.application.atomserv-xml	public.data	atomsrv	application/atomserv+xml				iana	iana	e:atomsrv=m m:application/atomserv+xml=m
+org.iana.mime.application.atsc-dwd-xml	public.data	dwd	application/atsc-dwd+xml				iana	iana	e:dwd=m m:application/atsc-dwd+xml=m
+org.iana.mime.application.atsc-dynamic-event-message	public.data		application/atsc-dynamic-event-message				iana	iana	m:application/atsc-dynamic-event-message=m
+org.iana.mime.application.atsc-held-xml	public.data	held	application/atsc-held+xml				iana	iana	e:held=m m:application/atsc-held+xml=m
+org.iana.mime.application.atsc-rdt-json	public.data		application/atsc-rdt+json				iana	iana	m:application/atsc-rdt+json=m
+org.iana.mime.application.atsc-rsat-xml	public.data	rsat	application/atsc-rsat+xml				iana	iana	e:rsat=m m:application/atsc-rsat+xml=m
+org.iana.mime.application.ATXML	public.data	atxml	application/ATXML				iana	iana	e:atxml=m m:application/ATXML=m
+org.iana.mime.application.automationml-aml-xml	public.data		application/automationml-aml+xml				iana	iana	m:application/automationml-aml+xml=m
+org.iana.mime.application.automationml-amlx-zip	public.data	amlx	application/automationml-amlx+zip				iana	iana	e:amlx=m m:application/automationml-amlx+zip=m
+org.iana.mime.application.bacnet-xdd-zip	public.data	xdd	application/bacnet-xdd+zip				iana	iana	e:xdd=m m:application/bacnet-xdd+zip=m
+org.iana.mime.application.bbolin	public.data	lin	application/bbolin				iana	iana	e:lin=m m:application/bbolin=m
+org.iana.mime.application.calendar-json	public.data		application/calendar+json				iana	iana	m:application/calendar+json=m
+org.iana.mime.application.calendar-xml	public.data	xcs	application/calendar+xml				iana	iana	e:xcs=m m:application/calendar+xml=m
+org.iana.mime.application.call-completion	public.data		application/call-completion				iana	iana	m:application/call-completion=m
+org.iana.mime.application.captive-json	public.data		application/captive+json				iana	iana	m:application/captive+json=m
+org.iana.mime.application.cbor-seq	public.data		application/cbor-seq				iana	iana	m:application/cbor-seq=m
+org.iana.mime.application.cccex	public.data	c3ex	application/cccex				iana	iana	e:c3ex=m m:application/cccex=m
+org.iana.mime.application.ccmp-xml	public.data	ccmp	application/ccmp+xml				iana	iana	e:ccmp=m m:application/ccmp+xml=m
+org.iana.mime.application.cda-xml	public.data		application/cda+xml				iana	iana	m:application/cda+xml=m
+org.iana.mime.application.CDFX-XML	public.data	cdfx	application/CDFX+XML				iana	iana	e:cdfx=m m:application/CDFX+XML=m
+org.iana.mime.application.cdmi-capability	public.data	cdmia	application/cdmi-capability				iana	iana	e:cdmia=m m:application/cdmi-capability=m
+org.iana.mime.application.cdmi-container	public.data	cdmic	application/cdmi-container				iana	iana	e:cdmic=m m:application/cdmi-container=m
+org.iana.mime.application.cdmi-domain	public.data	cdmid	application/cdmi-domain				iana	iana	e:cdmid=m m:application/cdmi-domain=m
+org.iana.mime.application.cdmi-object	public.data	cdmio	application/cdmi-object				iana	iana	e:cdmio=m m:application/cdmi-object=m
+org.iana.mime.application.cdmi-queue	public.data	cdmiq	application/cdmi-queue				iana	iana	e:cdmiq=m m:application/cdmi-queue=m
+org.iana.mime.application.cdni	public.data		application/cdni				iana	iana	m:application/cdni=m
+org.iana.mime.application.CEA	public.data	cea	application/CEA				iana	iana	e:cea=m m:application/CEA=m
+org.iana.mime.application.cfw	public.data		application/cfw				iana	iana	m:application/cfw=m
+org.iana.mime.application.city-json	public.data		application/city+json				iana	iana	m:application/city+json=m
+org.iana.mime.application.clr	public.data	1clr	application/clr				iana	iana	e:1clr=m m:application/clr=m
+org.iana.mime.application.clue-xml	public.data		application/clue+xml				iana	iana	m:application/clue+xml=m
+org.iana.mime.application.clue-info-xml	public.data	clue	application/clue_info+xml				iana	iana	e:clue=m m:application/clue_info+xml=m
+org.iana.mime.application.cms	public.data	cmsc	application/cms				iana	iana	e:cmsc=m m:application/cms=m
+org.iana.mime.application.coap-group-json	public.data		application/coap-group+json				iana	iana	m:application/coap-group+json=m
+org.iana.mime.application.coap-payload	public.data		application/coap-payload				iana	iana	m:application/coap-payload=m
+org.iana.mime.application.concise-problem-details-cbor	public.data		application/concise-problem-details+cbor				iana	iana	m:application/concise-problem-details+cbor=m
+org.iana.mime.application.cose	public.data		application/cose				iana	iana	m:application/cose=m
+org.iana.mime.application.cose-key	public.data		application/cose-key				iana	iana	m:application/cose-key=m
+org.iana.mime.application.cose-key-set	public.data		application/cose-key-set				iana	iana	m:application/cose-key-set=m
+org.iana.mime.application.cose-x509	public.data		application/cose-x509				iana	iana	m:application/cose-x509=m
+org.iana.mime.application.csrattrs	public.data	csrattrs	application/csrattrs				iana	iana	e:csrattrs=m m:application/csrattrs=m
+org.iana.mime.application.csvm-json	public.data		application/csvm+json				iana	iana	m:application/csvm+json=m
+org.iana.mime.application.cwl	public.data	cwl	application/cwl				iana	iana	e:cwl=m m:application/cwl=m
+org.iana.mime.application.cwl-json	public.data	cwl.json	application/cwl+json				iana	iana	e:cwl.json=m m:application/cwl+json=m
+org.iana.mime.application.cwt	public.data		application/cwt				iana	iana	m:application/cwt=m
+org.iana.mime.application.dash-patch-xml	public.data		application/dash-patch+xml				iana	iana	m:application/dash-patch+xml=m
+org.iana.mime.application.dashdelta	public.data	mpdd	application/dashdelta				iana	iana	e:mpdd=m m:application/dashdelta=m
+org.iana.mime.application.DCD	public.data	dcd	application/DCD				iana	iana	e:dcd=m m:application/DCD=m
+org.iana.mime.application.dicom-json	public.data		application/dicom+json				iana	iana	m:application/dicom+json=m
+org.iana.mime.application.dicom-xml	public.data		application/dicom+xml				iana	iana	m:application/dicom+xml=m
+org.iana.mime.application.DII	public.data	dii	application/DII				iana	iana	e:dii=m m:application/DII=m
+org.iana.mime.application.DIT	public.data	dit	application/DIT				iana	iana	e:dit=m m:application/DIT=m
+org.iana.mime.application.dns-json	public.data		application/dns+json				iana	iana	m:application/dns+json=m
+org.iana.mime.application.dns-message	public.data		application/dns-message				iana	iana	m:application/dns-message=m
+org.iana.mime.application.dots-cbor	public.data		application/dots+cbor				iana	iana	m:application/dots+cbor=m
+org.iana.mime.application.dskpp-xml	public.data	xmls	application/dskpp+xml				iana	iana	e:xmls=m m:application/dskpp+xml=m
+org.iana.mime.application.dsptype	public.data	tsp	application/dsptype				iana	iana	e:tsp=m m:application/dsptype=m
+org.iana.mime.application.dssc-der	public.data	dssc	application/dssc+der				iana	iana	e:dssc=m m:application/dssc+der=m
+org.iana.mime.application.dssc-xml	public.data	xdssc	application/dssc+xml				iana	iana	e:xdssc=m m:application/dssc+xml=m
+org.iana.mime.application.efi	public.data		application/efi				iana	iana	m:application/efi=m
+org.iana.mime.application.elm-json	public.data		application/elm+json				iana	iana	m:application/elm+json=m
+org.iana.mime.application.elm-xml	public.data		application/elm+xml				iana	iana	m:application/elm+xml=m
+org.iana.mime.application.EmergencyCallData.cap-xml	public.data		application/EmergencyCallData.cap+xml				iana	iana	m:application/EmergencyCallData.cap+xml=m
+org.iana.mime.application.EmergencyCallData.Comment-xml	public.data		application/EmergencyCallData.Comment+xml				iana	iana	m:application/EmergencyCallData.Comment+xml=m
+org.iana.mime.application.EmergencyCallData.Control-xml	public.data		application/EmergencyCallData.Control+xml				iana	iana	m:application/EmergencyCallData.Control+xml=m
+org.iana.mime.application.EmergencyCallData.DeviceInfo-xml	public.data		application/EmergencyCallData.DeviceInfo+xml				iana	iana	m:application/EmergencyCallData.DeviceInfo+xml=m
+org.iana.mime.application.EmergencyCallData.eCall.MSD	public.data		application/EmergencyCallData.eCall.MSD				iana	iana	m:application/EmergencyCallData.eCall.MSD=m
+org.iana.mime.application.EmergencyCallData.LegacyESN-json	public.data		application/EmergencyCallData.LegacyESN+json				iana	iana	m:application/EmergencyCallData.LegacyESN+json=m
+org.iana.mime.application.EmergencyCallData.ProviderInfo-xml	public.data		application/EmergencyCallData.ProviderInfo+xml				iana	iana	m:application/EmergencyCallData.ProviderInfo+xml=m
+org.iana.mime.application.EmergencyCallData.ServiceInfo-xml	public.data		application/EmergencyCallData.ServiceInfo+xml				iana	iana	m:application/EmergencyCallData.ServiceInfo+xml=m
+org.iana.mime.application.EmergencyCallData.SubscriberInfo-xml	public.data		application/EmergencyCallData.SubscriberInfo+xml				iana	iana	m:application/EmergencyCallData.SubscriberInfo+xml=m
+org.iana.mime.application.EmergencyCallData.VEDS-xml	public.data		application/EmergencyCallData.VEDS+xml				iana	iana	m:application/EmergencyCallData.VEDS+xml=m
+org.iana.mime.application.emotionml-xml	public.data	emotionml	application/emotionml+xml				iana	iana	e:emotionml=m m:application/emotionml+xml=m
+org.iana.mime.application.encaprtp	public.data		application/encaprtp				iana	iana	m:application/encaprtp=m
+org.iana.mime.application.exi	public.data	exi	application/exi				iana	iana	e:exi=m m:application/exi=m
+org.iana.mime.application.expect-ct-report-json	public.data		application/expect-ct-report+json				iana	iana	m:application/expect-ct-report+json=m
+org.iana.mime.application.express	public.data		application/express				iana	iana	m:application/express=m
+org.iana.mime.application.fdf	public.data		application/fdf				iana	iana	m:application/fdf=m
+org.iana.mime.application.fdt-xml	public.data	fdt	application/fdt+xml				iana	iana	e:fdt=m m:application/fdt+xml=m
+org.iana.mime.application.fhir-json	public.data		application/fhir+json				iana	iana	m:application/fhir+json=m
+org.iana.mime.application.fhir-xml	public.data		application/fhir+xml				iana	iana	m:application/fhir+xml=m
+org.iana.mime.application.flexfec	public.data		application/flexfec				iana	iana	m:application/flexfec=m
+org.iana.mime.application.framework-attributes-xml	public.data		application/framework-attributes+xml				iana	iana	m:application/framework-attributes+xml=m
+org.iana.mime.application.geo-json-seq	public.data		application/geo+json-seq				iana	iana	m:application/geo+json-seq=m
+org.iana.mime.application.geopackage-sqlite3	public.data		application/geopackage+sqlite3				iana	iana	m:application/geopackage+sqlite3=m
+org.iana.mime.application.geoxacml-xml	public.data		application/geoxacml+xml				iana	iana	m:application/geoxacml+xml=m
+org.iana.mime.application.gltf-buffer	public.data	glbin,glbuf	application/gltf-buffer				iana	iana	e:glbin=m e:glbuf=m m:application/gltf-buffer=m
+org.iana.mime.application.held-xml	public.data		application/held+xml				iana	iana	m:application/held+xml=m
+org.iana.mime.application.hl7v2-xml	public.data		application/hl7v2+xml				iana	iana	m:application/hl7v2+xml=m
+org.iana.mime.application.inkml-xml	public.data	ink,inkml	application/inkml+xml				iana	iana	e:ink=m e:inkml=m m:application/inkml+xml=m
+org.iana.mime.application.ipfix	public.data	ipfix	application/ipfix				iana	iana	e:ipfix=m m:application/ipfix=m
+org.iana.mime.application.jf2feed-json	public.data		application/jf2feed+json				iana	iana	m:application/jf2feed+json=m
+org.iana.mime.application.jose	public.data		application/jose				iana	iana	m:application/jose=m
+org.iana.mime.application.jose-json	public.data		application/jose+json				iana	iana	m:application/jose+json=m
+org.iana.mime.application.jscalendar-json	public.data		application/jscalendar+json				iana	iana	m:application/jscalendar+json=m
+org.iana.mime.application.json-seq	public.data		application/json-seq				iana	iana	m:application/json-seq=m
+org.iana.mime.application.jwk-json	public.data		application/jwk+json				iana	iana	m:application/jwk+json=m
+org.iana.mime.application.jwk-set-json	public.data		application/jwk-set+json				iana	iana	m:application/jwk-set+json=m
+org.iana.mime.application.jwt	public.data		application/jwt				iana	iana	m:application/jwt=m
+org.iana.mime.application.lgr-xml	public.data	lgr	application/lgr+xml				iana	iana	e:lgr=m m:application/lgr+xml=m
+org.iana.mime.application.link-format	public.data	wlnk	application/link-format				iana	iana	e:wlnk=m m:application/link-format=m
+org.iana.mime.application.linkset	public.data		application/linkset				iana	iana	m:application/linkset=m
+org.iana.mime.application.linkset-json	public.data		application/linkset+json				iana	iana	m:application/linkset+json=m
+org.iana.mime.application.load-control-xml	public.data		application/load-control+xml				iana	iana	m:application/load-control+xml=m
+org.iana.mime.application.logout-jwt	public.data		application/logout+jwt				iana	iana	m:application/logout+jwt=m
+org.iana.mime.application.lostsync-xml	public.data	lostsyncxml	application/lostsync+xml				iana	iana	e:lostsyncxml=m m:application/lostsync+xml=m
+org.iana.mime.application.lpf-zip	public.data	lpf	application/lpf+zip				iana	iana	e:lpf=m m:application/lpf+zip=m
+org.iana.mime.application.LXF	public.data	lxf	application/LXF				iana	iana	e:lxf=m m:application/LXF=m
+org.iana.mime.application.m3g	public.data	m3g	application/m3g				iana	iana	e:m3g=m m:application/m3g=m
+org.iana.mime.application.mads-xml	public.data	mads	application/mads+xml				iana	iana	e:mads=m m:application/mads+xml=m
+org.iana.mime.application.marcxml-xml	public.data	mrcx	application/marcxml+xml				iana	iana	e:mrcx=m m:application/marcxml+xml=m
+org.iana.mime.application.mathml-content-xml	public.data		application/mathml-content+xml				iana	iana	m:application/mathml-content+xml=m
+org.iana.mime.application.mathml-presentation-xml	public.data		application/mathml-presentation+xml				iana	iana	m:application/mathml-presentation+xml=m
+org.iana.mime.application.mbms-schedule-xml	public.data		application/mbms-schedule+xml				iana	iana	m:application/mbms-schedule+xml=m
+org.iana.mime.application.media-policy-dataset-xml	public.data		application/media-policy-dataset+xml				iana	iana	m:application/media-policy-dataset+xml=m
+org.iana.mime.application.merge-patch-json	public.data		application/merge-patch+json				iana	iana	m:application/merge-patch+json=m
+org.iana.mime.application.mets-xml	public.data	mets	application/mets+xml				iana	iana	e:mets=m m:application/mets+xml=m
+org.iana.mime.application.MF4	public.data	mf4	application/MF4				iana	iana	e:mf4=m m:application/MF4=m
+org.iana.mime.application.mipc	public.data		application/mipc				iana	iana	m:application/mipc=m
+org.iana.mime.application.missing-blocks-cbor-seq	public.data		application/missing-blocks+cbor-seq				iana	iana	m:application/missing-blocks+cbor-seq=m
+org.iana.mime.application.mmt-aei-xml	public.data	maei	application/mmt-aei+xml				iana	iana	e:maei=m m:application/mmt-aei+xml=m
+org.iana.mime.application.mmt-usd-xml	public.data	musd	application/mmt-usd+xml				iana	iana	e:musd=m m:application/mmt-usd+xml=m
+org.iana.mime.application.mods-xml	public.data	mods	application/mods+xml				iana	iana	e:mods=m m:application/mods+xml=m
+org.iana.mime.application.mp21	public.data	m21,mp21	application/mp21				iana	iana	e:m21=m e:mp21=m m:application/mp21=m
+org.iana.mime.application.mrb-consumer-xml	public.data		application/mrb-consumer+xml				iana	iana	m:application/mrb-consumer+xml=m
+org.iana.mime.application.mrb-publish-xml	public.data		application/mrb-publish+xml				iana	iana	m:application/mrb-publish+xml=m
+org.iana.mime.application.msc-ivr-xml	public.data		application/msc-ivr+xml				iana	iana	m:application/msc-ivr+xml=m
+org.iana.mime.application.msc-mixer-xml	public.data		application/msc-mixer+xml				iana	iana	m:application/msc-mixer+xml=m
+org.iana.mime.application.mud-json	public.data		application/mud+json				iana	iana	m:application/mud+json=m
+org.iana.mime.application.multipart-core	public.data		application/multipart-core				iana	iana	m:application/multipart-core=m
+org.iana.mime.application.n-quads	public.data	nq	application/n-quads				iana	iana	e:nq=m m:application/n-quads=m
+org.iana.mime.application.n-triples	public.data	nt	application/n-triples				iana	iana	e:nt=m m:application/n-triples=m
+org.iana.mime.application.nlsml-xml	public.data		application/nlsml+xml				iana	iana	m:application/nlsml+xml=m
+org.iana.mime.application.node	public.data		application/node				iana	iana	m:application/node=m
+org.iana.mime.application.oauth-authz-req-jwt	public.data		application/oauth-authz-req+jwt				iana	iana	m:application/oauth-authz-req+jwt=m
+org.iana.mime.application.oblivious-dns-message	public.data		application/oblivious-dns-message				iana	iana	m:application/oblivious-dns-message=m
+org.iana.mime.application.odm-xml	public.data		application/odm+xml				iana	iana	m:application/odm+xml=m
+org.iana.mime.application.ODX	public.data	odx	application/ODX				iana	iana	e:odx=m m:application/ODX=m
+org.iana.mime.application.opc-nodeset-xml	public.data		application/opc-nodeset+xml				iana	iana	m:application/opc-nodeset+xml=m
+org.iana.mime.application.oscore	public.data		application/oscore				iana	iana	m:application/oscore=m
+org.iana.mime.application.p21	public.data	p21,stpnc,210,ifc	application/p21				iana	iana	e:p21=m e:stpnc=m e:210=m e:ifc=m m:application/p21=m
+org.iana.mime.application.p21-zip	public.data		application/p21+zip				iana	iana	m:application/p21+zip=m
+org.iana.mime.application.p2p-overlay-xml	public.data	relo	application/p2p-overlay+xml				iana	iana	e:relo=m m:application/p2p-overlay+xml=m
+org.iana.mime.application.passport	public.data		application/passport				iana	iana	m:application/passport=m
+org.iana.mime.application.PDX	public.data	pdx	application/PDX				iana	iana	e:pdx=m m:application/PDX=m
+org.iana.mime.application.pem-certificate-chain	public.data		application/pem-certificate-chain				iana	iana	m:application/pem-certificate-chain=m
+org.iana.mime.application.pkix-attr-cert	public.data		application/pkix-attr-cert				iana	iana	m:application/pkix-attr-cert=m
+org.iana.mime.application.ppsp-tracker-json	public.data		application/ppsp-tracker+json				iana	iana	m:application/ppsp-tracker+json=m
+org.iana.mime.application.problem-json	public.data		application/problem+json				iana	iana	m:application/problem+json=m
+org.iana.mime.application.problem-xml	public.data		application/problem+xml				iana	iana	m:application/problem+xml=m
+org.iana.mime.application.provenance-xml	public.data	provx	application/provenance+xml				iana	iana	e:provx=m m:application/provenance+xml=m
+org.iana.mime.application.prs.cyn	public.data		application/prs.cyn				iana	iana	m:application/prs.cyn=m
+org.iana.mime.application.prs.hpub-zip	public.data	hpub	application/prs.hpub+zip				iana	iana	e:hpub=m m:application/prs.hpub+zip=m
+org.iana.mime.application.prs.rdf-xml-crypt	public.data	rdf-crypt	application/prs.rdf-xml-crypt				iana	iana	e:rdf-crypt=m m:application/prs.rdf-xml-crypt=m
+org.iana.mime.application.prs.xsf-xml	public.data	xsf	application/prs.xsf+xml				iana	iana	e:xsf=m m:application/prs.xsf+xml=m
+org.iana.mime.application.pskc-xml	public.data	pskcxml	application/pskc+xml				iana	iana	e:pskcxml=m m:application/pskc+xml=m
+org.iana.mime.application.pvd-json	public.data		application/pvd+json				iana	iana	m:application/pvd+json=m
+org.iana.mime.application.raptorfec	public.data		application/raptorfec				iana	iana	m:application/raptorfec=m
+org.iana.mime.application.rdap-json	public.data		application/rdap+json				iana	iana	m:application/rdap+json=m
+org.iana.mime.application.reputon-json	public.data		application/reputon+json				iana	iana	m:application/reputon+json=m
+org.iana.mime.application.rfc-xml	public.data	rfcxml	application/rfc+xml				iana	iana	e:rfcxml=m m:application/rfc+xml=m
+org.iana.mime.application.route-apd-xml	public.data	rapd	application/route-apd+xml				iana	iana	e:rapd=m m:application/route-apd+xml=m
+org.iana.mime.application.route-s-tsid-xml	public.data	sls	application/route-s-tsid+xml				iana	iana	e:sls=m m:application/route-s-tsid+xml=m
+org.iana.mime.application.route-usd-xml	public.data	rusd	application/route-usd+xml				iana	iana	e:rusd=m m:application/route-usd+xml=m
+org.iana.mime.application.rpki-checklist	public.data		application/rpki-checklist				iana	iana	m:application/rpki-checklist=m
+org.iana.mime.application.rpki-ghostbusters	public.data		application/rpki-ghostbusters				iana	iana	m:application/rpki-ghostbusters=m
+org.iana.mime.application.rpki-manifest	public.data	mft	application/rpki-manifest				iana	iana	e:mft=m m:application/rpki-manifest=m
+org.iana.mime.application.rpki-publication	public.data		application/rpki-publication				iana	iana	m:application/rpki-publication=m
+org.iana.mime.application.rpki-roa	public.data	roa	application/rpki-roa				iana	iana	e:roa=m m:application/rpki-roa=m
+org.iana.mime.application.rpki-updown	public.data		application/rpki-updown				iana	iana	m:application/rpki-updown=m
+org.iana.mime.application.rtploopback	public.data		application/rtploopback				iana	iana	m:application/rtploopback=m
+org.iana.mime.application.sarif-json	public.data	sarif,sarif.json	application/sarif+json				iana	iana	e:sarif=m e:sarif.json=m m:application/sarif+json=m
+org.iana.mime.application.sarif-external-properties-json	public.data	sarif-external-properties,sarif-external-properties.json	application/sarif-external-properties+json				iana	iana	e:sarif-external-properties=m e:sarif-external-properties.json=m m:application/sarif-external-properties+json=m
+org.iana.mime.application.sbe	public.data		application/sbe				iana	iana	m:application/sbe=m
+org.iana.mime.application.scaip-xml	public.data		application/scaip+xml				iana	iana	m:application/scaip+xml=m
+org.iana.mime.application.scim-json	public.data	scim	application/scim+json				iana	iana	e:scim=m m:application/scim+json=m
+org.iana.mime.application.secevent-jwt	public.data		application/secevent+jwt				iana	iana	m:application/secevent+jwt=m
+org.iana.mime.application.senml-cbor	public.data	senmlc	application/senml+cbor				iana	iana	e:senmlc=m m:application/senml+cbor=m
+org.iana.mime.application.senml-json	public.data	senml	application/senml+json				iana	iana	e:senml=m m:application/senml+json=m
+org.iana.mime.application.senml-xml	public.data	senmlx	application/senml+xml				iana	iana	e:senmlx=m m:application/senml+xml=m
+org.iana.mime.application.senml-etch-cbor	public.data	senml-etchc	application/senml-etch+cbor				iana	iana	e:senml-etchc=m m:application/senml-etch+cbor=m
+org.iana.mime.application.senml-etch-json	public.data	senml-etchj	application/senml-etch+json				iana	iana	e:senml-etchj=m m:application/senml-etch+json=m
+org.iana.mime.application.senml-exi	public.data	senmle	application/senml-exi				iana	iana	e:senmle=m m:application/senml-exi=m
+org.iana.mime.application.sensml-cbor	public.data	sensmlc	application/sensml+cbor				iana	iana	e:sensmlc=m m:application/sensml+cbor=m
+org.iana.mime.application.sensml-json	public.data	sensml	application/sensml+json				iana	iana	e:sensml=m m:application/sensml+json=m
+org.iana.mime.application.sensml-xml	public.data	sensmlx	application/sensml+xml				iana	iana	e:sensmlx=m m:application/sensml+xml=m
+org.iana.mime.application.sensml-exi	public.data	sensmle	application/sensml-exi				iana	iana	e:sensmle=m m:application/sensml-exi=m
+org.iana.mime.application.sep-xml	public.data		application/sep+xml				iana	iana	m:application/sep+xml=m
+org.iana.mime.application.sep-exi	public.data		application/sep-exi				iana	iana	m:application/sep-exi=m
+org.iana.mime.application.session-info	public.data		application/session-info				iana	iana	m:application/session-info=m
+org.iana.mime.application.sipc	public.data		application/sipc				iana	iana	m:application/sipc=m
+org.iana.mime.application.smpte336m	public.data		application/smpte336m				iana	iana	m:application/smpte336m=m
+org.iana.mime.application.sru-xml	public.data	sru	application/sru+xml				iana	iana	e:sru=m m:application/sru+xml=m
+org.iana.mime.application.stix-json	public.data	stix	application/stix+json				iana	iana	e:stix=m m:application/stix+json=m
+org.iana.mime.application.swid-cbor	public.data	coswid	application/swid+cbor				iana	iana	e:coswid=m m:application/swid+cbor=m
+org.iana.mime.application.swid-xml	public.data	swidtag	application/swid+xml				iana	iana	e:swidtag=m m:application/swid+xml=m
+org.iana.mime.application.tamp-apex-update	public.data	tau	application/tamp-apex-update				iana	iana	e:tau=m m:application/tamp-apex-update=m
+org.iana.mime.application.tamp-apex-update-confirm	public.data	auc	application/tamp-apex-update-confirm				iana	iana	e:auc=m m:application/tamp-apex-update-confirm=m
+org.iana.mime.application.tamp-community-update	public.data	tcu	application/tamp-community-update				iana	iana	e:tcu=m m:application/tamp-community-update=m
+org.iana.mime.application.tamp-community-update-confirm	public.data	cuc	application/tamp-community-update-confirm				iana	iana	e:cuc=m m:application/tamp-community-update-confirm=m
+org.iana.mime.application.tamp-error	public.data	ter	application/tamp-error				iana	iana	e:ter=m m:application/tamp-error=m
+org.iana.mime.application.tamp-sequence-adjust	public.data	tsa	application/tamp-sequence-adjust				iana	iana	e:tsa=m m:application/tamp-sequence-adjust=m
+org.iana.mime.application.tamp-sequence-adjust-confirm	public.data	sac	application/tamp-sequence-adjust-confirm				iana	iana	e:sac=m m:application/tamp-sequence-adjust-confirm=m
+org.iana.mime.application.tamp-status-query	public.data		application/tamp-status-query				iana	iana	m:application/tamp-status-query=m
+org.iana.mime.application.tamp-status-response	public.data		application/tamp-status-response				iana	iana	m:application/tamp-status-response=m
+org.iana.mime.application.tamp-update	public.data	tur	application/tamp-update				iana	iana	e:tur=m m:application/tamp-update=m
+org.iana.mime.application.tamp-update-confirm	public.data	tuc	application/tamp-update-confirm				iana	iana	e:tuc=m m:application/tamp-update-confirm=m
+org.iana.mime.application.taxii-json	public.data		application/taxii+json				iana	iana	m:application/taxii+json=m
+org.iana.mime.application.td-json	public.data	jsontd	application/td+json				iana	iana	e:jsontd=m m:application/td+json=m
+org.iana.mime.application.tei-xml	public.data	tei,teicorpus,odd	application/tei+xml				iana	iana	e:tei=m e:teicorpus=m e:odd=m m:application/tei+xml=m
+org.iana.mime.application.TETRA-ISI	public.data		application/TETRA_ISI				iana	iana	m:application/TETRA_ISI=m
+org.iana.mime.application.thraud-xml	public.data	tfi	application/thraud+xml				iana	iana	e:tfi=m m:application/thraud+xml=m
+org.iana.mime.application.tlsrpt-gzip	public.data		application/tlsrpt+gzip				iana	iana	m:application/tlsrpt+gzip=m
+org.iana.mime.application.tlsrpt-json	public.data		application/tlsrpt+json				iana	iana	m:application/tlsrpt+json=m
+org.iana.mime.application.tm-json	public.data	tm.jsonld,tm.json,jsontm	application/tm+json				iana	iana	e:tm.jsonld=m e:tm.json=m e:jsontm=m m:application/tm+json=m
+org.iana.mime.application.tnauthlist	public.data		application/tnauthlist				iana	iana	m:application/tnauthlist=m
+org.iana.mime.application.token-introspection-jwt	public.data		application/token-introspection+jwt				iana	iana	m:application/token-introspection+jwt=m
+org.iana.mime.application.trickle-ice-sdpfrag	public.data		application/trickle-ice-sdpfrag				iana	iana	m:application/trickle-ice-sdpfrag=m
+org.iana.mime.application.tzif	public.data		application/tzif				iana	iana	m:application/tzif=m
+org.iana.mime.application.tzif-leap	public.data		application/tzif-leap				iana	iana	m:application/tzif-leap=m
+org.iana.mime.application.urc-grpsheet-xml	public.data	gsheet	application/urc-grpsheet+xml				iana	iana	e:gsheet=m m:application/urc-grpsheet+xml=m
+org.iana.mime.application.urc-ressheet-xml	public.data	rsheet	application/urc-ressheet+xml				iana	iana	e:rsheet=m m:application/urc-ressheet+xml=m
+org.iana.mime.application.urc-targetdesc-xml	public.data	td	application/urc-targetdesc+xml				iana	iana	e:td=m m:application/urc-targetdesc+xml=m
+org.iana.mime.application.urc-uisocketdesc-xml	public.data	uis	application/urc-uisocketdesc+xml				iana	iana	e:uis=m m:application/urc-uisocketdesc+xml=m
+org.iana.mime.application.vcard-json	public.data		application/vcard+json				iana	iana	m:application/vcard+json=m
+org.iana.mime.application.vcard-xml	public.data		application/vcard+xml				iana	iana	m:application/vcard+xml=m
+org.iana.mime.application.vnd.1000minds.decision-model-xml	public.data	1km	application/vnd.1000minds.decision-model+xml				iana	iana	e:1km=m m:application/vnd.1000minds.decision-model+xml=m
+org.iana.mime.application.vnd.3gpp-prose-xml	public.data		application/vnd.3gpp-prose+xml				iana	iana	m:application/vnd.3gpp-prose+xml=m
+org.iana.mime.application.vnd.3gpp-prose-pc3a-xml	public.data		application/vnd.3gpp-prose-pc3a+xml				iana	iana	m:application/vnd.3gpp-prose-pc3a+xml=m
+org.iana.mime.application.vnd.3gpp-prose-pc3ach-xml	public.data		application/vnd.3gpp-prose-pc3ach+xml				iana	iana	m:application/vnd.3gpp-prose-pc3ach+xml=m
+org.iana.mime.application.vnd.3gpp-prose-pc3ch-xml	public.data		application/vnd.3gpp-prose-pc3ch+xml				iana	iana	m:application/vnd.3gpp-prose-pc3ch+xml=m
+org.iana.mime.application.vnd.3gpp-prose-pc8-xml	public.data		application/vnd.3gpp-prose-pc8+xml				iana	iana	m:application/vnd.3gpp-prose-pc8+xml=m
+org.iana.mime.application.vnd.3gpp-v2x-local-service-information	public.data		application/vnd.3gpp-v2x-local-service-information				iana	iana	m:application/vnd.3gpp-v2x-local-service-information=m
+org.iana.mime.application.vnd.3gpp.5gnas	public.data		application/vnd.3gpp.5gnas				iana	iana	m:application/vnd.3gpp.5gnas=m
+org.iana.mime.application.vnd.3gpp.access-transfer-events-xml	public.data		application/vnd.3gpp.access-transfer-events+xml				iana	iana	m:application/vnd.3gpp.access-transfer-events+xml=m
+org.iana.mime.application.vnd.3gpp.GMOP-xml	public.data		application/vnd.3gpp.GMOP+xml				iana	iana	m:application/vnd.3gpp.GMOP+xml=m
+org.iana.mime.application.vnd.3gpp.gtpc	public.data		application/vnd.3gpp.gtpc				iana	iana	m:application/vnd.3gpp.gtpc=m
+org.iana.mime.application.vnd.3gpp.interworking-data	public.data		application/vnd.3gpp.interworking-data				iana	iana	m:application/vnd.3gpp.interworking-data=m
+org.iana.mime.application.vnd.3gpp.lpp	public.data		application/vnd.3gpp.lpp				iana	iana	m:application/vnd.3gpp.lpp=m
+org.iana.mime.application.vnd.3gpp.mc-signalling-ear	public.data		application/vnd.3gpp.mc-signalling-ear				iana	iana	m:application/vnd.3gpp.mc-signalling-ear=m
+org.iana.mime.application.vnd.3gpp.mcdata-affiliation-command-xml	public.data		application/vnd.3gpp.mcdata-affiliation-command+xml				iana	iana	m:application/vnd.3gpp.mcdata-affiliation-command+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-info-xml	public.data		application/vnd.3gpp.mcdata-info+xml				iana	iana	m:application/vnd.3gpp.mcdata-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-msgstore-ctrl-request-xml	public.data		application/vnd.3gpp.mcdata-msgstore-ctrl-request+xml				iana	iana	m:application/vnd.3gpp.mcdata-msgstore-ctrl-request+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-payload	public.data		application/vnd.3gpp.mcdata-payload				iana	iana	m:application/vnd.3gpp.mcdata-payload=m
+org.iana.mime.application.vnd.3gpp.mcdata-regroup-xml	public.data		application/vnd.3gpp.mcdata-regroup+xml				iana	iana	m:application/vnd.3gpp.mcdata-regroup+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-service-config-xml	public.data		application/vnd.3gpp.mcdata-service-config+xml				iana	iana	m:application/vnd.3gpp.mcdata-service-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-signalling	public.data		application/vnd.3gpp.mcdata-signalling				iana	iana	m:application/vnd.3gpp.mcdata-signalling=m
+org.iana.mime.application.vnd.3gpp.mcdata-ue-config-xml	public.data		application/vnd.3gpp.mcdata-ue-config+xml				iana	iana	m:application/vnd.3gpp.mcdata-ue-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcdata-user-profile-xml	public.data		application/vnd.3gpp.mcdata-user-profile+xml				iana	iana	m:application/vnd.3gpp.mcdata-user-profile+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-affiliation-command-xml	public.data		application/vnd.3gpp.mcptt-affiliation-command+xml				iana	iana	m:application/vnd.3gpp.mcptt-affiliation-command+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-floor-request-xml	public.data		application/vnd.3gpp.mcptt-floor-request+xml				iana	iana	m:application/vnd.3gpp.mcptt-floor-request+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-info-xml	public.data		application/vnd.3gpp.mcptt-info+xml				iana	iana	m:application/vnd.3gpp.mcptt-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-location-info-xml	public.data		application/vnd.3gpp.mcptt-location-info+xml				iana	iana	m:application/vnd.3gpp.mcptt-location-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-mbms-usage-info-xml	public.data		application/vnd.3gpp.mcptt-mbms-usage-info+xml				iana	iana	m:application/vnd.3gpp.mcptt-mbms-usage-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-service-config-xml	public.data		application/vnd.3gpp.mcptt-service-config+xml				iana	iana	m:application/vnd.3gpp.mcptt-service-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-signed-xml	public.data		application/vnd.3gpp.mcptt-signed+xml				iana	iana	m:application/vnd.3gpp.mcptt-signed+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-ue-config-xml	public.data		application/vnd.3gpp.mcptt-ue-config+xml				iana	iana	m:application/vnd.3gpp.mcptt-ue-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-ue-init-config-xml	public.data		application/vnd.3gpp.mcptt-ue-init-config+xml				iana	iana	m:application/vnd.3gpp.mcptt-ue-init-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcptt-user-profile-xml	public.data		application/vnd.3gpp.mcptt-user-profile+xml				iana	iana	m:application/vnd.3gpp.mcptt-user-profile+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-affiliation-command-xml	public.data		application/vnd.3gpp.mcvideo-affiliation-command+xml				iana	iana	m:application/vnd.3gpp.mcvideo-affiliation-command+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-info-xml	public.data		application/vnd.3gpp.mcvideo-info+xml				iana	iana	m:application/vnd.3gpp.mcvideo-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-location-info-xml	public.data		application/vnd.3gpp.mcvideo-location-info+xml				iana	iana	m:application/vnd.3gpp.mcvideo-location-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-mbms-usage-info-xml	public.data		application/vnd.3gpp.mcvideo-mbms-usage-info+xml				iana	iana	m:application/vnd.3gpp.mcvideo-mbms-usage-info+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-service-config-xml	public.data		application/vnd.3gpp.mcvideo-service-config+xml				iana	iana	m:application/vnd.3gpp.mcvideo-service-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-transmission-request-xml	public.data		application/vnd.3gpp.mcvideo-transmission-request+xml				iana	iana	m:application/vnd.3gpp.mcvideo-transmission-request+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-ue-config-xml	public.data		application/vnd.3gpp.mcvideo-ue-config+xml				iana	iana	m:application/vnd.3gpp.mcvideo-ue-config+xml=m
+org.iana.mime.application.vnd.3gpp.mcvideo-user-profile-xml	public.data		application/vnd.3gpp.mcvideo-user-profile+xml				iana	iana	m:application/vnd.3gpp.mcvideo-user-profile+xml=m
+org.iana.mime.application.vnd.3gpp.mid-call-xml	public.data		application/vnd.3gpp.mid-call+xml				iana	iana	m:application/vnd.3gpp.mid-call+xml=m
+org.iana.mime.application.vnd.3gpp.ngap	public.data		application/vnd.3gpp.ngap				iana	iana	m:application/vnd.3gpp.ngap=m
+org.iana.mime.application.vnd.3gpp.pfcp	public.data		application/vnd.3gpp.pfcp				iana	iana	m:application/vnd.3gpp.pfcp=m
+org.iana.mime.application.vnd.3gpp.s1ap	public.data		application/vnd.3gpp.s1ap				iana	iana	m:application/vnd.3gpp.s1ap=m
+org.iana.mime.application.vnd.3gpp.sms-xml	public.data		application/vnd.3gpp.sms+xml				iana	iana	m:application/vnd.3gpp.sms+xml=m
+org.iana.mime.application.vnd.3gpp.srvcc-ext-xml	public.data		application/vnd.3gpp.srvcc-ext+xml				iana	iana	m:application/vnd.3gpp.srvcc-ext+xml=m
+org.iana.mime.application.vnd.3gpp.SRVCC-info-xml	public.data		application/vnd.3gpp.SRVCC-info+xml				iana	iana	m:application/vnd.3gpp.SRVCC-info+xml=m
+org.iana.mime.application.vnd.3gpp.state-and-event-info-xml	public.data		application/vnd.3gpp.state-and-event-info+xml				iana	iana	m:application/vnd.3gpp.state-and-event-info+xml=m
+org.iana.mime.application.vnd.3gpp.ussd-xml	public.data		application/vnd.3gpp.ussd+xml				iana	iana	m:application/vnd.3gpp.ussd+xml=m
+org.iana.mime.application.vnd.3lightssoftware.imagescal	public.data	imgcal	application/vnd.3lightssoftware.imagescal				iana	iana	e:imgcal=m m:application/vnd.3lightssoftware.imagescal=m
+org.iana.mime.application.vnd.adobe.formscentral.fcdt	public.data	fcdt	application/vnd.adobe.formscentral.fcdt				iana	iana	e:fcdt=m m:application/vnd.adobe.formscentral.fcdt=m
+org.iana.mime.application.vnd.adobe.fxp	public.data	fxp,fxpl	application/vnd.adobe.fxp				iana	iana	e:fxp=m e:fxpl=m m:application/vnd.adobe.fxp=m
+org.iana.mime.application.vnd.adobe.partial-upload	public.data		application/vnd.adobe.partial-upload				iana	iana	m:application/vnd.adobe.partial-upload=m
+org.iana.mime.application.vnd.afpc.afplinedata	public.data		application/vnd.afpc.afplinedata				iana	iana	m:application/vnd.afpc.afplinedata=m
+org.iana.mime.application.vnd.afpc.afplinedata-pagedef	public.data		application/vnd.afpc.afplinedata-pagedef				iana	iana	m:application/vnd.afpc.afplinedata-pagedef=m
+org.iana.mime.application.vnd.afpc.cmoca-cmresource	public.data		application/vnd.afpc.cmoca-cmresource				iana	iana	m:application/vnd.afpc.cmoca-cmresource=m
+org.iana.mime.application.vnd.afpc.foca-charset	public.data		application/vnd.afpc.foca-charset				iana	iana	m:application/vnd.afpc.foca-charset=m
+org.iana.mime.application.vnd.afpc.foca-codedfont	public.data		application/vnd.afpc.foca-codedfont				iana	iana	m:application/vnd.afpc.foca-codedfont=m
+org.iana.mime.application.vnd.afpc.foca-codepage	public.data		application/vnd.afpc.foca-codepage				iana	iana	m:application/vnd.afpc.foca-codepage=m
+org.iana.mime.application.vnd.afpc.modca	public.data	pseg3820	application/vnd.afpc.modca				iana	iana	e:pseg3820=m m:application/vnd.afpc.modca=m
+org.iana.mime.application.vnd.afpc.modca-formdef	public.data		application/vnd.afpc.modca-formdef				iana	iana	m:application/vnd.afpc.modca-formdef=m
+org.iana.mime.application.vnd.afpc.modca-mediummap	public.data		application/vnd.afpc.modca-mediummap				iana	iana	m:application/vnd.afpc.modca-mediummap=m
+org.iana.mime.application.vnd.afpc.modca-objectcontainer	public.data		application/vnd.afpc.modca-objectcontainer				iana	iana	m:application/vnd.afpc.modca-objectcontainer=m
+org.iana.mime.application.vnd.afpc.modca-overlay	public.data	ovl	application/vnd.afpc.modca-overlay				iana	iana	e:ovl=m m:application/vnd.afpc.modca-overlay=m
+org.iana.mime.application.vnd.afpc.modca-pagesegment	public.data	psg	application/vnd.afpc.modca-pagesegment				iana	iana	e:psg=m m:application/vnd.afpc.modca-pagesegment=m
+org.iana.mime.application.vnd.age	public.data	age	application/vnd.age				iana	iana	e:age=m m:application/vnd.age=m
+org.iana.mime.application.vnd.ah-barcode	public.data		application/vnd.ah-barcode				iana	iana	m:application/vnd.ah-barcode=m
+org.iana.mime.application.vnd.ahead.space	public.data	ahead	application/vnd.ahead.space				iana	iana	e:ahead=m m:application/vnd.ahead.space=m
+org.iana.mime.application.vnd.amadeus-json	public.data		application/vnd.amadeus+json				iana	iana	m:application/vnd.amadeus+json=m
+org.iana.mime.application.vnd.amundsen.maze-xml	public.data		application/vnd.amundsen.maze+xml				iana	iana	m:application/vnd.amundsen.maze+xml=m
+org.iana.mime.application.vnd.android.ota	public.data	ota	application/vnd.android.ota				iana	iana	e:ota=m m:application/vnd.android.ota=m
+org.iana.mime.application.vnd.anki	public.data	apkg	application/vnd.anki				iana	iana	e:apkg=m m:application/vnd.anki=m
+org.iana.mime.application.vnd.apache.arrow.file	public.data	arrow	application/vnd.apache.arrow.file				iana	iana	e:arrow=m m:application/vnd.apache.arrow.file=m
+org.iana.mime.application.vnd.apache.arrow.stream	public.data	arrows	application/vnd.apache.arrow.stream				iana	iana	e:arrows=m m:application/vnd.apache.arrow.stream=m
+org.iana.mime.application.vnd.apache.thrift.binary	public.data		application/vnd.apache.thrift.binary				iana	iana	m:application/vnd.apache.thrift.binary=m
+org.iana.mime.application.vnd.apache.thrift.compact	public.data		application/vnd.apache.thrift.compact				iana	iana	m:application/vnd.apache.thrift.compact=m
+org.iana.mime.application.vnd.apache.thrift.json	public.data		application/vnd.apache.thrift.json				iana	iana	m:application/vnd.apache.thrift.json=m
+org.iana.mime.application.vnd.apexlang	public.data	apexlang,apex	application/vnd.apexlang				iana	iana	e:apexlang=m e:apex=m m:application/vnd.apexlang=m
+org.iana.mime.application.vnd.api-json	public.data		application/vnd.api+json				iana	iana	m:application/vnd.api+json=m
+org.iana.mime.application.vnd.aplextor.warrp-json	public.data		application/vnd.aplextor.warrp+json				iana	iana	m:application/vnd.aplextor.warrp+json=m
+org.iana.mime.application.vnd.apothekende.reservation-json	public.data		application/vnd.apothekende.reservation+json				iana	iana	m:application/vnd.apothekende.reservation+json=m
+org.iana.mime.application.vnd.aristanetworks.swi	public.data		application/vnd.aristanetworks.swi				iana	iana	m:application/vnd.aristanetworks.swi=m
+org.iana.mime.application.vnd.artisan-json	public.data	artisan	application/vnd.artisan+json				iana	iana	e:artisan=m m:application/vnd.artisan+json=m
+org.iana.mime.application.vnd.artsquare	public.data		application/vnd.artsquare				iana	iana	m:application/vnd.artsquare=m
+org.iana.mime.application.vnd.astraea-software.iota	public.data	iota	application/vnd.astraea-software.iota				iana	iana	e:iota=m m:application/vnd.astraea-software.iota=m
+org.iana.mime.application.vnd.avalon-json	public.data		application/vnd.avalon+json				iana	iana	m:application/vnd.avalon+json=m
+org.iana.mime.application.vnd.balsamiq.bmml-xml	public.data	bmml	application/vnd.balsamiq.bmml+xml				iana	iana	e:bmml=m m:application/vnd.balsamiq.bmml+xml=m
+org.iana.mime.application.vnd.balsamiq.bmpr	public.data	bmpr	application/vnd.balsamiq.bmpr				iana	iana	e:bmpr=m m:application/vnd.balsamiq.bmpr=m
+org.iana.mime.application.vnd.banana-accounting	public.data	ac2	application/vnd.banana-accounting				iana	iana	e:ac2=m m:application/vnd.banana-accounting=m
+org.iana.mime.application.vnd.bbf.usp.error	public.data		application/vnd.bbf.usp.error				iana	iana	m:application/vnd.bbf.usp.error=m
+org.iana.mime.application.vnd.bbf.usp.msg	public.data		application/vnd.bbf.usp.msg				iana	iana	m:application/vnd.bbf.usp.msg=m
+org.iana.mime.application.vnd.bbf.usp.msg-json	public.data		application/vnd.bbf.usp.msg+json				iana	iana	m:application/vnd.bbf.usp.msg+json=m
+org.iana.mime.application.vnd.bekitzur-stech-json	public.data		application/vnd.bekitzur-stech+json				iana	iana	m:application/vnd.bekitzur-stech+json=m
+org.iana.mime.application.vnd.belightsoft.lhzd-zip	public.data	lhzd	application/vnd.belightsoft.lhzd+zip				iana	iana	e:lhzd=m m:application/vnd.belightsoft.lhzd+zip=m
+org.iana.mime.application.vnd.belightsoft.lhzl-zip	public.data	lhzl	application/vnd.belightsoft.lhzl+zip				iana	iana	e:lhzl=m m:application/vnd.belightsoft.lhzl+zip=m
+org.iana.mime.application.vnd.bint.med-content	public.data		application/vnd.bint.med-content				iana	iana	m:application/vnd.bint.med-content=m
+org.iana.mime.application.vnd.biopax.rdf-xml	public.data		application/vnd.biopax.rdf+xml				iana	iana	m:application/vnd.biopax.rdf+xml=m
+org.iana.mime.application.vnd.blink-idb-value-wrapper	public.data		application/vnd.blink-idb-value-wrapper				iana	iana	m:application/vnd.blink-idb-value-wrapper=m
+org.iana.mime.application.vnd.bluetooth.le.oob	public.data	le	application/vnd.bluetooth.le.oob				iana	iana	e:le=m m:application/vnd.bluetooth.le.oob=m
+org.iana.mime.application.vnd.bpf	public.data		application/vnd.bpf				iana	iana	m:application/vnd.bpf=m
+org.iana.mime.application.vnd.bpf3	public.data		application/vnd.bpf3				iana	iana	m:application/vnd.bpf3=m
+org.iana.mime.application.vnd.byu.uapi-json	public.data		application/vnd.byu.uapi+json				iana	iana	m:application/vnd.byu.uapi+json=m
+org.iana.mime.application.vnd.capasystems-pg-json	public.data		application/vnd.capasystems-pg+json				iana	iana	m:application/vnd.capasystems-pg+json=m
+org.iana.mime.application.vnd.century-systems.tcp-stream	public.data		application/vnd.century-systems.tcp_stream				iana	iana	m:application/vnd.century-systems.tcp_stream=m
+org.iana.mime.application.vnd.ciedi	public.data		application/vnd.ciedi				iana	iana	m:application/vnd.ciedi=m
+org.iana.mime.application.vnd.citationstyles.style-xml	public.data	csl	application/vnd.citationstyles.style+xml				iana	iana	e:csl=m m:application/vnd.citationstyles.style+xml=m
+org.iana.mime.application.vnd.cloanto.rp9	public.data	rp9	application/vnd.cloanto.rp9				iana	iana	e:rp9=m m:application/vnd.cloanto.rp9=m
+org.iana.mime.application.vnd.cluetrust.cartomobile-config	public.data	c11amc	application/vnd.cluetrust.cartomobile-config				iana	iana	e:c11amc=m m:application/vnd.cluetrust.cartomobile-config=m
+org.iana.mime.application.vnd.cluetrust.cartomobile-config-pkg	public.data	c11amz	application/vnd.cluetrust.cartomobile-config-pkg				iana	iana	e:c11amz=m m:application/vnd.cluetrust.cartomobile-config-pkg=m
+org.iana.mime.application.vnd.cncf.helm.chart.content.v1.tar-gzip	public.data		application/vnd.cncf.helm.chart.content.v1.tar+gzip				iana	iana	m:application/vnd.cncf.helm.chart.content.v1.tar+gzip=m
+org.iana.mime.application.vnd.cncf.helm.chart.provenance.v1.prov	public.data		application/vnd.cncf.helm.chart.provenance.v1.prov				iana	iana	m:application/vnd.cncf.helm.chart.provenance.v1.prov=m
+org.iana.mime.application.vnd.collabio.xodocuments.document	public.data	xodt	application/vnd.collabio.xodocuments.document				iana	iana	e:xodt=m m:application/vnd.collabio.xodocuments.document=m
+org.iana.mime.application.vnd.collabio.xodocuments.document-template	public.data	xott	application/vnd.collabio.xodocuments.document-template				iana	iana	e:xott=m m:application/vnd.collabio.xodocuments.document-template=m
+org.iana.mime.application.vnd.collabio.xodocuments.presentation	public.data	xodp	application/vnd.collabio.xodocuments.presentation				iana	iana	e:xodp=m m:application/vnd.collabio.xodocuments.presentation=m
+org.iana.mime.application.vnd.collabio.xodocuments.presentation-template	public.data	xotp	application/vnd.collabio.xodocuments.presentation-template				iana	iana	e:xotp=m m:application/vnd.collabio.xodocuments.presentation-template=m
+org.iana.mime.application.vnd.collabio.xodocuments.spreadsheet	public.data	xods	application/vnd.collabio.xodocuments.spreadsheet				iana	iana	e:xods=m m:application/vnd.collabio.xodocuments.spreadsheet=m
+org.iana.mime.application.vnd.collabio.xodocuments.spreadsheet-template	public.data	xots	application/vnd.collabio.xodocuments.spreadsheet-template				iana	iana	e:xots=m m:application/vnd.collabio.xodocuments.spreadsheet-template=m
+org.iana.mime.application.vnd.collection-json	public.data		application/vnd.collection+json				iana	iana	m:application/vnd.collection+json=m
+org.iana.mime.application.vnd.collection.doc-json	public.data		application/vnd.collection.doc+json				iana	iana	m:application/vnd.collection.doc+json=m
+org.iana.mime.application.vnd.collection.next-json	public.data		application/vnd.collection.next+json				iana	iana	m:application/vnd.collection.next+json=m
+org.iana.mime.application.vnd.coreos.ignition-json	public.data	ign,ignition	application/vnd.coreos.ignition+json				iana	iana	e:ign=m e:ignition=m m:application/vnd.coreos.ignition+json=m
+org.iana.mime.application.vnd.cryptii.pipe-json	public.data		application/vnd.cryptii.pipe+json				iana	iana	m:application/vnd.cryptii.pipe+json=m
+org.iana.mime.application.vnd.crypto-shade-file	public.data	ssvc	application/vnd.crypto-shade-file				iana	iana	e:ssvc=m m:application/vnd.crypto-shade-file=m
+org.iana.mime.application.vnd.cryptomator.encrypted	public.data	c9r,c9s	application/vnd.cryptomator.encrypted				iana	iana	e:c9r=m e:c9s=m m:application/vnd.cryptomator.encrypted=m
+org.iana.mime.application.vnd.cryptomator.vault	public.data	cryptomator	application/vnd.cryptomator.vault				iana	iana	e:cryptomator=m m:application/vnd.cryptomator.vault=m
+org.iana.mime.application.vnd.curl	public.data		application/vnd.curl				iana	iana	m:application/vnd.curl=m
+org.iana.mime.application.vnd.cyan.dean.root-xml	public.data		application/vnd.cyan.dean.root+xml				iana	iana	m:application/vnd.cyan.dean.root+xml=m
+org.iana.mime.application.vnd.d2l.coursepackage1p0-zip	public.data		application/vnd.d2l.coursepackage1p0+zip				iana	iana	m:application/vnd.d2l.coursepackage1p0+zip=m
+org.iana.mime.application.vnd.d3m-dataset	public.data		application/vnd.d3m-dataset				iana	iana	m:application/vnd.d3m-dataset=m
+org.iana.mime.application.vnd.d3m-problem	public.data		application/vnd.d3m-problem				iana	iana	m:application/vnd.d3m-problem=m
+org.iana.mime.application.vnd.datalog	public.data	dl	application/vnd.datalog				iana	iana	e:dl=m m:application/vnd.datalog=m
+org.iana.mime.application.vnd.datapackage-json	public.data		application/vnd.datapackage+json				iana	iana	m:application/vnd.datapackage+json=m
+org.iana.mime.application.vnd.dataresource-json	public.data		application/vnd.dataresource+json				iana	iana	m:application/vnd.dataresource+json=m
+org.iana.mime.application.vnd.dece.data	public.data	uvf,uvvf,uvd,uvvd	application/vnd.dece.data				iana	iana	e:uvf=m e:uvvf=m e:uvd=m e:uvvd=m m:application/vnd.dece.data=m
+org.iana.mime.application.vnd.dece.ttml-xml	public.data	uvt,uvvt	application/vnd.dece.ttml+xml				iana	iana	e:uvt=m e:uvvt=m m:application/vnd.dece.ttml+xml=m
+org.iana.mime.application.vnd.dece.unspecified	public.data	uvx,uvvx	application/vnd.dece.unspecified				iana	iana	e:uvx=m e:uvvx=m m:application/vnd.dece.unspecified=m
+org.iana.mime.application.vnd.dece.zip	public.data	uvz,uvvz	application/vnd.dece.zip				iana	iana	e:uvz=m e:uvvz=m m:application/vnd.dece.zip=m
+org.iana.mime.application.vnd.desmume.movie	public.data		application/vnd.desmume.movie				iana	iana	m:application/vnd.desmume.movie=m
+org.iana.mime.application.vnd.dm.delegation-xml	public.data		application/vnd.dm.delegation+xml				iana	iana	m:application/vnd.dm.delegation+xml=m
+org.iana.mime.application.vnd.document-json	public.data	docjson	application/vnd.document+json				iana	iana	e:docjson=m m:application/vnd.document+json=m
+org.iana.mime.application.vnd.doremir.scorecloud-binary-document	public.data	scld	application/vnd.doremir.scorecloud-binary-document				iana	iana	e:scld=m m:application/vnd.doremir.scorecloud-binary-document=m
+org.iana.mime.application.vnd.drive-json	public.data		application/vnd.drive+json				iana	iana	m:application/vnd.drive+json=m
+org.iana.mime.application.vnd.dtg.local	public.data		application/vnd.dtg.local				iana	iana	m:application/vnd.dtg.local=m
+org.iana.mime.application.vnd.dtg.local.flash	public.data	fla	application/vnd.dtg.local.flash				iana	iana	e:fla=m m:application/vnd.dtg.local.flash=m
+org.iana.mime.application.vnd.dtg.local.html	public.data		application/vnd.dtg.local.html				iana	iana	m:application/vnd.dtg.local.html=m
+org.iana.mime.application.vnd.dvb.ait	public.data	ait	application/vnd.dvb.ait				iana	iana	e:ait=m m:application/vnd.dvb.ait=m
+org.iana.mime.application.vnd.dvb.dvbisl-xml	public.data		application/vnd.dvb.dvbisl+xml				iana	iana	m:application/vnd.dvb.dvbisl+xml=m
+org.iana.mime.application.vnd.dvb.dvbj	public.data		application/vnd.dvb.dvbj				iana	iana	m:application/vnd.dvb.dvbj=m
+org.iana.mime.application.vnd.dvb.ipdcesgaccess2	public.data		application/vnd.dvb.ipdcesgaccess2				iana	iana	m:application/vnd.dvb.ipdcesgaccess2=m
+org.iana.mime.application.vnd.dvb.ipdcesgpdd	public.data		application/vnd.dvb.ipdcesgpdd				iana	iana	m:application/vnd.dvb.ipdcesgpdd=m
+org.iana.mime.application.vnd.dvb.pfr	public.data		application/vnd.dvb.pfr				iana	iana	m:application/vnd.dvb.pfr=m
+org.iana.mime.application.vnd.dvb.service	public.data	svc	application/vnd.dvb.service				iana	iana	e:svc=m m:application/vnd.dvb.service=m
+org.iana.mime.application.vnd.dzr	public.data	dzr	application/vnd.dzr				iana	iana	e:dzr=m m:application/vnd.dzr=m
+org.iana.mime.application.vnd.easykaraoke.cdgdownload	public.data		application/vnd.easykaraoke.cdgdownload				iana	iana	m:application/vnd.easykaraoke.cdgdownload=m
+org.iana.mime.application.vnd.ecip.rlp	public.data		application/vnd.ecip.rlp				iana	iana	m:application/vnd.ecip.rlp=m
+org.iana.mime.application.vnd.eclipse.ditto-json	public.data		application/vnd.eclipse.ditto+json				iana	iana	m:application/vnd.eclipse.ditto+json=m
+org.iana.mime.application.vnd.eln-zip	public.data	eln	application/vnd.eln+zip				iana	iana	e:eln=m m:application/vnd.eln+zip=m
+org.iana.mime.application.vnd.enphase.envoy	public.data		application/vnd.enphase.envoy				iana	iana	m:application/vnd.enphase.envoy=m
+org.iana.mime.application.vnd.eprints.data-xml	public.data		application/vnd.eprints.data+xml				iana	iana	m:application/vnd.eprints.data+xml=m
+org.iana.mime.application.vnd.espass-espass-zip	public.data	espass	application/vnd.espass-espass+zip				iana	iana	e:espass=m m:application/vnd.espass-espass+zip=m
+org.iana.mime.application.vnd.etsi.iptvservice-xml	public.data		application/vnd.etsi.iptvservice+xml				iana	iana	m:application/vnd.etsi.iptvservice+xml=m
+org.iana.mime.application.vnd.etsi.iptvsync-xml	public.data		application/vnd.etsi.iptvsync+xml				iana	iana	m:application/vnd.etsi.iptvsync+xml=m
+org.iana.mime.application.vnd.etsi.mheg5	public.data		application/vnd.etsi.mheg5				iana	iana	m:application/vnd.etsi.mheg5=m
+org.iana.mime.application.vnd.etsi.overload-control-policy-dataset-xml	public.data		application/vnd.etsi.overload-control-policy-dataset+xml				iana	iana	m:application/vnd.etsi.overload-control-policy-dataset+xml=m
+org.iana.mime.application.vnd.etsi.pstn-xml	public.data		application/vnd.etsi.pstn+xml				iana	iana	m:application/vnd.etsi.pstn+xml=m
+org.iana.mime.application.vnd.etsi.timestamp-token	public.data	tst	application/vnd.etsi.timestamp-token				iana	iana	e:tst=m m:application/vnd.etsi.timestamp-token=m
+org.iana.mime.application.vnd.etsi.tsl-xml	public.data		application/vnd.etsi.tsl+xml				iana	iana	m:application/vnd.etsi.tsl+xml=m
+org.iana.mime.application.vnd.etsi.tsl.der	public.data		application/vnd.etsi.tsl.der				iana	iana	m:application/vnd.etsi.tsl.der=m
+org.iana.mime.application.vnd.eu.kasparian.car-json	public.data	carjson	application/vnd.eu.kasparian.car+json				iana	iana	e:carjson=m m:application/vnd.eu.kasparian.car+json=m
+org.iana.mime.application.vnd.evolv.ecig.profile	public.data	ecigprofile	application/vnd.evolv.ecig.profile				iana	iana	e:ecigprofile=m m:application/vnd.evolv.ecig.profile=m
+org.iana.mime.application.vnd.evolv.ecig.settings	public.data	ecig	application/vnd.evolv.ecig.settings				iana	iana	e:ecig=m m:application/vnd.evolv.ecig.settings=m
+org.iana.mime.application.vnd.evolv.ecig.theme	public.data	ecigtheme	application/vnd.evolv.ecig.theme				iana	iana	e:ecigtheme=m m:application/vnd.evolv.ecig.theme=m
+org.iana.mime.application.vnd.exstream-empower-zip	public.data	mpw	application/vnd.exstream-empower+zip				iana	iana	e:mpw=m m:application/vnd.exstream-empower+zip=m
+org.iana.mime.application.vnd.exstream-package	public.data		application/vnd.exstream-package				iana	iana	m:application/vnd.exstream-package=m
+org.iana.mime.application.vnd.familysearch.gedcom-zip	public.data	gdz	application/vnd.familysearch.gedcom+zip				iana	iana	e:gdz=m m:application/vnd.familysearch.gedcom+zip=m
+org.iana.mime.application.vnd.fastcopy-disk-image	public.data	dim	application/vnd.fastcopy-disk-image				iana	iana	e:dim=m m:application/vnd.fastcopy-disk-image=m
+org.iana.mime.application.vnd.ficlab.flb-zip	public.data	flb	application/vnd.ficlab.flb+zip				iana	iana	e:flb=m m:application/vnd.ficlab.flb+zip=m
+org.iana.mime.application.vnd.filmit.zfc	public.data	zfc	application/vnd.filmit.zfc				iana	iana	e:zfc=m m:application/vnd.filmit.zfc=m
+org.iana.mime.application.vnd.firemonkeys.cloudcell	public.data		application/vnd.firemonkeys.cloudcell				iana	iana	m:application/vnd.firemonkeys.cloudcell=m
+org.iana.mime.application.vnd.fujifilm.fb.docuworks	public.data		application/vnd.fujifilm.fb.docuworks				iana	iana	m:application/vnd.fujifilm.fb.docuworks=m
+org.iana.mime.application.vnd.fujifilm.fb.docuworks.binder	public.data		application/vnd.fujifilm.fb.docuworks.binder				iana	iana	m:application/vnd.fujifilm.fb.docuworks.binder=m
+org.iana.mime.application.vnd.fujifilm.fb.docuworks.container	public.data		application/vnd.fujifilm.fb.docuworks.container				iana	iana	m:application/vnd.fujifilm.fb.docuworks.container=m
+org.iana.mime.application.vnd.fujifilm.fb.jfi-xml	public.data		application/vnd.fujifilm.fb.jfi+xml				iana	iana	m:application/vnd.fujifilm.fb.jfi+xml=m
+org.iana.mime.application.vnd.fujixerox.docuworks.container	public.data	xct	application/vnd.fujixerox.docuworks.container				iana	iana	e:xct=m m:application/vnd.fujixerox.docuworks.container=m
+org.iana.mime.application.vnd.futoin-cbor	public.data		application/vnd.futoin+cbor				iana	iana	m:application/vnd.futoin+cbor=m
+org.iana.mime.application.vnd.futoin-json	public.data		application/vnd.futoin+json				iana	iana	m:application/vnd.futoin+json=m
+org.iana.mime.application.vnd.genozip	public.data	genozip	application/vnd.genozip				iana	iana	e:genozip=m m:application/vnd.genozip=m
+org.iana.mime.application.vnd.gentics.grd-json	public.data	grd	application/vnd.gentics.grd+json				iana	iana	e:grd=m m:application/vnd.gentics.grd+json=m
+org.iana.mime.application.vnd.gentoo.catmetadata-xml	public.data		application/vnd.gentoo.catmetadata+xml				iana	iana	m:application/vnd.gentoo.catmetadata+xml=m
+org.iana.mime.application.vnd.gentoo.ebuild	public.data	ebuild	application/vnd.gentoo.ebuild				iana	iana	e:ebuild=m m:application/vnd.gentoo.ebuild=m
+org.iana.mime.application.vnd.gentoo.eclass	public.data	eclass	application/vnd.gentoo.eclass				iana	iana	e:eclass=m m:application/vnd.gentoo.eclass=m
+org.iana.mime.application.vnd.gentoo.gpkg	public.data	gpkg.tar	application/vnd.gentoo.gpkg				iana	iana	e:gpkg.tar=m m:application/vnd.gentoo.gpkg=m
+org.iana.mime.application.vnd.gentoo.manifest	public.data		application/vnd.gentoo.manifest				iana	iana	m:application/vnd.gentoo.manifest=m
+org.iana.mime.application.vnd.gentoo.pkgmetadata-xml	public.data		application/vnd.gentoo.pkgmetadata+xml				iana	iana	m:application/vnd.gentoo.pkgmetadata+xml=m
+org.iana.mime.application.vnd.gentoo.xpak	public.data	xpak	application/vnd.gentoo.xpak				iana	iana	e:xpak=m m:application/vnd.gentoo.xpak=m
+org.iana.mime.application.vnd.geogebra.slides	public.data	ggs	application/vnd.geogebra.slides				iana	iana	e:ggs=m m:application/vnd.geogebra.slides=m
+org.iana.mime.application.vnd.geonext	public.data	gxt	application/vnd.geonext				iana	iana	e:gxt=m m:application/vnd.geonext=m
+org.iana.mime.application.vnd.geoplan	public.data	g2w	application/vnd.geoplan				iana	iana	e:g2w=m m:application/vnd.geoplan=m
+org.iana.mime.application.vnd.geospace	public.data	g3w	application/vnd.geospace				iana	iana	e:g3w=m m:application/vnd.geospace=m
+org.iana.mime.application.vnd.globalplatform.card-content-mgt	public.data		application/vnd.globalplatform.card-content-mgt				iana	iana	m:application/vnd.globalplatform.card-content-mgt=m
+org.iana.mime.application.vnd.globalplatform.card-content-mgt-response	public.data		application/vnd.globalplatform.card-content-mgt-response				iana	iana	m:application/vnd.globalplatform.card-content-mgt-response=m
+org.iana.mime.application.vnd.gnu.taler.exchange-json	public.data		application/vnd.gnu.taler.exchange+json				iana	iana	m:application/vnd.gnu.taler.exchange+json=m
+org.iana.mime.application.vnd.gnu.taler.merchant-json	public.data		application/vnd.gnu.taler.merchant+json				iana	iana	m:application/vnd.gnu.taler.merchant+json=m
+org.iana.mime.application.vnd.gov.sk.e-form-xml	public.data		application/vnd.gov.sk.e-form+xml				iana	iana	m:application/vnd.gov.sk.e-form+xml=m
+org.iana.mime.application.vnd.gov.sk.e-form-zip	public.data		application/vnd.gov.sk.e-form+zip				iana	iana	m:application/vnd.gov.sk.e-form+zip=m
+org.iana.mime.application.vnd.gov.sk.xmldatacontainer-xml	public.data		application/vnd.gov.sk.xmldatacontainer+xml				iana	iana	m:application/vnd.gov.sk.xmldatacontainer+xml=m
+org.iana.mime.application.vnd.gpxsee.map-xml	public.data		application/vnd.gpxsee.map+xml				iana	iana	m:application/vnd.gpxsee.map+xml=m
+org.iana.mime.application.vnd.hal-json	public.data		application/vnd.hal+json				iana	iana	m:application/vnd.hal+json=m
+org.iana.mime.application.vnd.hal-xml	public.data	hal	application/vnd.hal+xml				iana	iana	e:hal=m m:application/vnd.hal+xml=m
+org.iana.mime.application.vnd.hc-json	public.data		application/vnd.hc+json				iana	iana	m:application/vnd.hc+json=m
+org.iana.mime.application.vnd.hdt	public.data	hdt	application/vnd.hdt				iana	iana	e:hdt=m m:application/vnd.hdt=m
+org.iana.mime.application.vnd.heroku-json	public.data		application/vnd.heroku+json				iana	iana	m:application/vnd.heroku+json=m
+org.iana.mime.application.vnd.hyper-json	public.data		application/vnd.hyper+json				iana	iana	m:application/vnd.hyper+json=m
+org.iana.mime.application.vnd.hyper-item-json	public.data		application/vnd.hyper-item+json				iana	iana	m:application/vnd.hyper-item+json=m
+org.iana.mime.application.vnd.hyperdrive-json	public.data		application/vnd.hyperdrive+json				iana	iana	m:application/vnd.hyperdrive+json=m
+org.iana.mime.application.vnd.ieee.1905	public.data	1905.1	application/vnd.ieee.1905				iana	iana	e:1905.1=m m:application/vnd.ieee.1905=m
+org.iana.mime.application.vnd.imagemeter.folder-zip	public.data	imf	application/vnd.imagemeter.folder+zip				iana	iana	e:imf=m m:application/vnd.imagemeter.folder+zip=m
+org.iana.mime.application.vnd.imagemeter.image-zip	public.data	imi	application/vnd.imagemeter.image+zip				iana	iana	e:imi=m m:application/vnd.imagemeter.image+zip=m
+org.iana.mime.application.vnd.ims.imsccv1p1	public.data	imscc	application/vnd.ims.imsccv1p1				iana	iana	e:imscc=m m:application/vnd.ims.imsccv1p1=m
+org.iana.mime.application.vnd.ims.imsccv1p2	public.data		application/vnd.ims.imsccv1p2				iana	iana	m:application/vnd.ims.imsccv1p2=m
+org.iana.mime.application.vnd.ims.imsccv1p3	public.data		application/vnd.ims.imsccv1p3				iana	iana	m:application/vnd.ims.imsccv1p3=m
+org.iana.mime.application.vnd.ims.lis.v2.result-json	public.data		application/vnd.ims.lis.v2.result+json				iana	iana	m:application/vnd.ims.lis.v2.result+json=m
+org.iana.mime.application.vnd.ims.lti.v2.toolconsumerprofile-json	public.data		application/vnd.ims.lti.v2.toolconsumerprofile+json				iana	iana	m:application/vnd.ims.lti.v2.toolconsumerprofile+json=m
+org.iana.mime.application.vnd.ims.lti.v2.toolproxy-json	public.data		application/vnd.ims.lti.v2.toolproxy+json				iana	iana	m:application/vnd.ims.lti.v2.toolproxy+json=m
+org.iana.mime.application.vnd.ims.lti.v2.toolproxy.id-json	public.data		application/vnd.ims.lti.v2.toolproxy.id+json				iana	iana	m:application/vnd.ims.lti.v2.toolproxy.id+json=m
+org.iana.mime.application.vnd.ims.lti.v2.toolsettings-json	public.data		application/vnd.ims.lti.v2.toolsettings+json				iana	iana	m:application/vnd.ims.lti.v2.toolsettings+json=m
+org.iana.mime.application.vnd.ims.lti.v2.toolsettings.simple-json	public.data		application/vnd.ims.lti.v2.toolsettings.simple+json				iana	iana	m:application/vnd.ims.lti.v2.toolsettings.simple+json=m
+org.iana.mime.application.vnd.infotech.project	public.data		application/vnd.infotech.project				iana	iana	m:application/vnd.infotech.project=m
+org.iana.mime.application.vnd.infotech.project-xml	public.data		application/vnd.infotech.project+xml				iana	iana	m:application/vnd.infotech.project+xml=m
+org.iana.mime.application.vnd.innopath.wamp.notification	public.data		application/vnd.innopath.wamp.notification				iana	iana	m:application/vnd.innopath.wamp.notification=m
+org.iana.mime.application.vnd.insors.igm	public.data	igm	application/vnd.insors.igm				iana	iana	e:igm=m m:application/vnd.insors.igm=m
+org.iana.mime.application.vnd.intergeo	public.data	i2g	application/vnd.intergeo				iana	iana	e:i2g=m m:application/vnd.intergeo=m
+org.iana.mime.application.vnd.ipld.dag-cbor	public.data		application/vnd.ipld.dag-cbor				iana	iana	m:application/vnd.ipld.dag-cbor=m
+org.iana.mime.application.vnd.ipld.dag-json	public.data		application/vnd.ipld.dag-json				iana	iana	m:application/vnd.ipld.dag-json=m
+org.iana.mime.application.vnd.ipld.raw	public.data		application/vnd.ipld.raw				iana	iana	m:application/vnd.ipld.raw=m
+org.iana.mime.application.vnd.iso11783-10-zip	public.data		application/vnd.iso11783-10+zip				iana	iana	m:application/vnd.iso11783-10+zip=m
+org.iana.mime.application.vnd.jsk.isdn-ngn	public.data		application/vnd.jsk.isdn-ngn				iana	iana	m:application/vnd.jsk.isdn-ngn=m
+org.iana.mime.application.vnd.las	public.data		application/vnd.las				iana	iana	m:application/vnd.las=m
+org.iana.mime.application.vnd.las.las-json	public.data	lasjson	application/vnd.las.las+json				iana	iana	e:lasjson=m m:application/vnd.las.las+json=m
+org.iana.mime.application.vnd.las.las-xml	public.data	lasxml	application/vnd.las.las+xml				iana	iana	e:lasxml=m m:application/vnd.las.las+xml=m
+org.iana.mime.application.vnd.laszip	public.data		application/vnd.laszip				iana	iana	m:application/vnd.laszip=m
+org.iana.mime.application.vnd.leap-json	public.data		application/vnd.leap+json				iana	iana	m:application/vnd.leap+json=m
+org.iana.mime.application.vnd.logipipe.circuit-zip	public.data	lcs,lca	application/vnd.logipipe.circuit+zip				iana	iana	e:lcs=m e:lca=m m:application/vnd.logipipe.circuit+zip=m
+org.iana.mime.application.vnd.loom	public.data	loom	application/vnd.loom				iana	iana	e:loom=m m:application/vnd.loom=m
+org.iana.mime.application.vnd.mapbox-vector-tile	public.data	mvt	application/vnd.mapbox-vector-tile				iana	iana	e:mvt=m m:application/vnd.mapbox-vector-tile=m
+org.iana.mime.application.vnd.mason-json	public.data		application/vnd.mason+json				iana	iana	m:application/vnd.mason+json=m
+org.iana.mime.application.vnd.maxar.archive.3tz-zip	public.data	3tz	application/vnd.maxar.archive.3tz+zip				iana	iana	e:3tz=m m:application/vnd.maxar.archive.3tz+zip=m
+org.iana.mime.application.vnd.maxmind.maxmind-db	public.data	mmdb	application/vnd.maxmind.maxmind-db				iana	iana	e:mmdb=m m:application/vnd.maxmind.maxmind-db=m
+org.iana.mime.application.vnd.medicalholodeck.recordxr	public.data	rxt	application/vnd.medicalholodeck.recordxr				iana	iana	e:rxt=m m:application/vnd.medicalholodeck.recordxr=m
+org.iana.mime.application.vnd.micro-json	public.data		application/vnd.micro+json				iana	iana	m:application/vnd.micro+json=m
+org.iana.mime.application.vnd.miele-json	public.data		application/vnd.miele+json				iana	iana	m:application/vnd.miele+json=m
+org.iana.mime.application.vnd.ms-office.activeX-xml	public.data		application/vnd.ms-office.activeX+xml				iana	iana	m:application/vnd.ms-office.activeX+xml=m
+org.iana.mime.application.vnd.ms-PrintDeviceCapabilities-xml	public.data		application/vnd.ms-PrintDeviceCapabilities+xml				iana	iana	m:application/vnd.ms-PrintDeviceCapabilities+xml=m
+org.iana.mime.application.vnd.ms-PrintSchemaTicket-xml	public.data		application/vnd.ms-PrintSchemaTicket+xml				iana	iana	m:application/vnd.ms-PrintSchemaTicket+xml=m
+org.iana.mime.application.vnd.ms-windows.devicepairing	public.data		application/vnd.ms-windows.devicepairing				iana	iana	m:application/vnd.ms-windows.devicepairing=m
+org.iana.mime.application.vnd.ms-windows.nwprinting.oob	public.data		application/vnd.ms-windows.nwprinting.oob				iana	iana	m:application/vnd.ms-windows.nwprinting.oob=m
+org.iana.mime.application.vnd.ms-windows.printerpairing	public.data		application/vnd.ms-windows.printerpairing				iana	iana	m:application/vnd.ms-windows.printerpairing=m
+org.iana.mime.application.vnd.ms-windows.wsd.oob	public.data		application/vnd.ms-windows.wsd.oob				iana	iana	m:application/vnd.ms-windows.wsd.oob=m
+org.iana.mime.application.vnd.mynfc	public.data	taglet	application/vnd.mynfc				iana	iana	e:taglet=m m:application/vnd.mynfc=m
+org.iana.mime.application.vnd.nacamar.ybrid-json	public.data		application/vnd.nacamar.ybrid+json				iana	iana	m:application/vnd.nacamar.ybrid+json=m
+org.iana.mime.application.vnd.nearst.inv-json	public.data		application/vnd.nearst.inv+json				iana	iana	m:application/vnd.nearst.inv+json=m
+org.iana.mime.application.vnd.nebumind.line	public.data	nebul,line	application/vnd.nebumind.line				iana	iana	e:nebul=m e:line=m m:application/vnd.nebumind.line=m
+org.iana.mime.application.vnd.nimn	public.data	nimn	application/vnd.nimn				iana	iana	e:nimn=m m:application/vnd.nimn=m
+org.iana.mime.application.vnd.nitf	public.data		application/vnd.nitf				iana	iana	m:application/vnd.nitf=m
+org.iana.mime.application.vnd.ntt-local.content-share	public.data		application/vnd.ntt-local.content-share				iana	iana	m:application/vnd.ntt-local.content-share=m
+org.iana.mime.application.vnd.ntt-local.file-transfer	public.data		application/vnd.ntt-local.file-transfer				iana	iana	m:application/vnd.ntt-local.file-transfer=m
+org.iana.mime.application.vnd.ntt-local.ogw-remote-access	public.data		application/vnd.ntt-local.ogw_remote-access				iana	iana	m:application/vnd.ntt-local.ogw_remote-access=m
+org.iana.mime.application.vnd.ntt-local.sip-ta-remote	public.data		application/vnd.ntt-local.sip-ta_remote				iana	iana	m:application/vnd.ntt-local.sip-ta_remote=m
+org.iana.mime.application.vnd.ntt-local.sip-ta-tcp-stream	public.data		application/vnd.ntt-local.sip-ta_tcp_stream				iana	iana	m:application/vnd.ntt-local.sip-ta_tcp_stream=m
+org.iana.mime.application.vnd.ocf-cbor	public.data		application/vnd.ocf+cbor				iana	iana	m:application/vnd.ocf+cbor=m
+org.iana.mime.application.vnd.oci.image.manifest.v1-json	public.data		application/vnd.oci.image.manifest.v1+json				iana	iana	m:application/vnd.oci.image.manifest.v1+json=m
+org.iana.mime.application.vnd.oftn.l10n-json	public.data		application/vnd.oftn.l10n+json				iana	iana	m:application/vnd.oftn.l10n+json=m
+org.iana.mime.application.vnd.oipf.contentaccessdownload-xml	public.data		application/vnd.oipf.contentaccessdownload+xml				iana	iana	m:application/vnd.oipf.contentaccessdownload+xml=m
+org.iana.mime.application.vnd.oipf.contentaccessstreaming-xml	public.data		application/vnd.oipf.contentaccessstreaming+xml				iana	iana	m:application/vnd.oipf.contentaccessstreaming+xml=m
+org.iana.mime.application.vnd.oipf.cspg-hexbinary	public.data		application/vnd.oipf.cspg-hexbinary				iana	iana	m:application/vnd.oipf.cspg-hexbinary=m
+org.iana.mime.application.vnd.oipf.dae.svg-xml	public.data		application/vnd.oipf.dae.svg+xml				iana	iana	m:application/vnd.oipf.dae.svg+xml=m
+org.iana.mime.application.vnd.oipf.dae.xhtml-xml	public.data		application/vnd.oipf.dae.xhtml+xml				iana	iana	m:application/vnd.oipf.dae.xhtml+xml=m
+org.iana.mime.application.vnd.oipf.mippvcontrolmessage-xml	public.data		application/vnd.oipf.mippvcontrolmessage+xml				iana	iana	m:application/vnd.oipf.mippvcontrolmessage+xml=m
+org.iana.mime.application.vnd.oipf.pae.gem	public.data		application/vnd.oipf.pae.gem				iana	iana	m:application/vnd.oipf.pae.gem=m
+org.iana.mime.application.vnd.oipf.spdiscovery-xml	public.data		application/vnd.oipf.spdiscovery+xml				iana	iana	m:application/vnd.oipf.spdiscovery+xml=m
+org.iana.mime.application.vnd.oipf.spdlist-xml	public.data		application/vnd.oipf.spdlist+xml				iana	iana	m:application/vnd.oipf.spdlist+xml=m
+org.iana.mime.application.vnd.oipf.ueprofile-xml	public.data		application/vnd.oipf.ueprofile+xml				iana	iana	m:application/vnd.oipf.ueprofile+xml=m
+org.iana.mime.application.vnd.oipf.userprofile-xml	public.data		application/vnd.oipf.userprofile+xml				iana	iana	m:application/vnd.oipf.userprofile+xml=m
+org.iana.mime.application.vnd.oma.cab-address-book-xml	public.data		application/vnd.oma.cab-address-book+xml				iana	iana	m:application/vnd.oma.cab-address-book+xml=m
+org.iana.mime.application.vnd.oma.cab-feature-handler-xml	public.data		application/vnd.oma.cab-feature-handler+xml				iana	iana	m:application/vnd.oma.cab-feature-handler+xml=m
+org.iana.mime.application.vnd.oma.cab-pcc-xml	public.data		application/vnd.oma.cab-pcc+xml				iana	iana	m:application/vnd.oma.cab-pcc+xml=m
+org.iana.mime.application.vnd.oma.cab-subs-invite-xml	public.data		application/vnd.oma.cab-subs-invite+xml				iana	iana	m:application/vnd.oma.cab-subs-invite+xml=m
+org.iana.mime.application.vnd.oma.cab-user-prefs-xml	public.data		application/vnd.oma.cab-user-prefs+xml				iana	iana	m:application/vnd.oma.cab-user-prefs+xml=m
+org.iana.mime.application.vnd.oma.lwm2m-cbor	public.data		application/vnd.oma.lwm2m+cbor				iana	iana	m:application/vnd.oma.lwm2m+cbor=m
+org.iana.mime.application.vnd.oma.lwm2m-json	public.data		application/vnd.oma.lwm2m+json				iana	iana	m:application/vnd.oma.lwm2m+json=m
+org.iana.mime.application.vnd.oma.lwm2m-tlv	public.data		application/vnd.oma.lwm2m+tlv				iana	iana	m:application/vnd.oma.lwm2m+tlv=m
+org.iana.mime.application.vnd.oma.pal-xml	public.data		application/vnd.oma.pal+xml				iana	iana	m:application/vnd.oma.pal+xml=m
+org.iana.mime.application.vnd.oma.push	public.data		application/vnd.oma.push				iana	iana	m:application/vnd.oma.push=m
+org.iana.mime.application.vnd.oma.scidm.messages-xml	public.data		application/vnd.oma.scidm.messages+xml				iana	iana	m:application/vnd.oma.scidm.messages+xml=m
+org.iana.mime.application.vnd.onepager	public.data	tam	application/vnd.onepager				iana	iana	e:tam=m m:application/vnd.onepager=m
+org.iana.mime.application.vnd.onepagertamp	public.data	tamp	application/vnd.onepagertamp				iana	iana	e:tamp=m m:application/vnd.onepagertamp=m
+org.iana.mime.application.vnd.onepagertamx	public.data	tamx	application/vnd.onepagertamx				iana	iana	e:tamx=m m:application/vnd.onepagertamx=m
+org.iana.mime.application.vnd.onepagertat	public.data	tat	application/vnd.onepagertat				iana	iana	e:tat=m m:application/vnd.onepagertat=m
+org.iana.mime.application.vnd.onepagertatp	public.data	tatp	application/vnd.onepagertatp				iana	iana	e:tatp=m m:application/vnd.onepagertatp=m
+org.iana.mime.application.vnd.onepagertatx	public.data	tatx	application/vnd.onepagertatx				iana	iana	e:tatx=m m:application/vnd.onepagertatx=m
+org.iana.mime.application.vnd.onvif.metadata	public.data		application/vnd.onvif.metadata				iana	iana	m:application/vnd.onvif.metadata=m
+org.iana.mime.application.vnd.openblox.game-xml	public.data	obgx	application/vnd.openblox.game+xml				iana	iana	e:obgx=m m:application/vnd.openblox.game+xml=m
+org.iana.mime.application.vnd.openblox.game-binary	public.data	obg	application/vnd.openblox.game-binary				iana	iana	e:obg=m m:application/vnd.openblox.game-binary=m
+org.iana.mime.application.vnd.openeye.oeb	public.data	oeb	application/vnd.openeye.oeb				iana	iana	e:oeb=m m:application/vnd.openeye.oeb=m
+org.iana.mime.application.vnd.openstreetmap.data-xml	public.data	osm	application/vnd.openstreetmap.data+xml				iana	iana	e:osm=m m:application/vnd.openstreetmap.data+xml=m
+org.iana.mime.application.vnd.opentimestamps.ots	public.data		application/vnd.opentimestamps.ots				iana	iana	m:application/vnd.opentimestamps.ots=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.custom-properties-xml	public.data		application/vnd.openxmlformats-officedocument.custom-properties+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.custom-properties+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.customXmlProperties-xml	public.data		application/vnd.openxmlformats-officedocument.customXmlProperties+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.customXmlProperties+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawing-xml	public.data		application/vnd.openxmlformats-officedocument.drawing+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawing+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.chart-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.chart+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.chart+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.chartshapes-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.chartshapes+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.chartshapes+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.diagramColors-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.diagramColors+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.diagramColors+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.diagramData-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.diagramLayout-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.diagramLayout+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.diagramLayout+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.drawingml.diagramStyle-xml	public.data		application/vnd.openxmlformats-officedocument.drawingml.diagramStyle+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.drawingml.diagramStyle+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.extended-properties-xml	public.data		application/vnd.openxmlformats-officedocument.extended-properties+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.extended-properties+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.commentAuthors-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.comments-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.comments+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.comments+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.handoutMaster-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.handoutMaster+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.handoutMaster+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.notesMaster-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.notesSlide-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.presentation.main-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.presProps-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.presProps+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.presProps+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.slide-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.slide+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.slide+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.slideLayout-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.slideMaster-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.slideshow.main-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.slideUpdateInfo-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.slideUpdateInfo+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.slideUpdateInfo+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.tableStyles-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.tableStyles+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.tableStyles+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.tags-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.tags+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.tags+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.template.main-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.template.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.template.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.presentationml.viewProps-xml	public.data		application/vnd.openxmlformats-officedocument.presentationml.viewProps+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.presentationml.viewProps+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.calcChain-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.chartsheet-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.comments-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.connections-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.connections+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.connections+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.dialogsheet-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.dialogsheet+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.dialogsheet+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.externalLink-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.pivotTable-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.queryTable-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.queryTable+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.queryTable+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.revisionHeaders-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.revisionHeaders+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.revisionHeaders+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.revisionLog-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.revisionLog+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.revisionLog+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.sheet.main-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.styles-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.table-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.tableSingleCells-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.tableSingleCells+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.tableSingleCells+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.template.main-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.userNames-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.userNames+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.userNames+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.volatileDependencies-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.volatileDependencies+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.volatileDependencies+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.spreadsheetml.worksheet-xml	public.data		application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.theme-xml	public.data		application/vnd.openxmlformats-officedocument.theme+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.theme+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.themeOverride-xml	public.data		application/vnd.openxmlformats-officedocument.themeOverride+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.themeOverride+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.vmlDrawing	public.data		application/vnd.openxmlformats-officedocument.vmlDrawing				iana	iana	m:application/vnd.openxmlformats-officedocument.vmlDrawing=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.comments-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.document.glossary-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.document.main-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.endnotes-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.fontTable-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.fontTable+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.fontTable+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.footer-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.footnotes-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.numbering-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.settings-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.styles-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.template.main-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml=m
+org.iana.mime.application.vnd.openxmlformats-officedocument.wordprocessingml.webSettings-xml	public.data		application/vnd.openxmlformats-officedocument.wordprocessingml.webSettings+xml				iana	iana	m:application/vnd.openxmlformats-officedocument.wordprocessingml.webSettings+xml=m
+org.iana.mime.application.vnd.openxmlformats-package.core-properties-xml	public.data		application/vnd.openxmlformats-package.core-properties+xml				iana	iana	m:application/vnd.openxmlformats-package.core-properties+xml=m
+org.iana.mime.application.vnd.openxmlformats-package.digital-signature-xmlsignature-xml	public.data		application/vnd.openxmlformats-package.digital-signature-xmlsignature+xml				iana	iana	m:application/vnd.openxmlformats-package.digital-signature-xmlsignature+xml=m
+org.iana.mime.application.vnd.openxmlformats-package.relationships-xml	public.data		application/vnd.openxmlformats-package.relationships+xml				iana	iana	m:application/vnd.openxmlformats-package.relationships+xml=m
+org.iana.mime.application.vnd.oracle.resource-json	public.data		application/vnd.oracle.resource+json				iana	iana	m:application/vnd.oracle.resource+json=m
+org.iana.mime.application.vnd.orange.indata	public.data		application/vnd.orange.indata				iana	iana	m:application/vnd.orange.indata=m
+org.iana.mime.application.vnd.osgeo.mapguide.package	public.data		application/vnd.osgeo.mapguide.package				iana	iana	m:application/vnd.osgeo.mapguide.package=m
+org.iana.mime.application.vnd.osgi.subsystem	public.data	esa	application/vnd.osgi.subsystem				iana	iana	e:esa=m m:application/vnd.osgi.subsystem=m
+org.iana.mime.application.vnd.oxli.countgraph	public.data	oxlicg	application/vnd.oxli.countgraph				iana	iana	e:oxlicg=m m:application/vnd.oxli.countgraph=m
+org.iana.mime.application.vnd.pagerduty-json	public.data		application/vnd.pagerduty+json				iana	iana	m:application/vnd.pagerduty+json=m
+org.iana.mime.application.vnd.panoply	public.data	plp	application/vnd.panoply				iana	iana	e:plp=m m:application/vnd.panoply=m
+org.iana.mime.application.vnd.patentdive	public.data	dive	application/vnd.patentdive				iana	iana	e:dive=m m:application/vnd.patentdive=m
+org.iana.mime.application.vnd.patientecommsdoc	public.data		application/vnd.patientecommsdoc				iana	iana	m:application/vnd.patientecommsdoc=m
+org.iana.mime.application.vnd.pawaafile	public.data	paw	application/vnd.pawaafile				iana	iana	e:paw=m m:application/vnd.pawaafile=m
+org.iana.mime.application.vnd.pcos	public.data		application/vnd.pcos				iana	iana	m:application/vnd.pcos=m
+org.iana.mime.application.vnd.pmi.widget	public.data	wg	application/vnd.pmi.widget				iana	iana	e:wg=m m:application/vnd.pmi.widget=m
+org.iana.mime.application.vnd.psfs	public.data	psfs	application/vnd.psfs				iana	iana	e:psfs=m m:application/vnd.psfs=m
+org.iana.mime.application.vnd.quarantainenet	public.data		application/vnd.quarantainenet				iana	iana	m:application/vnd.quarantainenet=m
+org.iana.mime.application.vnd.quobject-quoxdocument	public.data	quox,quiz	application/vnd.quobject-quoxdocument				iana	iana	e:quox=m e:quiz=m m:application/vnd.quobject-quoxdocument=m
+org.iana.mime.application.vnd.radisys.moml-xml	public.data		application/vnd.radisys.moml+xml				iana	iana	m:application/vnd.radisys.moml+xml=m
+org.iana.mime.application.vnd.radisys.msml-xml	public.data		application/vnd.radisys.msml+xml				iana	iana	m:application/vnd.radisys.msml+xml=m
+org.iana.mime.application.vnd.radisys.msml-audit-xml	public.data		application/vnd.radisys.msml-audit+xml				iana	iana	m:application/vnd.radisys.msml-audit+xml=m
+org.iana.mime.application.vnd.radisys.msml-audit-conf-xml	public.data		application/vnd.radisys.msml-audit-conf+xml				iana	iana	m:application/vnd.radisys.msml-audit-conf+xml=m
+org.iana.mime.application.vnd.radisys.msml-audit-conn-xml	public.data		application/vnd.radisys.msml-audit-conn+xml				iana	iana	m:application/vnd.radisys.msml-audit-conn+xml=m
+org.iana.mime.application.vnd.radisys.msml-audit-dialog-xml	public.data		application/vnd.radisys.msml-audit-dialog+xml				iana	iana	m:application/vnd.radisys.msml-audit-dialog+xml=m
+org.iana.mime.application.vnd.radisys.msml-audit-stream-xml	public.data		application/vnd.radisys.msml-audit-stream+xml				iana	iana	m:application/vnd.radisys.msml-audit-stream+xml=m
+org.iana.mime.application.vnd.radisys.msml-conf-xml	public.data		application/vnd.radisys.msml-conf+xml				iana	iana	m:application/vnd.radisys.msml-conf+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-xml	public.data		application/vnd.radisys.msml-dialog+xml				iana	iana	m:application/vnd.radisys.msml-dialog+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-base-xml	public.data		application/vnd.radisys.msml-dialog-base+xml				iana	iana	m:application/vnd.radisys.msml-dialog-base+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-fax-detect-xml	public.data		application/vnd.radisys.msml-dialog-fax-detect+xml				iana	iana	m:application/vnd.radisys.msml-dialog-fax-detect+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-fax-sendrecv-xml	public.data		application/vnd.radisys.msml-dialog-fax-sendrecv+xml				iana	iana	m:application/vnd.radisys.msml-dialog-fax-sendrecv+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-group-xml	public.data		application/vnd.radisys.msml-dialog-group+xml				iana	iana	m:application/vnd.radisys.msml-dialog-group+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-speech-xml	public.data		application/vnd.radisys.msml-dialog-speech+xml				iana	iana	m:application/vnd.radisys.msml-dialog-speech+xml=m
+org.iana.mime.application.vnd.radisys.msml-dialog-transform-xml	public.data		application/vnd.radisys.msml-dialog-transform+xml				iana	iana	m:application/vnd.radisys.msml-dialog-transform+xml=m
+org.iana.mime.application.vnd.rainstor.data	public.data	tree	application/vnd.rainstor.data				iana	iana	e:tree=m m:application/vnd.rainstor.data=m
+org.iana.mime.application.vnd.realvnc.bed	public.data	bed	application/vnd.realvnc.bed				iana	iana	e:bed=m m:application/vnd.realvnc.bed=m
+org.iana.mime.application.vnd.resilient.logic	public.data	rlm,reload	application/vnd.resilient.logic				iana	iana	e:rlm=m e:reload=m m:application/vnd.resilient.logic=m
+org.iana.mime.application.vnd.restful-json	public.data		application/vnd.restful+json				iana	iana	m:application/vnd.restful+json=m
+org.iana.mime.application.vnd.rig.cryptonote	public.data	cryptonote	application/vnd.rig.cryptonote				iana	iana	e:cryptonote=m m:application/vnd.rig.cryptonote=m
+org.iana.mime.application.vnd.rs-274x	public.data		application/vnd.rs-274x				iana	iana	m:application/vnd.rs-274x=m
+org.iana.mime.application.vnd.sailingtracker.track	public.data		application/vnd.sailingtracker.track				iana	iana	m:application/vnd.sailingtracker.track=m
+org.iana.mime.application.vnd.sar	public.data	sar	application/vnd.sar				iana	iana	e:sar=m m:application/vnd.sar=m
+org.iana.mime.application.vnd.seis-json	public.data		application/vnd.seis+json				iana	iana	m:application/vnd.seis+json=m
+org.iana.mime.application.vnd.shade-save-file	public.data	ssv	application/vnd.shade-save-file				iana	iana	e:ssv=m m:application/vnd.shade-save-file=m
+org.iana.mime.application.vnd.shootproof-json	public.data		application/vnd.shootproof+json				iana	iana	m:application/vnd.shootproof+json=m
+org.iana.mime.application.vnd.shopkick-json	public.data		application/vnd.shopkick+json				iana	iana	m:application/vnd.shopkick+json=m
+org.iana.mime.application.vnd.shp	public.data		application/vnd.shp				iana	iana	m:application/vnd.shp=m
+org.iana.mime.application.vnd.shx	public.data	shx	application/vnd.shx				iana	iana	e:shx=m m:application/vnd.shx=m
+org.iana.mime.application.vnd.sigrok.session	public.data	sr	application/vnd.sigrok.session				iana	iana	e:sr=m m:application/vnd.sigrok.session=m
+org.iana.mime.application.vnd.siren-json	public.data		application/vnd.siren+json				iana	iana	m:application/vnd.siren+json=m
+org.iana.mime.application.vnd.smart.notebook	public.data	notebook	application/vnd.smart.notebook				iana	iana	e:notebook=m m:application/vnd.smart.notebook=m
+org.iana.mime.application.vnd.snesdev-page-table	public.data	ptrom,pt	application/vnd.snesdev-page-table				iana	iana	e:ptrom=m e:pt=m m:application/vnd.snesdev-page-table=m
+org.iana.mime.application.vnd.stepmania.package	public.data	smzip	application/vnd.stepmania.package				iana	iana	e:smzip=m m:application/vnd.stepmania.package=m
+org.iana.mime.application.vnd.stepmania.stepchart	public.data	sm	application/vnd.stepmania.stepchart				iana	iana	e:sm=m m:application/vnd.stepmania.stepchart=m
+org.iana.mime.application.vnd.sybyl.mol2	public.data	ml2,mol2,sy2	application/vnd.sybyl.mol2				iana	iana	e:ml2=m e:mol2=m e:sy2=m m:application/vnd.sybyl.mol2=m
+org.iana.mime.application.vnd.sycle-xml	public.data	scl	application/vnd.sycle+xml				iana	iana	e:scl=m m:application/vnd.sycle+xml=m
+org.iana.mime.application.vnd.syft-json	public.data	syft.json	application/vnd.syft+json				iana	iana	e:syft.json=m m:application/vnd.syft+json=m
+org.iana.mime.application.vnd.syncml.dmddf-wbxml	public.data		application/vnd.syncml.dmddf+wbxml				iana	iana	m:application/vnd.syncml.dmddf+wbxml=m
+org.iana.mime.application.vnd.syncml.dmddf-xml	public.data	ddf	application/vnd.syncml.dmddf+xml				iana	iana	e:ddf=m m:application/vnd.syncml.dmddf+xml=m
+org.iana.mime.application.vnd.syncml.dmtnds-wbxml	public.data		application/vnd.syncml.dmtnds+wbxml				iana	iana	m:application/vnd.syncml.dmtnds+wbxml=m
+org.iana.mime.application.vnd.syncml.dmtnds-xml	public.data		application/vnd.syncml.dmtnds+xml				iana	iana	m:application/vnd.syncml.dmtnds+xml=m
+org.iana.mime.application.vnd.tableschema-json	public.data		application/vnd.tableschema+json				iana	iana	m:application/vnd.tableschema+json=m
+org.iana.mime.application.vnd.theqvd	public.data	qvd	application/vnd.theqvd				iana	iana	e:qvd=m m:application/vnd.theqvd=m
+org.iana.mime.application.vnd.think-cell.ppttc-json	public.data	ppttc	application/vnd.think-cell.ppttc+json				iana	iana	e:ppttc=m m:application/vnd.think-cell.ppttc+json=m
+org.iana.mime.application.vnd.tmd.mediaflex.api-xml	public.data		application/vnd.tmd.mediaflex.api+xml				iana	iana	m:application/vnd.tmd.mediaflex.api+xml=m
+org.iana.mime.application.vnd.tml	public.data	vfr,viaframe	application/vnd.tml				iana	iana	e:vfr=m e:viaframe=m m:application/vnd.tml=m
+org.iana.mime.application.vnd.tri.onesource	public.data		application/vnd.tri.onesource				iana	iana	m:application/vnd.tri.onesource=m
+org.iana.mime.application.vnd.ubisoft.webplayer	public.data		application/vnd.ubisoft.webplayer				iana	iana	m:application/vnd.ubisoft.webplayer=m
+org.iana.mime.application.vnd.uri-map	public.data	urim,urimap	application/vnd.uri-map				iana	iana	e:urim=m e:urimap=m m:application/vnd.uri-map=m
+org.iana.mime.application.vnd.valve.source.material	public.data	vmt	application/vnd.valve.source.material				iana	iana	e:vmt=m m:application/vnd.valve.source.material=m
+org.iana.mime.application.vnd.vel-json	public.data		application/vnd.vel+json				iana	iana	m:application/vnd.vel+json=m
+org.iana.mime.application.vnd.verimatrix.vcas	public.data		application/vnd.verimatrix.vcas				iana	iana	m:application/vnd.verimatrix.vcas=m
+org.iana.mime.application.vnd.veritone.aion-json	public.data	aion,vtnstd	application/vnd.veritone.aion+json				iana	iana	e:aion=m e:vtnstd=m m:application/vnd.veritone.aion+json=m
+org.iana.mime.application.vnd.veryant.thin	public.data	istc,isws	application/vnd.veryant.thin				iana	iana	e:istc=m e:isws=m m:application/vnd.veryant.thin=m
+org.iana.mime.application.vnd.ves.encrypted	public.data	ves	application/vnd.ves.encrypted				iana	iana	e:ves=m m:application/vnd.ves.encrypted=m
+org.iana.mime.application.vnd.wasmflow.wafl	public.data	wafl	application/vnd.wasmflow.wafl				iana	iana	e:wafl=m m:application/vnd.wasmflow.wafl=m
+org.iana.mime.application.vnd.wfa.dpp	public.data		application/vnd.wfa.dpp				iana	iana	m:application/vnd.wfa.dpp=m
+org.iana.mime.application.vnd.wfa.p2p	public.data	p2p	application/vnd.wfa.p2p				iana	iana	e:p2p=m m:application/vnd.wfa.p2p=m
+org.iana.mime.application.vnd.windows.devicepairing	public.data		application/vnd.windows.devicepairing				iana	iana	m:application/vnd.windows.devicepairing=m
+org.iana.mime.application.vnd.wolfram.mathematica	public.data		application/vnd.wolfram.mathematica				iana	iana	m:application/vnd.wolfram.mathematica=m
+org.iana.mime.application.vnd.wolfram.mathematica.package	public.data		application/vnd.wolfram.mathematica.package				iana	iana	m:application/vnd.wolfram.mathematica.package=m
+org.iana.mime.application.vnd.wolfram.player	public.data	nbp	application/vnd.wolfram.player				iana	iana	e:nbp=m m:application/vnd.wolfram.player=m
+org.iana.mime.application.vnd.wordlift	public.data		application/vnd.wordlift				iana	iana	m:application/vnd.wordlift=m
+org.iana.mime.application.vnd.xacml-json	public.data		application/vnd.xacml+json				iana	iana	m:application/vnd.xacml+json=m
+org.iana.mime.application.vnd.yamaha.remote-setup	public.data		application/vnd.yamaha.remote-setup				iana	iana	m:application/vnd.yamaha.remote-setup=m
+org.iana.mime.application.vnd.yamaha.through-ngn	public.data		application/vnd.yamaha.through-ngn				iana	iana	m:application/vnd.yamaha.through-ngn=m
+org.iana.mime.application.vnd.yamaha.tunnel-udpencap	public.data		application/vnd.yamaha.tunnel-udpencap				iana	iana	m:application/vnd.yamaha.tunnel-udpencap=m
+org.iana.mime.application.vnd.yaoweme	public.data	yme	application/vnd.yaoweme				iana	iana	e:yme=m m:application/vnd.yaoweme=m
+org.iana.mime.application.voucher-cms-json	public.data	vcj	application/voucher-cms+json				iana	iana	e:vcj=m m:application/voucher-cms+json=m
+org.iana.mime.application.vq-rtcpxr	public.data		application/vq-rtcpxr				iana	iana	m:application/vq-rtcpxr=m
+org.iana.mime.application.webpush-options-json	public.data		application/webpush-options+json				iana	iana	m:application/webpush-options+json=m
+org.iana.mime.application.widget	public.data	wgt	application/widget				iana	iana	e:wgt=m m:application/widget=m
+org.iana.mime.application.x-comsol	public.data	mph	application/x-comsol				iana	iana	e:mph=m m:application/x-comsol=m
+org.iana.mime.application.x-font	public.data		application/x-font				iana	iana	m:application/x-font=m
+org.iana.mime.application.x-freemind	public.data		application/x-freemind				iana	iana	m:application/x-freemind=m
+org.iana.mime.application.x-ganttproject	public.data	gan	application/x-ganttproject				iana	iana	e:gan=m m:application/x-ganttproject=m
+org.iana.mime.application.x-graphing-calculator	public.data	gcf	application/x-graphing-calculator				iana	iana	e:gcf=m m:application/x-graphing-calculator=m
+org.iana.mime.application.x-gtar-compressed	public.data		application/x-gtar-compressed				iana	iana	m:application/x-gtar-compressed=m
+org.iana.mime.application.x-info	public.data	info	application/x-info				iana	iana	e:info=m m:application/x-info=m
+org.iana.mime.application.x-internet-signup	public.data	isp	application/x-internet-signup				iana	iana	e:isp=m m:application/x-internet-signup=m
+org.iana.mime.application.x-iphone	public.data	iii	application/x-iphone				iana	iana	e:iii=m m:application/x-iphone=m
+org.iana.mime.application.x-jmol	public.data	jmz	application/x-jmol				iana	iana	e:jmz=m m:application/x-jmol=m
+org.iana.mime.application.x-lzh	public.data		application/x-lzh				iana	iana	m:application/x-lzh=m
+org.iana.mime.application.x-lzx	public.data	lzx	application/x-lzx				iana	iana	e:lzx=m m:application/x-lzx=m
+org.iana.mime.application.x-maker	public.data	fb,fbdoc	application/x-maker				iana	iana	e:fb=m e:fbdoc=m m:application/x-maker=m
+org.iana.mime.application.x-msdos-program	public.data		application/x-msdos-program				iana	iana	m:application/x-msdos-program=m
+org.iana.mime.application.x-nwc	public.data	nwc	application/x-nwc				iana	iana	e:nwc=m m:application/x-nwc=m
+org.iana.mime.application.x-oz-application	public.data	oza	application/x-oz-application				iana	iana	e:oza=m m:application/x-oz-application=m
+org.iana.mime.application.x-pki-message	public.data		application/x-pki-message				iana	iana	m:application/x-pki-message=m
+org.iana.mime.application.x-python-code	public.data		application/x-python-code				iana	iana	m:application/x-python-code=m
+org.iana.mime.application.x-qgis	public.data	qgs	application/x-qgis				iana	iana	e:qgs=m m:application/x-qgis=m
+org.iana.mime.application.x-rdp	public.data	rdp	application/x-rdp				iana	iana	e:rdp=m m:application/x-rdp=m
+org.iana.mime.application.x-rss-xml	public.data		application/x-rss+xml				iana	iana	m:application/x-rss+xml=m
+org.iana.mime.application.x-scilab	public.data	sci	application/x-scilab				iana	iana	e:sci=m m:application/x-scilab=m
+org.iana.mime.application.x-scilab-xcos	public.data	xcos	application/x-scilab-xcos				iana	iana	e:xcos=m m:application/x-scilab-xcos=m
+org.iana.mime.application.x-silverlight	public.data		application/x-silverlight				iana	iana	m:application/x-silverlight=m
+org.iana.mime.application.x-wingz	public.data	wz	application/x-wingz				iana	iana	e:wz=m m:application/x-wingz=m
+org.iana.mime.application.x-www-form-urlencoded	public.data		application/x-www-form-urlencoded				iana	iana	m:application/x-www-form-urlencoded=m
+org.iana.mime.application.x-x509-ca-ra-cert	public.data		application/x-x509-ca-ra-cert				iana	iana	m:application/x-x509-ca-ra-cert=m
+org.iana.mime.application.x-x509-next-ca-cert	public.data		application/x-x509-next-ca-cert				iana	iana	m:application/x-x509-next-ca-cert=m
+org.iana.mime.application.xacml-xml	public.data		application/xacml+xml				iana	iana	m:application/xacml+xml=m
+org.iana.mime.application.xcap-diff-xml	public.data	xdf	application/xcap-diff+xml				iana	iana	e:xdf=m m:application/xcap-diff+xml=m
+org.iana.mime.application.xfdf	public.data		application/xfdf				iana	iana	m:application/xfdf=m
+org.iana.mime.application.xml-patch-xml	public.data		application/xml-patch+xml				iana	iana	m:application/xml-patch+xml=m
+org.iana.mime.application.yang	public.data	yang	application/yang				iana	iana	e:yang=m m:application/yang=m
+org.iana.mime.application.yang-data-cbor	public.data		application/yang-data+cbor				iana	iana	m:application/yang-data+cbor=m
+org.iana.mime.application.yang-data-json	public.data		application/yang-data+json				iana	iana	m:application/yang-data+json=m
+org.iana.mime.application.yang-data-xml	public.data		application/yang-data+xml				iana	iana	m:application/yang-data+xml=m
+org.iana.mime.application.yang-patch-json	public.data		application/yang-patch+json				iana	iana	m:application/yang-patch+json=m
+org.iana.mime.application.yang-patch-xml	public.data		application/yang-patch+xml				iana	iana	m:application/yang-patch+xml=m
+org.iana.mime.application.yin-xml	public.data	yin	application/yin+xml				iana	iana	e:yin=m m:application/yin+xml=m
+org.iana.mime.audio.1d-interleaved-parityfec	public.audio		audio/1d-interleaved-parityfec				iana	iana	m:audio/1d-interleaved-parityfec=m
+org.iana.mime.audio.aptx	public.audio		audio/aptx				iana	iana	m:audio/aptx=m
+org.iana.mime.audio.ATRAC-ADVANCED-LOSSLESS	public.audio	aal	audio/ATRAC-ADVANCED-LOSSLESS				iana	iana	e:aal=m m:audio/ATRAC-ADVANCED-LOSSLESS=m
+org.iana.mime.audio.ATRAC-X	public.audio		audio/ATRAC-X				iana	iana	m:audio/ATRAC-X=m
+org.iana.mime.audio.ATRAC3	public.audio	at3,aa3,omg	audio/ATRAC3				iana	iana	e:at3=m e:aa3=m e:omg=m m:audio/ATRAC3=m
+org.iana.mime.audio.csound	public.audio	csd,orc,sco	audio/csound				iana	iana	e:csd=m e:orc=m e:sco=m m:audio/csound=m
+org.iana.mime.audio.DV	public.audio		audio/DV				iana	iana	m:audio/DV=m
+org.iana.mime.audio.encaprtp	public.audio		audio/encaprtp				iana	iana	m:audio/encaprtp=m
+org.iana.mime.audio.EVRCNW	public.audio		audio/EVRCNW				iana	iana	m:audio/EVRCNW=m
+org.iana.mime.audio.EVRCNW0	public.audio		audio/EVRCNW0				iana	iana	m:audio/EVRCNW0=m
+org.iana.mime.audio.EVRCNW1	public.audio		audio/EVRCNW1				iana	iana	m:audio/EVRCNW1=m
+org.iana.mime.audio.EVS	public.audio		audio/EVS				iana	iana	m:audio/EVS=m
+org.iana.mime.audio.flexfec	public.audio		audio/flexfec				iana	iana	m:audio/flexfec=m
+org.iana.mime.audio.fwdred	public.audio		audio/fwdred				iana	iana	m:audio/fwdred=m
+org.iana.mime.audio.G711-0	public.audio		audio/G711-0				iana	iana	m:audio/G711-0=m
+org.iana.mime.audio.GSM-HR-08	public.audio		audio/GSM-HR-08				iana	iana	m:audio/GSM-HR-08=m
+org.iana.mime.audio.ip-mr-v2.5	public.audio		audio/ip-mr_v2.5				iana	iana	m:audio/ip-mr_v2.5=m
+org.iana.mime.audio.MELP	public.audio		audio/MELP				iana	iana	m:audio/MELP=m
+org.iana.mime.audio.MELP1200	public.audio		audio/MELP1200				iana	iana	m:audio/MELP1200=m
+org.iana.mime.audio.MELP2400	public.audio		audio/MELP2400				iana	iana	m:audio/MELP2400=m
+org.iana.mime.audio.MELP600	public.audio		audio/MELP600				iana	iana	m:audio/MELP600=m
+org.iana.mime.audio.mhas	public.audio	mhas	audio/mhas				iana	iana	e:mhas=m m:audio/mhas=m
+org.iana.mime.audio.raptorfec	public.audio		audio/raptorfec				iana	iana	m:audio/raptorfec=m
+org.iana.mime.audio.rtploopback	public.audio		audio/rtploopback				iana	iana	m:audio/rtploopback=m
+org.iana.mime.audio.scip	public.audio		audio/scip				iana	iana	m:audio/scip=m
+org.iana.mime.audio.sofa	public.audio	sofa	audio/sofa				iana	iana	e:sofa=m m:audio/sofa=m
+org.iana.mime.audio.TETRA-ACELP	public.audio		audio/TETRA_ACELP				iana	iana	m:audio/TETRA_ACELP=m
+org.iana.mime.audio.TETRA-ACELP-BB	public.audio		audio/TETRA_ACELP_BB				iana	iana	m:audio/TETRA_ACELP_BB=m
+org.iana.mime.audio.TSVCIS	public.audio		audio/TSVCIS				iana	iana	m:audio/TSVCIS=m
+org.iana.mime.audio.UEMCLIP	public.audio		audio/UEMCLIP				iana	iana	m:audio/UEMCLIP=m
+org.iana.mime.audio.vnd.dece.audio	public.audio	uva,uvva	audio/vnd.dece.audio				iana	iana	e:uva=m e:uvva=m m:audio/vnd.dece.audio=m
+org.iana.mime.audio.vnd.dolby.pulse.1	public.audio		audio/vnd.dolby.pulse.1				iana	iana	m:audio/vnd.dolby.pulse.1=m
+org.iana.mime.audio.vnd.dra	public.audio		audio/vnd.dra				iana	iana	m:audio/vnd.dra=m
+org.iana.mime.audio.vnd.dts.uhd	public.audio		audio/vnd.dts.uhd				iana	iana	m:audio/vnd.dts.uhd=m
+org.iana.mime.audio.vnd.dvb.file	public.audio		audio/vnd.dvb.file				iana	iana	m:audio/vnd.dvb.file=m
+org.iana.mime.audio.vnd.presonus.multitrack	public.audio	multitrack	audio/vnd.presonus.multitrack				iana	iana	e:multitrack=m m:audio/vnd.presonus.multitrack=m
+org.iana.mime.audio.vnd.rip	public.audio	rip	audio/vnd.rip				iana	iana	e:rip=m m:audio/vnd.rip=m
+org.iana.mime.audio.x-sd2	public.audio		audio/x-sd2				iana	iana	m:audio/x-sd2=m
+org.iana.mime.chemical.x-alchemy	public.data	alc	chemical/x-alchemy				iana	iana	e:alc=m m:chemical/x-alchemy=m
+org.iana.mime.chemical.x-cache	public.data	cac,cache	chemical/x-cache				iana	iana	e:cac=m e:cache=m m:chemical/x-cache=m
+org.iana.mime.chemical.x-cache-csf	public.data	csf	chemical/x-cache-csf				iana	iana	e:csf=m m:chemical/x-cache-csf=m
+org.iana.mime.chemical.x-cactvs-binary	public.data	cbin,cascii,ctab	chemical/x-cactvs-binary				iana	iana	e:cbin=m e:cascii=m e:ctab=m m:chemical/x-cactvs-binary=m
+org.iana.mime.chemical.x-cerius	public.data		chemical/x-cerius				iana	iana	m:chemical/x-cerius=m
+org.iana.mime.chemical.x-chem3d	public.data	c3d	chemical/x-chem3d				iana	iana	e:c3d=m m:chemical/x-chem3d=m
+org.iana.mime.chemical.x-chemdraw	public.data		chemical/x-chemdraw				iana	iana	m:chemical/x-chemdraw=m
+org.iana.mime.chemical.x-compass	public.data	cpa	chemical/x-compass				iana	iana	e:cpa=m m:chemical/x-compass=m
+org.iana.mime.chemical.x-crossfire	public.data	bsd	chemical/x-crossfire				iana	iana	e:bsd=m m:chemical/x-crossfire=m
+org.iana.mime.chemical.x-ctx	public.data	ctx	chemical/x-ctx				iana	iana	e:ctx=m m:chemical/x-ctx=m
+org.iana.mime.chemical.x-cxf	public.data	cxf,cef	chemical/x-cxf				iana	iana	e:cxf=m e:cef=m m:chemical/x-cxf=m
+org.iana.mime.chemical.x-embl-dl-nucleotide	public.data	emb,embl	chemical/x-embl-dl-nucleotide				iana	iana	e:emb=m e:embl=m m:chemical/x-embl-dl-nucleotide=m
+org.iana.mime.chemical.x-galactic-spc	public.data		chemical/x-galactic-spc				iana	iana	m:chemical/x-galactic-spc=m
+org.iana.mime.chemical.x-gamess-input	public.data	inp,gam,gamin	chemical/x-gamess-input				iana	iana	e:inp=m e:gam=m e:gamin=m m:chemical/x-gamess-input=m
+org.iana.mime.chemical.x-gaussian-checkpoint	public.data	fch,fchk	chemical/x-gaussian-checkpoint				iana	iana	e:fch=m e:fchk=m m:chemical/x-gaussian-checkpoint=m
+org.iana.mime.chemical.x-gaussian-cube	public.data	cub	chemical/x-gaussian-cube				iana	iana	e:cub=m m:chemical/x-gaussian-cube=m
+org.iana.mime.chemical.x-gaussian-input	public.data	gau,gjc,gjf	chemical/x-gaussian-input				iana	iana	e:gau=m e:gjc=m e:gjf=m m:chemical/x-gaussian-input=m
+org.iana.mime.chemical.x-gaussian-log	public.data	gal	chemical/x-gaussian-log				iana	iana	e:gal=m m:chemical/x-gaussian-log=m
+org.iana.mime.chemical.x-gcg8-sequence	public.data	gcg	chemical/x-gcg8-sequence				iana	iana	e:gcg=m m:chemical/x-gcg8-sequence=m
+org.iana.mime.chemical.x-genbank	public.data		chemical/x-genbank				iana	iana	m:chemical/x-genbank=m
+org.iana.mime.chemical.x-hin	public.data	hin	chemical/x-hin				iana	iana	e:hin=m m:chemical/x-hin=m
+org.iana.mime.chemical.x-isostar	public.data	istr,ist	chemical/x-isostar				iana	iana	e:istr=m e:ist=m m:chemical/x-isostar=m
+org.iana.mime.chemical.x-jcamp-dx	public.data	jdx,dx	chemical/x-jcamp-dx				iana	iana	e:jdx=m e:dx=m m:chemical/x-jcamp-dx=m
+org.iana.mime.chemical.x-kinemage	public.data	kin	chemical/x-kinemage				iana	iana	e:kin=m m:chemical/x-kinemage=m
+org.iana.mime.chemical.x-macmolecule	public.data	mcm	chemical/x-macmolecule				iana	iana	e:mcm=m m:chemical/x-macmolecule=m
+org.iana.mime.chemical.x-macromodel-input	public.data	mmod	chemical/x-macromodel-input				iana	iana	e:mmod=m m:chemical/x-macromodel-input=m
+org.iana.mime.chemical.x-mdl-molfile	public.data	mol	chemical/x-mdl-molfile				iana	iana	e:mol=m m:chemical/x-mdl-molfile=m
+org.iana.mime.chemical.x-mdl-rdfile	public.data	rd	chemical/x-mdl-rdfile				iana	iana	e:rd=m m:chemical/x-mdl-rdfile=m
+org.iana.mime.chemical.x-mdl-rxnfile	public.data	rxn	chemical/x-mdl-rxnfile				iana	iana	e:rxn=m m:chemical/x-mdl-rxnfile=m
+org.iana.mime.chemical.x-mdl-sdfile	public.data	sd	chemical/x-mdl-sdfile				iana	iana	e:sd=m m:chemical/x-mdl-sdfile=m
+org.iana.mime.chemical.x-mdl-tgf	public.data	tgf	chemical/x-mdl-tgf				iana	iana	e:tgf=m m:chemical/x-mdl-tgf=m
+org.iana.mime.chemical.x-mmcif	public.data	mcif	chemical/x-mmcif				iana	iana	e:mcif=m m:chemical/x-mmcif=m
+org.iana.mime.chemical.x-molconn-Z	public.data	b	chemical/x-molconn-Z				iana	iana	e:b=m m:chemical/x-molconn-Z=m
+org.iana.mime.chemical.x-mopac-graph	public.data	gpt	chemical/x-mopac-graph				iana	iana	e:gpt=m m:chemical/x-mopac-graph=m
+org.iana.mime.chemical.x-mopac-input	public.data	mop,mopcrt,zmt	chemical/x-mopac-input				iana	iana	e:mop=m e:mopcrt=m e:zmt=m m:chemical/x-mopac-input=m
+org.iana.mime.chemical.x-mopac-out	public.data	moo	chemical/x-mopac-out				iana	iana	e:moo=m m:chemical/x-mopac-out=m
+org.iana.mime.chemical.x-mopac-vib	public.data		chemical/x-mopac-vib				iana	iana	m:chemical/x-mopac-vib=m
+org.iana.mime.chemical.x-ncbi-asn1	public.data	asn	chemical/x-ncbi-asn1				iana	iana	e:asn=m m:chemical/x-ncbi-asn1=m
+org.iana.mime.chemical.x-ncbi-asn1-ascii	public.data		chemical/x-ncbi-asn1-ascii				iana	iana	m:chemical/x-ncbi-asn1-ascii=m
+org.iana.mime.chemical.x-ncbi-asn1-binary	public.data	val	chemical/x-ncbi-asn1-binary				iana	iana	e:val=m m:chemical/x-ncbi-asn1-binary=m
+org.iana.mime.chemical.x-ncbi-asn1-spec	public.data		chemical/x-ncbi-asn1-spec				iana	iana	m:chemical/x-ncbi-asn1-spec=m
+org.iana.mime.chemical.x-rosdal	public.data		chemical/x-rosdal				iana	iana	m:chemical/x-rosdal=m
+org.iana.mime.chemical.x-swissprot	public.data	sw	chemical/x-swissprot				iana	iana	e:sw=m m:chemical/x-swissprot=m
+org.iana.mime.chemical.x-vamas-iso14976	public.data	vms	chemical/x-vamas-iso14976				iana	iana	e:vms=m m:chemical/x-vamas-iso14976=m
+org.iana.mime.chemical.x-vmd	public.data	vmd	chemical/x-vmd				iana	iana	e:vmd=m m:chemical/x-vmd=m
+org.iana.mime.chemical.x-xtel	public.data	xtel	chemical/x-xtel				iana	iana	e:xtel=m m:chemical/x-xtel=m
+org.iana.mime.font.sfnt	public.font		font/sfnt				iana	iana	m:font/sfnt=m
+org.iana.mime.image.dicom-rle	public.image	drle	image/dicom-rle				iana	iana	e:drle=m m:image/dicom-rle=m
+org.iana.mime.image.hsj2	public.image	hsj2	image/hsj2				iana	iana	e:hsj2=m m:image/hsj2=m
+org.iana.mime.image.jls	public.image	jls	image/jls				iana	iana	e:jls=m m:image/jls=m
+org.iana.mime.image.jph	public.image	jph	image/jph				iana	iana	e:jph=m m:image/jph=m
+org.iana.mime.image.jphc	public.image	jhc,jphc	image/jphc				iana	iana	e:jhc=m e:jphc=m m:image/jphc=m
+org.iana.mime.image.jxrA	public.image	jxra	image/jxrA				iana	iana	e:jxra=m m:image/jxrA=m
+org.iana.mime.image.jxrS	public.image	jxrs	image/jxrS				iana	iana	e:jxrs=m m:image/jxrS=m
+org.iana.mime.image.jxs	public.image	jxs	image/jxs				iana	iana	e:jxs=m m:image/jxs=m
+org.iana.mime.image.jxsc	public.image	jxsc	image/jxsc				iana	iana	e:jxsc=m m:image/jxsc=m
+org.iana.mime.image.jxsi	public.image	jxsi	image/jxsi				iana	iana	e:jxsi=m m:image/jxsi=m
+org.iana.mime.image.jxss	public.image	jxss	image/jxss				iana	iana	e:jxss=m m:image/jxss=m
+org.iana.mime.image.pwg-raster	public.image		image/pwg-raster				iana	iana	m:image/pwg-raster=m
+org.iana.mime.image.vnd.airzip.accelerator.azv	public.image	azv	image/vnd.airzip.accelerator.azv				iana	iana	e:azv=m m:image/vnd.airzip.accelerator.azv=m
+org.iana.mime.image.vnd.dece.graphic	public.image	uvi,uvvi,uvg,uvvg	image/vnd.dece.graphic				iana	iana	e:uvi=m e:uvvi=m e:uvg=m e:uvvg=m m:image/vnd.dece.graphic=m
+org.iana.mime.image.vnd.dvb.subtitle	public.image		image/vnd.dvb.subtitle				iana	iana	m:image/vnd.dvb.subtitle=m
+org.iana.mime.image.vnd.pco.b16	public.image	b16	image/vnd.pco.b16				iana	iana	e:b16=m m:image/vnd.pco.b16=m
+org.iana.mime.image.vnd.tencent.tap	public.image		image/vnd.tencent.tap				iana	iana	m:image/vnd.tencent.tap=m
+org.iana.mime.image.vnd.valve.source.texture	public.image	vtf	image/vnd.valve.source.texture				iana	iana	e:vtf=m m:image/vnd.valve.source.texture=m
+org.iana.mime.image.x-coreldraw	public.image		image/x-coreldraw				iana	iana	m:image/x-coreldraw=m
+org.iana.mime.image.x-coreldrawpattern	public.image		image/x-coreldrawpattern				iana	iana	m:image/x-coreldrawpattern=m
+org.iana.mime.image.x-coreldrawtemplate	public.image	cdt	image/x-coreldrawtemplate				iana	iana	e:cdt=m m:image/x-coreldrawtemplate=m
+org.iana.mime.image.x-corelphotopaint	public.image		image/x-corelphotopaint				iana	iana	m:image/x-corelphotopaint=m
+org.iana.mime.image.x-jg	public.image	art	image/x-jg				iana	iana	e:art=m m:image/x-jg=m
+org.iana.mime.inode.directory-locked	public.item		inode/directory-locked				iana	iana	m:inode/directory-locked=m
+org.iana.mime.message.bhttp	public.data		message/bhttp				iana	iana	m:message/bhttp=m
+org.iana.mime.message.feedback-report	public.data		message/feedback-report				iana	iana	m:message/feedback-report=m
+org.iana.mime.message.vnd.wfa.wsc	public.data		message/vnd.wfa.wsc				iana	iana	m:message/vnd.wfa.wsc=m
+org.iana.mime.model.JT	public.3d-content,public.data	jt	model/JT				iana	iana	e:jt=m m:model/JT=m
+org.iana.mime.model.prc	public.3d-content,public.data		model/prc				iana	iana	m:model/prc=m
+org.iana.mime.model.step-xml	public.3d-content,public.data	stpx	model/step+xml				iana	iana	e:stpx=m m:model/step+xml=m
+org.iana.mime.model.step-zip	public.3d-content,public.data	stpz	model/step+zip				iana	iana	e:stpz=m m:model/step+zip=m
+org.iana.mime.model.step-xml-zip	public.3d-content,public.data	stpxz	model/step-xml+zip				iana	iana	e:stpxz=m m:model/step-xml+zip=m
+org.iana.mime.model.u3d	public.3d-content,public.data	u3d	model/u3d				iana	iana	e:u3d=m m:model/u3d=m
+org.iana.mime.model.vnd.cld	public.3d-content,public.data	cld	model/vnd.cld				iana	iana	e:cld=m m:model/vnd.cld=m
+org.iana.mime.model.vnd.collada-xml	public.3d-content,public.data		model/vnd.collada+xml				iana	iana	m:model/vnd.collada+xml=m
+org.iana.mime.model.vnd.opengex	public.3d-content,public.data	ogex	model/vnd.opengex				iana	iana	e:ogex=m m:model/vnd.opengex=m
+org.iana.mime.model.vnd.pytha.pyox	public.3d-content,public.data	pyox	model/vnd.pytha.pyox				iana	iana	e:pyox=m m:model/vnd.pytha.pyox=m
+org.iana.mime.model.vnd.rosette.annotated-data-model	public.3d-content,public.data		model/vnd.rosette.annotated-data-model				iana	iana	m:model/vnd.rosette.annotated-data-model=m
+org.iana.mime.model.vnd.sap.vds	public.3d-content,public.data	vds	model/vnd.sap.vds				iana	iana	e:vds=m m:model/vnd.sap.vds=m
+org.iana.mime.model.vnd.usda	public.3d-content,public.data		model/vnd.usda				iana	iana	m:model/vnd.usda=m
+org.iana.mime.model.vnd.valve.source.compiled-map	public.3d-content,public.data	bsp	model/vnd.valve.source.compiled-map				iana	iana	e:bsp=m m:model/vnd.valve.source.compiled-map=m
+org.iana.mime.model.x3d-fastinfoset	public.3d-content,public.data	x3db	model/x3d+fastinfoset				iana	iana	e:x3db=m m:model/x3d+fastinfoset=m
+org.iana.mime.model.x3d-xml	public.3d-content,public.data	x3dz	model/x3d+xml				iana	iana	e:x3dz=m m:model/x3d+xml=m
+org.iana.mime.model.x3d-vrml	public.3d-content,public.data	x3dv,x3dvz	model/x3d-vrml				iana	iana	e:x3dv=m e:x3dvz=m m:model/x3d-vrml=m
+org.iana.mime.multipart.multilingual	public.data		multipart/multilingual				iana	iana	m:multipart/multilingual=m
+org.iana.mime.multipart.vnd.bint.med-plus	public.data	bmed	multipart/vnd.bint.med-plus				iana	iana	e:bmed=m m:multipart/vnd.bint.med-plus=m
+org.iana.mime.text.1d-interleaved-parityfec	public.text		text/1d-interleaved-parityfec				iana	iana	m:text/1d-interleaved-parityfec=m
+org.iana.mime.text.cql	public.text	cql	text/cql				iana	iana	e:cql=m m:text/cql=m
+org.iana.mime.text.cql-extension	public.text		text/cql-extension				iana	iana	m:text/cql-extension=m
+org.iana.mime.text.cql-identifier	public.text		text/cql-identifier				iana	iana	m:text/cql-identifier=m
+org.iana.mime.text.encaprtp	public.text		text/encaprtp				iana	iana	m:text/encaprtp=m
+org.iana.mime.text.fhirpath	public.text		text/fhirpath				iana	iana	m:text/fhirpath=m
+org.iana.mime.text.flexfec	public.text		text/flexfec				iana	iana	m:text/flexfec=m
+org.iana.mime.text.fwdred	public.text		text/fwdred				iana	iana	m:text/fwdred=m
+org.iana.mime.text.gff3	public.text	gff3	text/gff3				iana	iana	e:gff3=m m:text/gff3=m
+org.iana.mime.text.grammar-ref-list	public.text		text/grammar-ref-list				iana	iana	m:text/grammar-ref-list=m
+org.iana.mime.text.hl7v2	public.text		text/hl7v2				iana	iana	m:text/hl7v2=m
+org.iana.mime.text.jcr-cnd	public.text		text/jcr-cnd				iana	iana	m:text/jcr-cnd=m
+org.iana.mime.text.mizar	public.text	miz	text/mizar				iana	iana	e:miz=m m:text/mizar=m
+org.iana.mime.text.parameters	public.text		text/parameters				iana	iana	m:text/parameters=m
+org.iana.mime.text.provenance-notation	public.text	provn	text/provenance-notation				iana	iana	e:provn=m m:text/provenance-notation=m
+org.iana.mime.text.prs.prop.logic	public.text		text/prs.prop.logic				iana	iana	m:text/prs.prop.logic=m
+org.iana.mime.text.raptorfec	public.text		text/raptorfec				iana	iana	m:text/raptorfec=m
+org.iana.mime.text.rtploopback	public.text		text/rtploopback				iana	iana	m:text/rtploopback=m
+org.iana.mime.text.shaclc	public.text	shaclc,shc	text/shaclc				iana	iana	e:shaclc=m e:shc=m m:text/shaclc=m
+org.iana.mime.text.shex	public.text	shex	text/shex				iana	iana	e:shex=m m:text/shex=m
+org.iana.mime.text.strings	public.text		text/strings				iana	iana	m:text/strings=m
+org.iana.mime.text.texmacs	public.text	tm	text/texmacs				iana	iana	e:tm=m m:text/texmacs=m
+org.iana.mime.text.vnd.a	public.text		text/vnd.a				iana	iana	m:text/vnd.a=m
+org.iana.mime.text.vnd.ascii-art	public.text	ascii	text/vnd.ascii-art				iana	iana	e:ascii=m m:text/vnd.ascii-art=m
+org.iana.mime.text.vnd.debian.copyright	public.text	copyright	text/vnd.debian.copyright				iana	iana	e:copyright=m m:text/vnd.debian.copyright=m
+org.iana.mime.text.vnd.dvb.subtitle	public.text		text/vnd.dvb.subtitle				iana	iana	m:text/vnd.dvb.subtitle=m
+org.iana.mime.text.vnd.exchangeable	public.text	vfk	text/vnd.exchangeable				iana	iana	e:vfk=m m:text/vnd.exchangeable=m
+org.iana.mime.text.vnd.ficlab.flt	public.text	flt	text/vnd.ficlab.flt				iana	iana	e:flt=m m:text/vnd.ficlab.flt=m
+org.iana.mime.text.vnd.gml	public.text		text/vnd.gml				iana	iana	m:text/vnd.gml=m
+org.iana.mime.text.vnd.hans	public.text	hans	text/vnd.hans				iana	iana	e:hans=m m:text/vnd.hans=m
+org.iana.mime.text.vnd.hgl	public.text	hgl	text/vnd.hgl				iana	iana	e:hgl=m m:text/vnd.hgl=m
+org.iana.mime.text.vnd.radisys.msml-basic-layout	public.text		text/vnd.radisys.msml-basic-layout				iana	iana	m:text/vnd.radisys.msml-basic-layout=m
+org.iana.mime.text.vnd.sosi	public.text	sos	text/vnd.sosi				iana	iana	e:sos=m m:text/vnd.sosi=m
+org.iana.mime.text.wgsl	public.text	wgsl	text/wgsl				iana	iana	e:wgsl=m m:text/wgsl=m
+org.iana.mime.text.x-boo	public.text	boo	text/x-boo				iana	iana	e:boo=m m:text/x-boo=m
+org.iana.mime.text.x-pcs-gcd	public.text	gcd	text/x-pcs-gcd				iana	iana	e:gcd=m m:text/x-pcs-gcd=m
+org.iana.mime.text.x-sfv	public.text	sfv	text/x-sfv				iana	iana	e:sfv=m m:text/x-sfv=m
+org.iana.mime.text.xml-dtd	public.text		text/xml-dtd				iana	iana	m:text/xml-dtd=m
+org.iana.mime.video.1d-interleaved-parityfec	public.movie		video/1d-interleaved-parityfec				iana	iana	m:video/1d-interleaved-parityfec=m
+org.iana.mime.video.AV1	public.movie		video/AV1				iana	iana	m:video/AV1=m
+org.iana.mime.video.encaprtp	public.movie		video/encaprtp				iana	iana	m:video/encaprtp=m
+org.iana.mime.video.FFV1	public.movie		video/FFV1				iana	iana	m:video/FFV1=m
+org.iana.mime.video.flexfec	public.movie		video/flexfec				iana	iana	m:video/flexfec=m
+org.iana.mime.video.gl	public.movie	gl	video/gl				iana	iana	e:gl=m m:video/gl=m
+org.iana.mime.video.H264-RCDO	public.movie		video/H264-RCDO				iana	iana	m:video/H264-RCDO=m
+org.iana.mime.video.H264-SVC	public.movie		video/H264-SVC				iana	iana	m:video/H264-SVC=m
+org.iana.mime.video.H265	public.movie		video/H265				iana	iana	m:video/H265=m
+org.iana.mime.video.H266	public.movie		video/H266				iana	iana	m:video/H266=m
+org.iana.mime.video.jxsv	public.movie		video/jxsv				iana	iana	m:video/jxsv=m
+org.iana.mime.video.raptorfec	public.movie		video/raptorfec				iana	iana	m:video/raptorfec=m
+org.iana.mime.video.rtploopback	public.movie		video/rtploopback				iana	iana	m:video/rtploopback=m
+org.iana.mime.video.scip	public.movie		video/scip				iana	iana	m:video/scip=m
+org.iana.mime.video.smpte291	public.movie		video/smpte291				iana	iana	m:video/smpte291=m
+org.iana.mime.video.vc2	public.movie		video/vc2				iana	iana	m:video/vc2=m
+org.iana.mime.video.vnd.dece.hd	public.movie	uvh,uvvh	video/vnd.dece.hd				iana	iana	e:uvh=m e:uvvh=m m:video/vnd.dece.hd=m
+org.iana.mime.video.vnd.dece.mobile	public.movie	uvm,uvvm	video/vnd.dece.mobile				iana	iana	e:uvm=m e:uvvm=m m:video/vnd.dece.mobile=m
+org.iana.mime.video.vnd.dece.mp4	public.movie	uvu,uvvu	video/vnd.dece.mp4				iana	iana	e:uvu=m e:uvvu=m m:video/vnd.dece.mp4=m
+org.iana.mime.video.vnd.dece.pd	public.movie	uvp,uvvp	video/vnd.dece.pd				iana	iana	e:uvp=m e:uvvp=m m:video/vnd.dece.pd=m
+org.iana.mime.video.vnd.dece.sd	public.movie	uvs,uvvs	video/vnd.dece.sd				iana	iana	e:uvs=m e:uvvs=m m:video/vnd.dece.sd=m
+org.iana.mime.video.vnd.dece.video	public.movie	uvv,uvvv	video/vnd.dece.video				iana	iana	e:uvv=m e:uvvv=m m:video/vnd.dece.video=m
+org.iana.mime.video.vnd.directv.mpeg	public.movie		video/vnd.directv.mpeg				iana	iana	m:video/vnd.directv.mpeg=m
+org.iana.mime.video.vnd.directv.mpeg-tts	public.movie		video/vnd.directv.mpeg-tts				iana	iana	m:video/vnd.directv.mpeg-tts=m
+org.iana.mime.video.vnd.dvb.file	public.movie	dvb	video/vnd.dvb.file				iana	iana	e:dvb=m m:video/vnd.dvb.file=m
+org.iana.mime.video.vnd.nokia.mp4vr	public.movie		video/vnd.nokia.mp4vr				iana	iana	m:video/vnd.nokia.mp4vr=m
+org.iana.mime.video.vnd.uvvu.mp4	public.movie		video/vnd.uvvu.mp4				iana	iana	m:video/vnd.uvvu.mp4=m
+org.iana.mime.video.VP8	public.movie		video/VP8				iana	iana	m:video/VP8=m
+org.iana.mime.video.VP9	public.movie		video/VP9				iana	iana	m:video/VP9=m
+org.iana.mime.video.x-la-asf	public.movie	lsf,lsx	video/x-la-asf				iana	iana	e:lsf=m e:lsx=m m:video/x-la-asf=m
+org.freedesktop.mime.application.x-awk	public.data		application/x-awk		AWK script		freedesktop	freedesktop	m:application/x-awk=s
+org.freedesktop.mime.text.htmlh	public.text		text/htmlh		help page		freedesktop	freedesktop	m:text/htmlh=s
 
 """##
 }
