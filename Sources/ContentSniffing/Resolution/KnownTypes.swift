@@ -42,6 +42,12 @@ struct KnownTypes: Sendable {
         signatureVerified = verified
     }
 
+    /// Whether `type` is one of the roots every file type conforms to (item, data, content,
+    /// composite content), which say nothing about a format.
+    func isGenericRoot(_ type: UniformType) -> Bool {
+        type == item || type == data || type.identifier == .content || type.identifier == .compositeContent
+    }
+
     /// Whether a built-in signature recognises `type`, a binary format.
     func isSignatureVerified(_ type: UniformType) -> Bool {
         type.ordinal.map { signatureVerified[$0] } ?? false

@@ -15,6 +15,9 @@ extension TypeResolver {
         var tied: [UniformType] { [type] + rivals }
         /// For a compound extension (`*.pcf.gz`), the type of its last extension alone (gzip).
         var compoundTail: UniformType? = nil
+        /// Whether the claimed format (or a format it is a kind of) has magic rules and the
+        /// bytes match none of them: set only when the content is text and the claim is not.
+        var lacksItsMagic = false
     }
 
     struct ContentAnswer {
@@ -53,4 +56,39 @@ extension TypeResolver {
         }
         return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, rivals: match.tiedTypes, compoundTail: tail)
     }
+
+    /// The name's type beside the resolved one (``Resolution/nameType``): the dynamic type of
+    /// the file name's last extension when no declared type owns it (`dyn.ext.kdbx` for
+    /// `vault.kdbx`). `nil` for a name without an extension (`Makefile`, `.profile`), for an
+    /// extension a declared type owns, when the name is not consulted, and for what has no
+    /// content of its own (folders, links, devices: types outside `public.data`).
+    func nameType(of name: String?, resolved: UniformType, options: ResolutionOptions) -> UniformType? {
+        guard let name, options.mode != .contentOnly, resolved.conforms(to: known.data) else { return nil }
+        let bytes = name.utf8
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[start...].lastIndex(of: UInt8(ascii: ".")), dot != start else { return nil }
+        let tail = bytes.index(after: dot)
+        guard tail != bytes.endIndex, let type = graph.type(filenameExtension: String(name[tail...])), type.isDynamic else { return nil }
+        return type
+    }
+
+    /// Marks a claim of a binary format that the bytes do not bear out: the content reads as
+    /// text, and the claimed type — or a type it conforms to, short of the generic roots — has
+    /// magic rules, none of which matches the prefix. Such a name must not beat text content
+    /// (`notes.it` in plain English is not Impulse Tracker audio).
+    func noteMissingMagic(_ claim: inout Claim?, content: ContentAnswer?, prefix: UnsafeRawBufferPointer) {
+        guard var current = claim, let content, content.strength == .weak, isTextual(content.type), !isTextual(current.type) else { return }
+        let rules = MagicRuleSet.freedesktop
+        var bearers = 0
+        for type in [current.type] + current.type.supertypes where !known.isGenericRoot(type) {
+            guard typesWithMagicRules.contains(type.identifier.folded) else { continue }
+            bearers += 1
+            if rules.matches(type.identifier, in: prefix) { return }
+        }
+        current.lacksItsMagic = bearers > 0
+        claim = current
+    }
 }
+
+/// The folded identifiers of every type the magic rules can answer with, built once.
+private let typesWithMagicRules: Set<String> = Set(MagicRuleSet.freedesktop.recognizedTypes.map(\.folded))

@@ -52,11 +52,11 @@ extension TypeResolver {
             return finish(named, .high)
         }
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
-            if known.isSignatureVerified(named) {
-                // The name claims a binary format the signatures know, and the bytes are text.
+            if known.isSignatureVerified(named) || claim.lacksItsMagic {
+                // The name claims a binary format whose marks the bytes lack, and the bytes are text.
                 let conflict = ResolutionConflict(
                     claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
-                    reason: "the content is text, without the signature of \(named.identifier)")
+                    reason: "the content is text, without the \(claim.lacksItsMagic ? "magic" : "signature") of \(named.identifier)")
                 return finish(content.type, .medium, conflict: conflict)
             }
             // Many text formats are not declared as text (AFM, XPM): text content does not contradict them.

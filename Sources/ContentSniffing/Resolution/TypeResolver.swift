@@ -70,6 +70,13 @@ public struct TypeResolver: Sendable {
     ///   exist, a parent folder is not searchable, the name is too long). An unreadable file is
     ///   resolved by its name, with the read failure as evidence.
     public func resolve(path: String, options: ResolutionOptions = .default) throws(SniffingError) -> Resolution {
+        var resolution = try resolveType(path: path, options: options)
+        resolution.nameType = nameType(of: path, resolved: resolution.type, options: options)
+        return resolution
+    }
+
+    /// The file's type and evidence, without the name's dynamic type beside it.
+    private func resolveType(path: String, options: ResolutionOptions) throws(SniffingError) -> Resolution {
         let item = try FileSystemItem(path: path, followingSymlinks: options.followsSymlinks)
         var evidence: [ResolutionEvidence] = []
         if item.kind != .regular {
@@ -81,7 +88,7 @@ public struct TypeResolver: Sendable {
             evidence.append(.init(source: .fileSystem, identifier: known.symlink.identifier, detail: "symbolic link, followed", agrees: false))
         }
 
-        let claim = self.claim(path: path, options: options, evidence: &evidence)
+        var claim = self.claim(path: path, options: options, evidence: &evidence)
         if item.size == 0 {
             evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty file"))
             // An empty file named like a type is still that (empty) type; without a name it is the empty type.
@@ -119,6 +126,7 @@ public struct TypeResolver: Sendable {
                 // libmagic reads up to its own limit (64 KiB): some of its rules look past 4 KiB.
                 try? magic.mimeType(atPath: path)
             }
+            noteMissingMagic(&claim, content: content, prefix: prefix)
         }
         return combine(claim: claim, content: content, evidence: evidence, size: item.size)
     }
@@ -126,8 +134,15 @@ public struct TypeResolver: Sendable {
     /// Resolves bytes held in memory, with an optional name: the same rules as for a file,
     /// without file-system kinds, extended attributes or libmagic's file reading.
     public func resolve(bytes: [UInt8], name: String?, options: ResolutionOptions = .default) -> Resolution {
+        var resolution = resolveType(bytes: bytes, name: name, options: options)
+        resolution.nameType = nameType(of: name, resolved: resolution.type, options: options)
+        return resolution
+    }
+
+    /// The bytes' type and evidence, without the name's dynamic type beside it.
+    private func resolveType(bytes: [UInt8], name: String?, options: ResolutionOptions) -> Resolution {
         var evidence: [ResolutionEvidence] = []
-        let claim = self.claim(name: options.mode == .contentOnly ? nil : name, declared: options.declaredMIMEType, evidence: &evidence)
+        var claim = self.claim(name: options.mode == .contentOnly ? nil : name, declared: options.declaredMIMEType, evidence: &evidence)
         if bytes.isEmpty {
             evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty"))
             return Resolution(type: claim?.type ?? known.empty, confidence: claim == nil ? .certain : .medium, evidence: evidence)
@@ -145,6 +160,7 @@ public struct TypeResolver: Sendable {
             refineContent(&content, claim: claim, prefix: prefix, options: options, evidence: &evidence) { magic in
                 magic.mimeType(of: all)
             }
+            noteMissingMagic(&claim, content: content, prefix: prefix)
         }
         return combine(claim: claim, content: content, evidence: evidence, size: Int64(bytes.count))
     }
