@@ -18,15 +18,28 @@ public struct Resolution: Sendable {
     public var nameWasAmbiguous: Bool
     /// The size of the file in bytes (0 for anything but regular files).
     public var size: Int64
+    /// The dynamic type of the name's extension when no declared type owns that extension
+    /// (`dyn.ext.kdbx` for `vault.kdbx`), kept beside ``type`` whatever the content says: the
+    /// type Launch Services gives such a file, which apps claim by extension
+    /// (`CFBundleTypeExtensions`). Handler matching matches claims on both.
+    ///
+    /// `nil` when the name has no extension, when a declared type owns the last extension, and
+    /// when the name was not consulted (content only). `part.scad` is `public.plain-text` by its
+    /// content with `dyn.ext.scad` here, for as long as no declared type owns `scad`.
+    public var nameType: UniformType?
 
     /// Creates a resolution.
-    public init(type: UniformType, confidence: ResolutionConfidence, evidence: [ResolutionEvidence], conflict: ResolutionConflict? = nil, nameWasAmbiguous: Bool = false, size: Int64 = 0) {
+    public init(
+        type: UniformType, confidence: ResolutionConfidence, evidence: [ResolutionEvidence], conflict: ResolutionConflict? = nil,
+        nameWasAmbiguous: Bool = false, size: Int64 = 0, nameType: UniformType? = nil
+    ) {
         self.type = type
         self.confidence = confidence
         self.evidence = evidence
         self.conflict = conflict
         self.nameWasAmbiguous = nameWasAmbiguous
         self.size = size
+        self.nameType = nameType
     }
 
     /// The resolved identifier.

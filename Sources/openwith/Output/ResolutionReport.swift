@@ -25,6 +25,8 @@ struct ResolutionReport: Encodable {
     let confidence: String
     let size: Int64
     let ambiguousName: Bool
+    /// The dynamic type of an extension no declared type owns, kept beside the type (absent otherwise).
+    let nameType: String?
     let evidence: [Evidence]
     let conflict: Conflict?
 
@@ -36,6 +38,7 @@ struct ResolutionReport: Encodable {
         confidence = resolution.confidence.description
         size = resolution.size
         ambiguousName = resolution.nameWasAmbiguous
+        nameType = resolution.nameType?.identifier.rawValue
         evidence = resolution.evidence.map {
             Evidence(source: $0.source.rawValue, identifier: $0.identifier.rawValue, detail: $0.detail, agrees: $0.agrees)
         }
@@ -56,6 +59,7 @@ struct ResolutionReport: Encodable {
             lines.append("  \(item.agrees ? "+" : "-") \(item.source): \(item.identifier) — \(item.detail)")
         }
         if let conflict { lines.append("  conflict: \(conflict.reason); \(conflict.winner) wins") }
+        if let nameType { lines.append("  name type: \(nameType) — an extension no declared type owns, matched by apps that claim it") }
         return lines.joined(separator: "\n")
     }
 }
