@@ -9,7 +9,9 @@ import UniformTypes
 /// about many files costs one snapshot. For each file it resolves the type (name, content,
 /// extended attribute, declared MIME type: ``TypeResolver``), normalises the path (a per-file
 /// default is keyed by the absolute path) and ranks the apps that can open it with the reason for
-/// each place (``HandlerRanking``).
+/// each place (``HandlerRanking``): apps claiming its type, and apps claiming its extension when
+/// no declared type owns that extension (the resolution's `nameType`: KeePassXC's
+/// `CFBundleTypeExtensions` `kdbx` for `vault.kdbx`).
 ///
 /// ```swift
 /// let lookup = HandlerLookup(snapshot: try catalog.snapshot(), desktops: ["GNOME"])
@@ -54,7 +56,7 @@ public struct HandlerLookup: Sendable {
     public func handlers(forFileAt path: String, role: RequestedRole = .any, includeAll: Bool = false) throws(HandOverError) -> FileHandlers {
         let resolution = try resolve(path)
         let absolute = try? PathNormalization.absolute(path)
-        let list = ranking.handlers(for: resolution.type, role: role, path: absolute, includeAll: includeAll)
+        let list = ranking.handlers(for: resolution.type, nameType: resolution.nameType, role: role, path: absolute, includeAll: includeAll)
         return FileHandlers(path: path, absolutePath: absolute, resolution: resolution, handlers: list)
     }
 
@@ -70,17 +72,19 @@ public struct HandlerLookup: Sendable {
     /// Policy: a scheme's default is the first of its handlers (the user's default, then the
     /// claims; ``URLSchemeRanking``); a type's is its first recommended handler unless only
     /// fallbacks claim it (``HandlerRanking``); a file's is its per-file override, else the default
-    /// of its resolved type. `nil` when there is none, or when a file cannot be read.
+    /// of its resolved type and of its extension's dynamic type. `nil` when there is none, or when
+    /// a file cannot be read.
     public func defaultHandler(for target: DefaultTarget, role: RequestedRole = .any) -> (app: CatalogApp, reason: String)? {
         switch target.scope {
         case .scheme:
             return URLSchemeRanking(snapshot: snapshot).handlers(scheme: target.key).first.map { ($0.app, $0.reason) }
         case .type:
-            guard let type = snapshot.graph[TypeIdentifier(target.key)] else { return nil }
+            // A dynamic type too: a default set for an extension no declared type owns (`.kdbx`).
+            guard let type = try? snapshot.graph.type(withIdentifier: target.key) else { return nil }
             return ranking.defaultHandler(for: type, role: role).map { ($0.app, $0.reason) }
         case .file:
             guard let resolution = try? resolver.resolve(path: target.key) else { return nil }
-            return ranking.defaultHandler(for: resolution.type, role: role, path: target.key).map { ($0.app, $0.reason) }
+            return ranking.defaultHandler(for: resolution.type, nameType: resolution.nameType, role: role, path: target.key).map { ($0.app, $0.reason) }
         }
     }
 }

@@ -56,12 +56,26 @@ public struct HandlerCandidate: Sendable {
     var note: String?
 
     /// Why it is here, in words (built when asked, not while ranking).
+    ///
+    /// A claim on a dynamic type is a legacy claim of a tag no declared type owns, and says so:
+    /// "claims the extension .kdbx, which no declared type owns, as Editor (rank Owner)".
     public var reason: String {
         if let note { return note }
+        let claimed = Self.describe(matchedType)
         let how = distance == 0
-            ? "claims \(matchedType.identifier)"
-            : "claims \(matchedType.identifier), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
-        return "\(how) as \(role.rawValue) (rank \(rank.rawValue))"
+            ? "claims \(claimed)"
+            : "claims \(claimed), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
+        return "\(how)\(matchedType.isDynamic ? "," : "") as \(role.rawValue) (rank \(rank.rawValue))"
+    }
+
+    /// A claimed type in words: its identifier, or for a dynamic type the tag it stands for.
+    private static func describe(_ type: UniformType) -> String {
+        guard let tag = type.dynamicTag else { return type.identifier.rawValue }
+        switch tag.tagClass {
+        case .filenameExtension: return "the extension .\(tag.tag), which no declared type owns"
+        case .mimeType: return "the MIME type \(tag.tag), which no declared type names"
+        default: return "the \(tag.tagClass.rawValue) tag \(tag.tag), which no declared type owns"
+        }
     }
 }
 

@@ -5,11 +5,15 @@ public import UniformTypes
 ///
 /// Policy:
 /// 1. a per-file override (for the role, then for any role); then the user's default for the
-///    exact type and role (then any role); then mimeapps.list `Default Applications` for the
-///    type's MIME types, in the spec's file precedence;
-/// 2. apps that claim the exact type — and apps mimeapps.list `Added Associations` add for
-///    its MIME types — are *recommended*, ordered by rank (Owner > Default > Alternate), then
-///    role fit, then most recently used, then name and id (a stable order);
+///    name's dynamic type (see below), then for the exact type, each for the role, then any
+///    role; then mimeapps.list `Default Applications` for the type's MIME types, in the spec's
+///    file precedence;
+/// 2. apps that claim the name's dynamic type — an extension no declared type owns, claimed
+///    by `CFBundleTypeExtensions` (`kdbx` for `vault.kdbx`) — are *recommended*, ahead of the
+///    claims on the exact type; then apps that claim the exact type — and apps mimeapps.list
+///    `Added Associations` add for its MIME types — are *recommended*; each level is ordered
+///    by rank (Owner > Default > Alternate), then role fit, then most recently used, then
+///    name and id (a stable order);
 /// 3. then apps claiming each supertype, in breadth-first conformance order (*fallback*),
 ///    ordered the same way inside each level; claims on the catch-all roots `public.data`,
 ///    `public.item` and `public.content` come last;
@@ -18,6 +22,17 @@ public import UniformTypes
 /// 5. left out, with the reason: hidden entries, entries whose `TryExec` program is missing,
 ///    entries not shown in the current desktop (`OnlyShowIn`/`NotShowIn`), associations
 ///    mimeapps.list removes, and claims whose role does not fit the requested one.
+///
+/// The name's dynamic type (ContentSniffing's `Resolution.nameType`) is what Launch Services
+/// gives a file whose extension no declared type owns, and the claim on it is the claim of
+/// that exact extension: it ranks as a claim on a declared type of that extension would, which
+/// refines the content's type (a declared `scad` type under plain text would put OpenSCAD at
+/// distance 0 and text editors one step up). So it comes before the content type's own claims,
+/// without demoting them: text editors stay *recommended* for `part.scad`, after OpenSCAD.
+/// Only an extension that no declared type owns has such a type, so a legacy claim never takes
+/// a declared extension from the apps claiming its type. A MIME type no declared type names
+/// (`CFBundleTypeMIMETypes`, desktop `MimeType=`) is claimed as its `dyn.mime.` type and
+/// matches a file resolved to that MIME type (a declared `--mime`, libmagic's answer).
 ///
 /// Role fit: asking for `viewer` accepts Viewer and Editor claims (Viewer first); `editor`
 /// accepts Editor only; `shell` accepts Shell only; `any` accepts all three (Editor first).
@@ -47,22 +62,27 @@ public struct HandlerRanking: Sendable {
     ///
     /// - Parameters:
     ///   - type: the document's type.
+    ///   - nameType: the dynamic type of the document's extension when no declared type owns
+    ///     it (ContentSniffing's `Resolution.nameType`), whose claims come first.
     ///   - role: the role asked for.
     ///   - path: the document's absolute path, for a per-file override.
     ///   - includeAll: also list rank None and role None claims.
-    public func handlers(for type: UniformType, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false) -> HandlerList {
-        memoized(type, role: role, path: path, includeAll: includeAll, firstOnly: false)
+    public func handlers(
+        for type: UniformType, nameType: UniformType? = nil, role: RequestedRole = .any, path: String? = nil, includeAll: Bool = false
+    ) -> HandlerList {
+        memoized(Subject(type: type, nameType: nameType), role: role, path: path, includeAll: includeAll, firstOnly: false)
     }
 
     /// The answer for a declared type without a per-file override comes from the memo when it
     /// was ranked before; everything else is ranked afresh.
-    private func memoized(_ type: UniformType, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
-        guard let memo, let ordinal = type.ordinal, !hasFileOverride(path, role: role) else {
-            return rank(type, role: role, path: path, includeAll: includeAll, firstOnly: firstOnly)
+    private func memoized(_ subject: Subject, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
+        guard let memo, let ordinal = subject.type.ordinal, !hasFileOverride(path, role: role) else {
+            return rank(subject, role: role, path: path, includeAll: includeAll, firstOnly: firstOnly)
         }
-        let key = RankingMemo.Key(type: Int32(ordinal), role: role, includeAll: includeAll, firstOnly: firstOnly)
+        let key = RankingMemo.Key(
+            type: Int32(ordinal), nameType: subject.nameType?.identifier.folded, role: role, includeAll: includeAll, firstOnly: firstOnly)
         if let known = memo.list(for: key) { return known }
-        let list = rank(type, role: role, path: nil, includeAll: includeAll, firstOnly: firstOnly)
+        let list = rank(subject, role: role, path: nil, includeAll: includeAll, firstOnly: firstOnly)
         memo.store(list, for: key)
         return list
     }
@@ -74,15 +94,22 @@ public struct HandlerRanking: Sendable {
     }
 
     /// Ranks, stopping after the first candidate when `firstOnly` (the default handler needs no more).
-    private func rank(_ type: UniformType, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
+    private func rank(_ subject: Subject, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
         var pass = RankingPass(
             snapshot: snapshot, desktops: desktops, catchAll: catchAll,
-            type: type, role: role, includeAll: includeAll, firstOnly: firstOnly)
+            type: subject.type, nameType: subject.nameType, role: role, includeAll: includeAll, firstOnly: firstOnly)
         return pass.run(path: path)
     }
 
-    /// The default handler of `type` for `role`, or `nil`.
-    public func defaultHandler(for type: UniformType, role: RequestedRole = .any, path: String? = nil) -> HandlerCandidate? {
-        memoized(type, role: role, path: path, includeAll: false, firstOnly: true).defaultHandler
+    /// The default handler of `type` (and of the name's dynamic type, `nameType`, as
+    /// ``handlers(for:nameType:role:path:includeAll:)`` ranks them) for `role`, or `nil`.
+    public func defaultHandler(for type: UniformType, nameType: UniformType? = nil, role: RequestedRole = .any, path: String? = nil) -> HandlerCandidate? {
+        memoized(Subject(type: type, nameType: nameType), role: role, path: path, includeAll: false, firstOnly: true).defaultHandler
+    }
+
+    /// What is ranked: the document's type, and the name's dynamic type beside it.
+    private struct Subject {
+        var type: UniformType
+        var nameType: UniformType?
     }
 }

@@ -6,6 +6,8 @@ import Synchronization
 final class RankingMemo: Sendable {
     struct Key: Hashable, Sendable {
         var type: Int32
+        /// The folded identifier of the name's dynamic type, if any.
+        var nameType: String?
         var role: RequestedRole
         var includeAll: Bool
         var firstOnly: Bool

@@ -6,14 +6,17 @@ import UniformTypes
 /// one method per policy step.
 ///
 /// The steps run in policy order and each places apps after the ones already placed: a per-file
-/// override, the user's default, mimeapps.list defaults, apps claiming the exact type, apps
-/// claiming each supertype breadth-first, apps claiming a catch-all root. An app is placed once,
+/// override, the user's default, mimeapps.list defaults, apps claiming the name's dynamic type
+/// (an extension no declared type owns), apps claiming the exact type, apps claiming each
+/// supertype breadth-first, apps claiming a catch-all root. An app is placed once,
 /// in its best place; an app left out keeps the first reason found, unless a later step places it.
 struct RankingPass {
     private let snapshot: CatalogSnapshot
     private let desktops: [String]
     private let catchAll: [UniformType]
     private let type: UniformType
+    /// The dynamic type of the file's extension, when no declared type owns it.
+    private let nameType: UniformType?
     private let role: RequestedRole
     private let includeAll: Bool
     /// Stop after the first step that places anyone (the default handler needs no more).
@@ -32,12 +35,15 @@ struct RankingPass {
 
     init(
         snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType],
-        type: UniformType, role: RequestedRole, includeAll: Bool, firstOnly: Bool
+        type: UniformType, nameType: UniformType?, role: RequestedRole, includeAll: Bool, firstOnly: Bool
     ) {
         self.snapshot = snapshot
         self.desktops = desktops
         self.catchAll = catchAll
         self.type = type
+        // The name's type only adds something when it is not the type itself (a file resolved by
+        // its name alone is already of it).
+        self.nameType = nameType == type ? nil : nameType
         self.role = role
         self.includeAll = includeAll
         self.firstOnly = firstOnly
@@ -50,6 +56,7 @@ struct RankingPass {
         if let path { placeFileOverride(path) }
         placeUserDefault()
         placeMimeAppsDefaults()
+        if !isSettled { placeNameTypeClaims() }
         if !isSettled { placeExactTypeClaims() }
         if !isSettled { placeSupertypeClaims() }
         if !isSettled { placeCatchAllRootClaims() }
@@ -69,8 +76,15 @@ struct RankingPass {
         }
     }
 
-    /// Step 1b: the user's default for the exact type and the requested role, then for any role.
+    /// Step 1b: the user's default for the name's dynamic type (`openwith default set .kdbx`),
+    /// then for the exact type, each for the requested role, then for any role: a default set
+    /// for the file's very extension is the more specific choice.
     private mutating func placeUserDefault() {
+        if let nameType { placeUserDefault(for: nameType) }
+        placeUserDefault(for: type)
+    }
+
+    private mutating func placeUserDefault(for type: UniformType) {
         let (identifier, role) = (type.identifier, role)
         placeDefault(
             snapshot.userDefault(scope: .type, key: identifier.rawValue, role: role), group: .userDefault,
@@ -106,6 +120,10 @@ struct RankingPass {
         var matched = type
         var distance = 0
         var claim = bestClaim(of: app, on: type)
+        if claim == nil, let nameType, let found = bestClaim(of: app, on: nameType) {
+            claim = found
+            matched = nameType
+        }
         if claim == nil {
             for (level, ancestor) in supertypes.enumerated() {
                 if let found = bestClaim(of: app, on: ancestor) {
@@ -125,7 +143,17 @@ struct RankingPass {
 
     // MARK: - Claims
 
-    /// Step 2: apps claiming the exact type, and apps mimeapps.list `Added Associations` adds
+    /// Step 2a: apps claiming the name's dynamic type — the legacy claim of an extension no
+    /// declared type owns (`CFBundleTypeExtensions` `kdbx`) — are *recommended*, before the
+    /// claims on the exact type: Launch Services gives the file that type, and the claim is as
+    /// exact as a claim on a declared type of that extension, which would refine the content's
+    /// type. The reason says so ("claims the extension .kdbx, which no declared type owns").
+    private mutating func placeNameTypeClaims() {
+        guard let nameType else { return }
+        place(claimsLevel(on: nameType, distance: 0, group: .recommended))
+    }
+
+    /// Step 2b: apps claiming the exact type, and apps mimeapps.list `Added Associations` adds
     /// for its MIME types, are *recommended* (or *catch-all* when the type is itself a root).
     private mutating func placeExactTypeClaims() {
         var level = claimsLevel(on: type, distance: 0, group: catchAll.contains(type) ? .catchAll : .recommended)
