@@ -1,4 +1,3 @@
-import ContentSniffing
 import DocumentCatalog
 import OpenInBroker
 import OpenWithTestSupport
@@ -130,21 +129,22 @@ struct LegacyClaimMatchingTests {
         #expect(try lookup.handlers(forFileAt: notes).handlers.candidates.map(\.app.id) == ["texteditor.desktop"])
     }
 
-    @Test("desktop MimeType= and CFBundleTypeMIMETypes of an undeclared MIME type match a file of that MIME type, and say so")
+    @Test("desktop MimeType= and CFBundleTypeMIMETypes of an undeclared MIME type both claim its dynamic type, and say so")
     func mimeClaims() throws {
         let fixture = try LegacyClaimFixture()
         try fixture.registerDesktopEntry("legacyviewer", name: "Legacy Viewer", mimeTypes: [Self.legacyMIME])
         try fixture.registerBundle("org.example.legacy", name: "Legacy", mimeTypes: [Self.legacyMIME.uppercased()], role: "Viewer", rank: "Default")
         let lookup = try fixture.lookup()
-        let file = try fixture.folder.write("download", bytes: Self.keePass)
-        let resolution = try lookup.resolver.resolve(path: file, options: ResolutionOptions(declaredMIMEType: Self.legacyMIME))
-        #expect(resolution.type.identifier == DynamicTypeIdentifier(tagClass: .mimeType, tag: Self.legacyMIME).identifier)
-        let list = lookup.ranking.handlers(for: resolution.type, nameType: resolution.nameType)
+        // The type a file declared (or answered by libmagic) as that MIME type resolves to.
+        let type = try #require(lookup.snapshot.graph.type(mimeType: Self.legacyMIME + "; charset=binary"))
+        #expect(type.identifier == DynamicTypeIdentifier(tagClass: .mimeType, tag: Self.legacyMIME).identifier)
+        let list = lookup.ranking.handlers(for: type)
         #expect(Set(list.candidates.map(\.app.id)) == ["legacyviewer.desktop", "org.example.legacy"])
-        #expect(list.candidates.allSatisfy { $0.group == .recommended && $0.matchedType == resolution.type })
+        #expect(list.candidates.allSatisfy { $0.group == .recommended && $0.matchedType == type })
         let viewer = try #require(list.candidates.first { $0.app.id == "legacyviewer.desktop" })
         #expect(viewer.reason == "claims the MIME type application/x-openwith-test-legacy, which no declared type names, as Viewer (rank Default)")
-        // Without the declared MIME type, nothing ties the file to the claim.
+        // A file whose name and content say nothing of that MIME type is not offered to them.
+        let file = try fixture.folder.write("download", bytes: Self.keePass)
         #expect(try lookup.handlers(forFileAt: file).handlers.candidates.isEmpty)
     }
 
