@@ -9,6 +9,8 @@ struct KnownTypes: Sendable {
     let xml: UniformType
     let empty: UniformType
     let symlink: UniformType
+    /// Folders, bundles and packages: types of things without bytes of their own.
+    let folder: UniformType
     let executable: UniformType
     let script: UniformType
     let desktopEntry: UniformType?
@@ -24,6 +26,7 @@ struct KnownTypes: Sendable {
         xml = graph.identity(.xml)
         empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity(.data)
         symlink = graph.identity(.symbolicLink)
+        folder = graph.identity("public.directory")
         executable = graph.identity(.executable)
         script = graph.identity(.script)
         desktopEntry = graph.types(mimeType: "application/x-desktop").first

@@ -45,16 +45,22 @@ extension TypeResolver {
         }
         guard let name else { return nil }
         let match = graph.match(filename: name)
-        guard let type = match.type else { return nil }
-        evidence.append(.init(source: .name, identifier: type.identifier, detail: match.pattern + (match.isAmbiguous ? " (ambiguous)" : "")))
-        for other in match.tiedTypes {
+        guard let first = match.type else { return nil }
+        // What is resolved here has bytes: a name's folder types (bundles, packages, such as
+        // the file-system plug-in that `*.fs` names) do not describe it.
+        let named = ([first] + match.tiedTypes).filter { !$0.conforms(to: known.folder) }
+        guard let type = named.first else { return nil }
+        let rivals = Array(named.dropFirst())
+        let ambiguous = !rivals.isEmpty
+        evidence.append(.init(source: .name, identifier: type.identifier, detail: match.pattern + (ambiguous ? " (ambiguous)" : "")))
+        for other in rivals {
             evidence.append(.init(source: .name, identifier: other.identifier, detail: match.pattern + " (ambiguous)", agrees: false))
         }
         var tail: UniformType?
         if match.kind == .extension, match.pattern.dropFirst(2).contains("."), let last = match.pattern.split(separator: ".").last {
             tail = graph.types(filenameExtension: String(last)).first
         }
-        return Claim(type: type, source: .name, ambiguous: match.isAmbiguous, rivals: match.tiedTypes, compoundTail: tail)
+        return Claim(type: type, source: .name, ambiguous: ambiguous, rivals: rivals, compoundTail: tail)
     }
 
     /// The name's type beside the resolved one (``Resolution/nameType``): the dynamic type of
