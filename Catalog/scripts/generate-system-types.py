@@ -7,8 +7,9 @@ Merges these sources into one declaration table:
   Catalog/sources/apple-descriptions.tsv   our descriptions of those identifiers
   Catalog/sources/supplement.tsv           our own additions and MIME claims
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
-  Catalog/sources/stable-identifiers.tsv   the identifiers earlier catalogs gave to shared-mime-info
-                                           types (from its release 2.2), kept unchanged
+  Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
+                                           and shared-mime-info 2.2): identifiers and preferred MIME
+                                           types kept unchanged
   Catalog/sources/upstream/shared-mime-info.freedesktop.org.xml.in   upstream shared-mime-info
   Catalog/sources/upstream/tika-mimetypes.xml                        Apache Tika's registry
   Catalog/sources/upstream/mime.types                                Debian's mime.types (media-types)
@@ -35,7 +36,9 @@ Apache Tika > Debian's mime.types. A higher registry decides:
     shared-mime-info is imported on top of this table at run time anyway, so its globs keep
     shared-mime-info's own weights and ties). An extension or glob that tier claims for one type is
     never added from Tika or mime.types to another type, and Tika's claims are not added from
-    mime.types to another type; within Tika and within mime.types the first claim wins. Every
+    mime.types to another type (nor a literal name such as Tika's `README` that a higher
+    registry's pattern such as `README*` matches); within Tika and within mime.types the first
+    claim wins. Every
     refusal is listed in the conflict report. mime.types' extensions are kept only where no higher
     registry claims the extension.
   * Parents (sub-class-of). shared-mime-info's parents apply to the declaration its names map to,
@@ -53,7 +56,9 @@ Identifiers of new types:
 where characters outside [A-Za-z0-9.-] become '-' (MIME parameters, as in Tika's
 `application/x-berkeley-db;format=hash`, are part of <sub>). A shared-mime-info 2.2 name listed in
 stable-identifiers.tsv keeps its identifier even where upstream renamed the type (video/x-matroska
-is now video/matroska: the declaration is still org.freedesktop.mime.video.x-matroska). A MIME type
+is now video/matroska: the declaration is still org.freedesktop.mime.video.x-matroska), and a
+declaration of the earlier catalog keeps its preferred MIME type while it lists it (video/x-matroska
+stays the name shown, the name `file` and Debian's shared-mime-info print). A MIME type
 with parameters becomes its own declaration conforming to the type of its essence; looking a MIME
 type up takes its essence, so such a name finds the essence's type.
 Every new file type conforms to public.data (and to its media type's functional parent);
@@ -73,6 +78,7 @@ Usage: python3 Catalog/scripts/generate-system-types.py [--mime-xml PATH] [--che
 
 import argparse
 import csv
+import fnmatch
 import os
 import re
 import sys
@@ -291,6 +297,7 @@ class Universe:
         self.declarations = {}  # folded identifier -> Declaration (insertion ordered)
         self.owner = {}  # folded MIME name -> Declaration
         self.claims = {}  # folded glob pattern -> [(tier, Declaration, letter)], first claim first
+        self.wildcards = []  # (folded pattern with wildcards, its claimants), for literal names
         self.stable = {}  # folded MIME name -> stable identifier
         self.stable_rows = []
         self.report = {key: [] for key in REPORT_SECTIONS}
@@ -319,12 +326,18 @@ class Universe:
         if any(c is d for _, c, _ in claimants):
             return True
         blocking = [(t, c, l) for t, c, l in claimants if t < tier or (t == tier and tier > 0)]
+        if not blocking and tier > 0 and not re.search(r"[*?\[]", pattern):
+            # A literal name (Tika's `README`) that a higher registry's pattern (`README*`) matches.
+            blocking = [(t, c, l) for wildcard, entries in self.wildcards for t, c, l in entries
+                        if t < tier and c is not d and fnmatch.fnmatchcase(pattern.lower(), wildcard)]
         if blocking:
             _, winner, winner_letter = blocking[0]
             self.report["globs"].append((key, winner.identifier, REGISTRY_NAMES[winner_letter], d.identifier,
                                          REGISTRY_NAMES[letter], what))
             return False
         claimants.append((tier, d, letter))
+        if len(claimants) == 1 and re.search(r"[*?\[]", pattern) and not case_sensitive:
+            self.wildcards.append((key, claimants))
         return True
 
 
@@ -356,8 +369,10 @@ def read_apple(universe):
     for d in universe.declarations.values():
         for ext in d.extensions:
             universe.claim(d, "*." + ext, 50, False, "a" if d.origin == "apple" else "o", ext)
-    for row in read_tsv(os.path.join(SOURCES, "stable-identifiers.tsv"), ["identifier", "mime_types", "description"]):
+    for row in read_tsv(os.path.join(SOURCES, "stable-identifiers.tsv"), ["identifier", "origin", "mime_types", "description"]):
         universe.stable_rows.append(row)
+        if row["origin"] != "freedesktop":
+            continue
         for mime in split_list(row["mime_types"]):
             universe.stable.setdefault(mime.lower(), row["identifier"])
 
@@ -431,6 +446,14 @@ def merge_freedesktop(universe, fd_types):
     for key, (mime, _) in preferred.items():
         d = universe.declarations[key]
         d.mimes = [mime] + [m for m in d.mimes if m.lower() != mime.lower()]
+    # A declaration of the earlier catalogs keeps its preferred MIME type while it still lists it:
+    # upstream renamed some types (audio/x-wav is now audio/vnd.wave), and the names `file` and
+    # the installed shared-mime-info print stay the ones shown; the new names are aliases.
+    for row in universe.stable_rows:
+        d = universe.declarations.get(row["identifier"].lower())
+        earlier = split_list(row["mime_types"])
+        if d is not None and earlier and any(m.lower() == earlier[0].lower() for m in d.mimes):
+            d.mimes = [earlier[0]] + [m for m in d.mimes if m.lower() != earlier[0].lower()]
     # A name several declarations list belongs to the one a lookup finds (TagIndexes' order: how
     # well verified, the tag's position, the identifier), so lower registries' aliases join it.
     listed = {}
@@ -528,6 +551,8 @@ def declare_stable_leftovers(universe):
     for row in universe.stable_rows:
         if row["identifier"].lower() in universe.declarations:
             continue
+        if row["origin"] != "freedesktop":
+            fail(f"stable-identifiers.tsv: {row['identifier']} is no longer declared")
         d = universe.declare(row["identifier"], "freedesktop", "freedesktop", "s")
         d.description = row["description"]
         for mime in split_list(row["mime_types"]):

@@ -93,9 +93,11 @@ struct SystemTypeCatalogTests {
             let type = graph.type(mimeType: mime)
             #expect(type?.isDeclared == true, "\(mime) is not declared")
         }
+        // Upstream shared-mime-info (Catalog/sources/upstream) made this alias of 2.2 a type of its own.
+        let ownTypeUpstream: Set = ["application/vnd.stardivision.writer-global"]
         for (alias, owner) in aliases {
             #expect(graph.type(mimeType: alias)?.isDeclared == true, "alias \(alias) of \(owner) is not declared")
-            #expect(graph.types(mimeType: alias).contains { graph.types(mimeType: owner).contains($0) },
+            #expect(ownTypeUpstream.contains(alias) || graph.types(mimeType: alias).contains { graph.types(mimeType: owner).contains($0) },
                     "alias \(alias) does not lead to the type of \(owner)")
         }
     }
