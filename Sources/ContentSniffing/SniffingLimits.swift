@@ -34,6 +34,12 @@ public struct SniffingLimits: Sendable, Equatable {
     public var maxOLEDirectoryEntries: Int {
         didSet { maxOLEDirectoryEntries = Swift.max(maxOLEDirectoryEntries, 0) }
     }
+    /// How many bytes a compressed part is inflated to, and how many of its compressed bytes
+    /// are read, at most (default 64 KiB): a deflated `[Content_Types].xml` or `index.xml` in a
+    /// ZIP archive, the start of a gzip stream (to see a tar header). Decoding stops there.
+    public var maxInflatedLength: Int {
+        didSet { maxInflatedLength = Swift.max(maxInflatedLength, 0) }
+    }
     /// How many top-level ISO-BMFF boxes are walked when a file does not start with `ftyp`
     /// (default 32).
     public var maxTopLevelBoxes: Int {
@@ -51,7 +57,8 @@ public struct SniffingLimits: Sendable, Equatable {
         maxZipEntries: Int = 4096,
         maxStoredEntryLength: Int = 64 * 1024,
         maxOLEDirectoryEntries: Int = 4096,
-        maxTopLevelBoxes: Int = 32
+        maxTopLevelBoxes: Int = 32,
+        maxInflatedLength: Int = 64 * 1024
     ) {
         self.prefixLength = Swift.max(prefixLength, SniffingLimits.minimumPrefixLength)
         self.maxExtraBytes = Swift.max(maxExtraBytes, 0)
@@ -59,6 +66,7 @@ public struct SniffingLimits: Sendable, Equatable {
         self.maxStoredEntryLength = Swift.max(maxStoredEntryLength, 0)
         self.maxOLEDirectoryEntries = Swift.max(maxOLEDirectoryEntries, 0)
         self.maxTopLevelBoxes = Swift.max(maxTopLevelBoxes, 0)
+        self.maxInflatedLength = Swift.max(maxInflatedLength, 0)
     }
 
     /// The defaults: a 4 KiB prefix and 256 KiB of further reads.

@@ -7,7 +7,7 @@ import UniformTypes
 enum SignatureCases {
     static let all: [SignatureCase] =
         images + documents + zipFamily + compoundFiles + isoMedia + audioVideo + archives + executables + fonts + data
-        + scripts + markup + structuredText + plainText
+        + scripts + markup + structuredText + plainText + subtypes
 
     // MARK: Helpers
 
@@ -143,7 +143,7 @@ enum SignatureCases {
             + a("ftypjxl ") + be32(0) + a("jxl "), .strong),
         SignatureCase("JPEG 2000", "public.jpeg-2000", be32(12) + a("jP  ") + [0x0D, 0x0A, 0x87, 0x0A] + be32(20) + a("ftypjp2 ")
             + be32(0) + a("jp2 ")),
-        SignatureCase("JPEG 2000 codestream", "public.jpeg-2000", [0xFF, 0x4F, 0xFF, 0x51] + zeros(40)),
+        SignatureCase("JPEG 2000 codestream", "org.freedesktop.mime.image.x-jp2-codestream", [0xFF, 0x4F, 0xFF, 0x51] + zeros(40)),
         SignatureCase("Photoshop PSD", "com.adobe.photoshop-image", a("8BPS") + be16(1) + zeros(6) + be16(3) + be32(1) + be32(1)
             + be16(8) + be16(3)),
         SignatureCase("Photoshop PSB", "com.adobe.photoshop-large-image", a("8BPS") + be16(2) + zeros(6) + be16(3) + be32(1)
@@ -271,7 +271,7 @@ enum SignatureCases {
         }()),
         SignatureCase("MSI by table streams", "org.freedesktop.mime.application.x-msi",
                       CompoundFileFixture(streams: ["\u{4840}\u{3F3F}\u{4577}", "\u{4840}\u{3B3F}"]).build()),
-        SignatureCase("Outlook message (no declared type)", "org.freedesktop.mime.application.x-ole-storage",
+        SignatureCase("Outlook message", "org.apache.tika.mime.application.vnd.ms-outlook",
                       CompoundFileFixture(streams: ["__properties_version1.0", "__substg1.0_0037001F", "__nameid_version1.0"]).build()),
         SignatureCase("Visio VSD", "org.freedesktop.mime.application.vnd.visio", CompoundFileFixture(streams: ["VisioDocument"]).build()),
         SignatureCase("generic compound file", "org.freedesktop.mime.application.x-ole-storage",
@@ -428,9 +428,9 @@ enum SignatureCases {
     static let data: [SignatureCase] = [
         SignatureCase("SQLite", "org.freedesktop.mime.application.vnd.sqlite3", a("SQLite format 3\0") + be16(4096) + [1, 1]
             + zeros(80), .strong),
-        SignatureCase("Berkeley DB hash (no declared type)", "public.data", zeros(12) + le32(0x0006_1561) + le32(9) + le32(4096)
+        SignatureCase("Berkeley DB hash", "org.apache.tika.mime.application.x-berkeley-db", zeros(12) + le32(0x0006_1561) + le32(9) + le32(4096)
             + zeros(40)),
-        SignatureCase("Berkeley DB B-tree big-endian (no declared type)", "public.data", zeros(12) + be32(0x0005_3162) + be32(9)
+        SignatureCase("Berkeley DB B-tree big-endian", "org.apache.tika.mime.application.x-berkeley-db", zeros(12) + be32(0x0005_3162) + be32(9)
             + be32(4096) + zeros(40)),
         SignatureCase("pcap little-endian", "org.freedesktop.mime.application.vnd.tcpdump.pcap", [0xD4, 0xC3, 0xB2, 0xA1] + le16(2)
             + le16(4) + zeros(8) + le32(65535) + le32(1), .strong),
@@ -438,7 +438,7 @@ enum SignatureCases {
             + be16(4) + zeros(8) + be32(65535) + be32(1)),
         SignatureCase("pcap nanosecond", "org.freedesktop.mime.application.vnd.tcpdump.pcap", [0x4D, 0x3C, 0xB2, 0xA1] + le16(2)
             + le16(4) + zeros(8) + le32(65535) + le32(1)),
-        SignatureCase("pcapng (no declared type)", "public.data", [0x0A, 0x0D, 0x0D, 0x0A] + le32(28) + [0x4D, 0x3C, 0x2B, 0x1A]
+        SignatureCase("pcapng", "org.freedesktop.mime.application.x-pcapng", [0x0A, 0x0D, 0x0D, 0x0A] + le32(28) + [0x4D, 0x3C, 0x2B, 0x1A]
             + le16(1) + le16(0) + ByteFixtures.le64(UInt64.max) + le32(28)),
         SignatureCase("binary property list", "com.apple.binary-property-list", a("bplist00") + [0xD1, 1, 2] + zeros(40)),
         SignatureCase("gettext catalog little-endian", "org.freedesktop.mime.application.x-gettext-translation",

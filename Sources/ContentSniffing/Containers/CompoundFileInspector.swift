@@ -9,6 +9,7 @@ enum CompoundFileInspector {
     /// What a directory entry's name says.
     private enum Kind: UInt8 {
         case other, wordDocument, workbook, powerPoint, visio, publisher, installer, outlook
+        case starWriter, starCalc, starDraw, worksSpreadsheet, worksText, contents, spelling, wordPerfect, hangul
     }
 
     private struct Entry {
@@ -22,7 +23,8 @@ enum CompoundFileInspector {
     private static let lastRegularSector: UInt32 = 0xFFFF_FFFA
 
     /// OLE2 compound files: Word, Excel, PowerPoint, Visio, Publisher, Windows Installer,
-    /// Outlook messages, or a generic compound file.
+    /// Outlook messages, Works, WordPerfect, Hangul (HWP 5), StarOffice 3–5 documents, or a
+    /// generic compound file.
     static func check(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
         let b = probe.bytes
         guard b.u64be(at: 0) == 0xD0CF_11E0_A1B1_1AE1 else { return nil }
@@ -35,6 +37,7 @@ enum CompoundFileInspector {
         let maxSectors = (probe.limits.maxOLEDirectoryEntries + entriesPerSector - 1) / entriesPerSector
         var entries: [Entry] = []
         var rootIsInstaller = false
+        var rootClassPrefix: UInt32 = 0  // the first field of the root's class id
         var sector = firstDirectorySector
         var visited = 0
         while sector <= lastRegularSector, visited < maxSectors {
@@ -45,6 +48,7 @@ enum CompoundFileInspector {
                 while index + 128 <= s.count, entries.count < probe.limits.maxOLEDirectoryEntries {
                     let entry = s.slice(from: index, to: index + 128)
                     if entries.isEmpty, entry.byte(at: 0x42) == 5 {
+                        rootClassPrefix = entry.u32le(at: 0x50) ?? 0
                         // Root entry: Windows Installer databases, patches and transforms
                         // carry the class id {000C108x-0000-0000-C000-000000000046}.
                         rootIsInstaller =
@@ -65,8 +69,13 @@ enum CompoundFileInspector {
             return SignatureMatch(KnownType.msi, .strong, "Compound File root class id of Windows Installer")
         }
         guard !entries.isEmpty else { return generic }
-        // Streams directly under the root decide; embedded objects live deeper and must not.
-        var kinds: UInt16 = 0  // bit n: an entry of the kind with raw value n was seen
+        return conclusion(kinds: rootKinds(entries), rootClassPrefix: rootClassPrefix) ?? generic
+    }
+
+    /// The kinds of the entries directly under the root, as a bit set (bit n: an entry of the
+    /// kind with raw value n). Embedded objects live deeper and must not decide.
+    private static func rootKinds(_ entries: [Entry]) -> UInt32 {
+        var kinds: UInt32 = 0
         var pending: [UInt32] = [entries[0].child]
         var steps = 0
         while let id = pending.popLast(), steps < entries.count {
@@ -81,13 +90,31 @@ enum CompoundFileInspector {
             // The tree could not be followed (a truncated directory): any entry counts.
             for entry in entries.dropFirst() { kinds |= 1 << entry.kind.rawValue }
         }
+        return kinds
+    }
+
+    /// StarDraw 5.0 and 6.0 root class ids (first field); StarImpress shares the
+    /// `StarDrawDocument3` stream and has other class ids.
+    private static let starDrawClasses: Set<UInt32> = [0x2E89_05A0, 0x4BAB_8970]
+    /// StarImpress 3.0, 4.0, 5.0 and 6.0 root class ids (first field).
+    private static let starImpressClasses: Set<UInt32> = [0xAF10_AAE0, 0x012D_3CC0, 0x565C_7221, 0x9176_E48A]
+    /// The Outlook template (`.oft`) root class id's first field; messages carry 0x00020D0B.
+    private static let outlookTemplateClass: UInt32 = 0x0006_F046
+
+    /// The type that the root's entries name, most specific first; `nil` for a generic file.
+    private static func conclusion(kinds: UInt32, rootClassPrefix: UInt32) -> SignatureMatch? {
         func saw(_ kind: Kind) -> Bool { kinds & (1 << kind.rawValue) != 0 }
         if saw(.installer) {
             return SignatureMatch(KnownType.msi, .strong, "Compound File with Windows Installer table streams")
         }
         if saw(.outlook) {
+            let what = rootClassPrefix == outlookTemplateClass ? "an Outlook template" : "an Outlook message"
             return SignatureMatch(
-                KnownType.outlookMessage, .strong, "Compound File with __substg1.0_ streams: an Outlook message (no declared type)")
+                KnownType.outlookMessage, .strong, "Compound File with __substg1.0_ streams: \(what)")
+        }
+        // Works 7 spreadsheets also hold a Workbook stream.
+        if saw(.worksSpreadsheet) {
+            return SignatureMatch(KnownType.works, .strong, "Compound File stream WksSSWorkBook (Works spreadsheet)")
         }
         if saw(.wordDocument) {
             return SignatureMatch(KnownType.doc, .strong, "Compound File stream WordDocument")
@@ -104,7 +131,37 @@ enum CompoundFileInspector {
         if saw(.publisher) {
             return SignatureMatch(KnownType.publisher, .strong, "Compound File storage Quill (Publisher)")
         }
-        return generic
+        return otherConclusion(saw: saw, rootClassPrefix: rootClassPrefix)
+    }
+
+    /// StarOffice, Works word processor, WordPerfect and Hangul documents.
+    private static func otherConclusion(saw: (Kind) -> Bool, rootClassPrefix: UInt32) -> SignatureMatch? {
+        if saw(.starWriter) {
+            return SignatureMatch(KnownType.starWriter, .strong, "Compound File stream StarWriterDocument (StarWriter)")
+        }
+        if saw(.starCalc) {
+            return SignatureMatch(KnownType.starCalc, .strong, "Compound File stream StarCalcDocument (StarCalc)")
+        }
+        if saw(.starDraw) {
+            if starDrawClasses.contains(rootClassPrefix) {
+                return SignatureMatch(KnownType.starDraw, .strong, "Compound File stream StarDrawDocument3 with the StarDraw class id")
+            }
+            if starImpressClasses.contains(rootClassPrefix) {
+                return SignatureMatch(
+                    KnownType.starImpress, .strong, "Compound File stream StarDrawDocument3 with a StarImpress class id")
+            }
+            return nil
+        }
+        if saw(.worksText) || (saw(.contents) && saw(.spelling)) {
+            return SignatureMatch(KnownType.works, .strong, "Compound File streams MatOST or CONTENTS and SPELLING (Works)")
+        }
+        if saw(.wordPerfect) {
+            return SignatureMatch(KnownType.wordPerfect, .strong, "Compound File stream PerfectOffice_MAIN (WordPerfect)")
+        }
+        if saw(.hangul) {
+            return SignatureMatch(KnownType.hwp, .strong, "Compound File stream HwpSummaryInformation (Hangul 5)")
+        }
+        return nil
     }
 
     /// The file offset of a sector: `(sector + 1) << shift`, or `nil` on overflow.
@@ -134,6 +191,20 @@ enum CompoundFileInspector {
         if nameIs(name, "VisioDocument") { return .visio }
         if nameIs(name, "Quill") { return .publisher }
         if nameIs(name, "__properties_version1.0") || nameStarts(name, "__substg1.0_") { return .outlook }
+        return otherKind(of: name)
+    }
+
+    /// Names of the less common formats.
+    private static func otherKind(of name: UnsafeRawBufferPointer) -> Kind {
+        if nameIs(name, "StarWriterDocument") { return .starWriter }
+        if nameIs(name, "StarCalcDocument") { return .starCalc }
+        if nameIs(name, "StarDrawDocument3") { return .starDraw }
+        if nameIs(name, "WksSSWorkBook") { return .worksSpreadsheet }
+        if nameIs(name, "MatOST") { return .worksText }
+        if nameIs(name, "CONTENTS") { return .contents }
+        if nameIs(name, "SPELLING") { return .spelling }
+        if nameIs(name, "PerfectOffice_MAIN") { return .wordPerfect }
+        if nameIs(name, "\u{5}HwpSummaryInformation") { return .hangul }
         return .other
     }
 

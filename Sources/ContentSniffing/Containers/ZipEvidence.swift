@@ -6,13 +6,19 @@ import UniformTypes
 /// Precedence, most explicit first: the `mimetype` entry's content (ODF, EPUB, OpenOffice
 /// 1.x), the main part named in a stored `[Content_Types].xml` (OOXML, XPS, Visio), the
 /// main part folders (`word/`, `xl/`, `ppt/`), Android (`AndroidManifest.xml` with
-/// `classes.dex`), iOS (`Payload/*.app/`), VSIX, EPUB's `META-INF/container.xml`, JAR
-/// (`META-INF/MANIFEST.MF`), any OOXML package, and finally a plain ZIP archive.
+/// `classes.dex`), iOS (`Payload/*.app/`), VSIX, Windows app packages (`AppxManifest.xml`,
+/// `AppxMetadata/AppxBundleManifest.xml`), 3MF (`3D/3dmodel.model`), iWork (`Index/*.iwa`;
+/// `index.apxl`, or `index.xml` whose root names Pages or Numbers), Firefox extensions
+/// (`install.rdf` or `META-INF/mozilla.rsa`), KMZ (`doc.kml`), EPUB's
+/// `META-INF/container.xml`, JAR (`META-INF/MANIFEST.MF`), any OOXML package, and finally a
+/// plain ZIP archive.
 struct ZipEvidence {
     /// The type named by the `mimetype` entry.
     var mimetype: SignatureMatch?
     /// The type named by `[Content_Types].xml`.
     var contentTypes: SignatureMatch?
+    /// The iWork '09 application named by the root element of `index.xml`.
+    var iWorkIndex: SignatureMatch?
     private var flags: Parts = []
 
     /// The telling entries seen (a bit set, so that gathering evidence does not allocate).
@@ -34,12 +40,59 @@ struct ZipEvidence {
         static let jarManifest = Parts(rawValue: 1 << 13)
         static let iosPayload = Parts(rawValue: 1 << 14)
         static let vsixManifest = Parts(rawValue: 1 << 15)
+        static let appxManifest = Parts(rawValue: 1 << 16)
+        static let appxBundleManifest = Parts(rawValue: 1 << 17)
+        static let threeDModel = Parts(rawValue: 1 << 18)
+        static let iWorkArchive = Parts(rawValue: 1 << 19)
+        static let keynoteSlides = Parts(rawValue: 1 << 20)
+        static let numbersTables = Parts(rawValue: 1 << 21)
+        static let keynoteXML = Parts(rawValue: 1 << 22)
+        static let mozillaExtension = Parts(rawValue: 1 << 23)
+        static let kml = Parts(rawValue: 1 << 24)
     }
 
-    /// Whether the `mimetype` entry still needs reading.
-    var wantsMimetype: Bool { mimetype == nil }
-    /// Whether `[Content_Types].xml` still needs reading.
-    var wantsContentTypes: Bool { contentTypes == nil }
+    /// The entries whose content is read (stored, or deflated within
+    /// ``SniffingLimits/maxInflatedLength``).
+    enum ReadablePart {
+        case mimetype, contentTypes, iWorkIndex
+    }
+
+    /// Which readable part `name` is, if any.
+    static func readablePart(_ name: UnsafeRawBufferPointer) -> ReadablePart? {
+        if isMimetype(name) { return .mimetype }
+        if isContentTypes(name) { return .contentTypes }
+        if name.count == 9, name.has("index.xml") { return .iWorkIndex }
+        return nil
+    }
+
+    /// Whether `part` still needs reading.
+    func wants(_ part: ReadablePart) -> Bool {
+        switch part {
+        case .mimetype: mimetype == nil
+        case .contentTypes: contentTypes == nil
+        case .iWorkIndex: iWorkIndex == nil
+        }
+    }
+
+    /// Records the (stored or inflated) content of `part`.
+    mutating func read(_ part: ReadablePart, _ content: UnsafeRawBufferPointer) {
+        switch part {
+        case .mimetype: readMimetype(content)
+        case .contentTypes: readContentTypes(content)
+        case .iWorkIndex: readIWorkIndex(content)
+        }
+    }
+
+    /// Records which iWork '09 application wrote `index.xml`: its root element is
+    /// `sl:document` for Pages and `ls:document` for Numbers.
+    mutating func readIWorkIndex(_ xml: UnsafeRawBufferPointer) {
+        let head = xml.slice(from: 0, to: 1024)
+        if head.firstOffset(of: "<sl:document") != nil {
+            iWorkIndex = SignatureMatch(KnownType.pages, .strong, "ZIP entry index.xml with root sl:document (Pages '09)")
+        } else if head.firstOffset(of: "<ls:document") != nil {
+            iWorkIndex = SignatureMatch(KnownType.numbers, .strong, "ZIP entry index.xml with root ls:document (Numbers '09)")
+        }
+    }
 
     /// Whether `name` is the `mimetype` entry.
     static func isMimetype(_ name: UnsafeRawBufferPointer) -> Bool {
@@ -74,6 +127,22 @@ struct ZipEvidence {
             flags.insert(.dex)
         } else if equals("extension.vsixmanifest") {
             flags.insert(.vsixManifest)
+        } else if equals("AppxManifest.xml") {
+            flags.insert(.appxManifest)
+        } else if equals("AppxMetadata/AppxBundleManifest.xml") {
+            flags.insert(.appxBundleManifest)
+        } else if equals("3D/3dmodel.model") {
+            flags.insert(.threeDModel)
+        } else if name.has("Index/"), name.count > 10, name.has(".iwa", at: name.count - 4) {
+            flags.insert(.iWorkArchive)
+            if name.has("Index/Slide", at: 0) || name.has("Index/MasterSlide", at: 0) { flags.insert(.keynoteSlides) }
+            if name.has("Index/Tables/", at: 0) { flags.insert(.numbersTables) }
+        } else if equals("index.apxl") {
+            flags.insert(.keynoteXML)
+        } else if equals("install.rdf") || equals("META-INF/mozilla.rsa") {
+            flags.insert(.mozillaExtension)
+        } else if equals("doc.kml") {
+            flags.insert(.kml)
         } else if name.has("Payload/"), name.firstOffset(of: ".app/", from: 8) != nil {
             flags.insert(.iosPayload)
         } else if name.count > 6, name.has(".fdseq", at: name.count - 6) {
@@ -134,6 +203,7 @@ struct ZipEvidence {
         if flags.contains(.iosPayload) {
             return SignatureMatch(KnownType.ipa, .strong, "ZIP entry Payload/*.app/")
         }
+        if let match = packageConclusion { return match }
         if flags.contains(.vsixManifest) {
             return SignatureMatch(KnownType.vsix, .strong, "ZIP entry extension.vsixmanifest: a VSIX package (no declared type)")
         }
@@ -147,6 +217,39 @@ struct ZipEvidence {
             return SignatureMatch(KnownType.openXML, .strong, "ZIP entry [Content_Types].xml (an Open Packaging package)")
         }
         return SignatureMatch(KnownType.zip, .strong, "ZIP local file header")
+    }
+
+    /// Windows app packages, 3MF, iWork, Firefox extensions and KMZ, by their telling entries.
+    private var packageConclusion: SignatureMatch? {
+        if flags.contains(.appxBundleManifest) {
+            return SignatureMatch(KnownType.appxBundle, .strong, "ZIP entry AppxMetadata/AppxBundleManifest.xml")
+        }
+        if flags.contains(.appxManifest) {
+            return SignatureMatch(KnownType.appx, .strong, "ZIP entry AppxManifest.xml (AppX or MSIX package)")
+        }
+        if flags.contains(.threeDModel) {
+            return SignatureMatch(KnownType.threeMF, .strong, "ZIP entry 3D/3dmodel.model")
+        }
+        if flags.contains(.iWorkArchive) {
+            if flags.contains(.keynoteSlides) {
+                return SignatureMatch(KnownType.keynote, .strong, "ZIP entries Index/*.iwa with slides (Keynote)")
+            }
+            if flags.contains(.numbersTables) {
+                return SignatureMatch(KnownType.numbers, .strong, "ZIP entries Index/*.iwa with Index/Tables/ (Numbers)")
+            }
+            return SignatureMatch(KnownType.pages, .strong, "ZIP entries Index/*.iwa without slides or tables (Pages)")
+        }
+        if flags.contains(.keynoteXML) {
+            return SignatureMatch(KnownType.keynote, .strong, "ZIP entry index.apxl (Keynote '09)")
+        }
+        if let iWorkIndex { return iWorkIndex }
+        if flags.contains(.mozillaExtension) {
+            return SignatureMatch(KnownType.xpi, .strong, "ZIP entry install.rdf or META-INF/mozilla.rsa (Firefox extension)")
+        }
+        if flags.contains(.kml) {
+            return SignatureMatch(KnownType.kmz, .strong, "ZIP entry doc.kml (KMZ)")
+        }
+        return nil
     }
 
     /// A value and the type it names.

@@ -1,11 +1,12 @@
-/// Reads what a ZIP archive holds without decompressing anything: entry names from the local
-/// headers in the prefix and, with random access, from the central directory; plus the
-/// content of a small stored `mimetype` entry and of a stored `[Content_Types].xml`.
+/// Reads what a ZIP archive holds: entry names from the local headers in the prefix and, with
+/// random access, from the central directory; plus the content of the few entries that name
+/// the document (`mimetype`, `[Content_Types].xml`, iWork '09's `index.xml`), stored or deflated.
 ///
 /// Every count and size the archive declares is capped: entries by
 /// ``SniffingLimits/maxZipEntries``, reads by the sniff's byte budget, a stored
-/// `[Content_Types].xml` by ``SniffingLimits/maxStoredEntryLength``. A compressed part is never
-/// inflated, so a zip bomb costs what any ZIP costs.
+/// `[Content_Types].xml` by ``SniffingLimits/maxStoredEntryLength``, a deflated part's
+/// compressed bytes and its output by ``SniffingLimits/maxInflatedLength`` (see ``Inflater``).
+/// Nothing else is inflated, so a zip bomb costs what any ZIP costs.
 enum ZipInspector {
     private static let localHeader: UInt32 = 0x0403_4B50  // "PK\3\4"
     private static let centralHeader: UInt32 = 0x0201_4B50  // "PK\1\2"
@@ -47,12 +48,10 @@ enum ZipInspector {
             evidence.note(name: name)
             let dataStart = offset + 30 + nameLength + extraLength
             let size = Int(compressedSize)
-            if method == 0, b.contains(offset: dataStart, length: size) {
-                if evidence.wantsMimetype, ZipEvidence.isMimetype(name), size <= maxMimetypeLength {
-                    evidence.readMimetype(b.slice(from: dataStart, to: dataStart + size))
-                } else if evidence.wantsContentTypes, ZipEvidence.isContentTypes(name), size <= limits.maxStoredEntryLength {
-                    evidence.readContentTypes(b.slice(from: dataStart, to: dataStart + size))
-                }
+            if let part = ZipEvidence.readablePart(name), evidence.wants(part), isReadable(part, method: method, size: size, limits),
+                b.contains(offset: dataStart, length: size)
+            {
+                read(part, method: method, b.slice(from: dataStart, to: dataStart + size), limits: limits, into: &evidence)
             }
             // With a data descriptor the size may be unknown here; a ZIP64 size lives in the
             // extra field. Either way the next header cannot be found from here.
@@ -79,8 +78,10 @@ enum ZipInspector {
     /// size: with a prefix that is not the whole file, nothing is done.
     static func readCentralDirectory(_ probe: Probe, into evidence: inout ZipEvidence) throws(SniffingError) {
         guard let directory = try locateDirectory(probe) else { return }
-        var mimetypeAt: (Int64, Int)?
-        var contentTypesAt: (Int64, Int)?
+        // Where each readable part's local header is, its method and compressed size.
+        var mimetypeAt: (Int64, UInt16, Int)?
+        var contentTypesAt: (Int64, UInt16, Int)?
+        var iWorkIndexAt: (Int64, UInt16, Int)?
         try probe.withBytes(at: directory.start, count: Int(clamping: directory.length)) { d in
             var offset = 0
             var seen = 0
@@ -94,23 +95,51 @@ enum ZipInspector {
                 seen += 1
                 let name = d.slice(from: offset + 46, to: offset + 46 + nameLength)
                 evidence.note(name: name)
-                if method == 0 {
-                    let at = Int64(local) + directory.shift
-                    if ZipEvidence.isMimetype(name), compressedSize <= maxMimetypeLength {
-                        mimetypeAt = (at, Int(compressedSize))
-                    } else if ZipEvidence.isContentTypes(name), compressedSize <= probe.limits.maxStoredEntryLength {
-                        contentTypesAt = (at, Int(compressedSize))
+                if let part = ZipEvidence.readablePart(name), isReadable(part, method: method, size: Int(compressedSize), probe.limits) {
+                    let place = (Int64(local) + directory.shift, method, Int(compressedSize))
+                    switch part {
+                    case .mimetype: mimetypeAt = place
+                    case .contentTypes: contentTypesAt = place
+                    case .iWorkIndex: iWorkIndexAt = place
                     }
                 }
                 offset += 46 + nameLength + extraLength + commentLength
             }
         }
-        if evidence.wantsMimetype, let (at, count) = mimetypeAt {
-            try withStoredEntry(probe, localHeaderAt: at, count: count) { evidence.readMimetype($0) }
+        for (part, place) in [(ZipEvidence.ReadablePart.mimetype, mimetypeAt), (.contentTypes, contentTypesAt), (.iWorkIndex, iWorkIndexAt)] {
+            guard evidence.wants(part), let (at, method, count) = place else { continue }
+            try withEntryData(probe, localHeaderAt: at, count: count) { read(part, method: method, $0, limits: probe.limits, into: &evidence) }
         }
-        if evidence.wantsContentTypes, let (at, count) = contentTypesAt {
-            try withStoredEntry(probe, localHeaderAt: at, count: count) { evidence.readContentTypes($0) }
+    }
+
+    /// Whether an entry's data is read at all: stored within the part's limit, or deflated
+    /// within ``SniffingLimits/maxInflatedLength`` of compressed bytes.
+    private static func isReadable(_ part: ZipEvidence.ReadablePart, method: UInt16, size: Int, _ limits: SniffingLimits) -> Bool {
+        switch (part, method) {
+        case (.mimetype, 0): size <= maxMimetypeLength
+        case (.contentTypes, 0): size <= limits.maxStoredEntryLength
+        case (.iWorkIndex, 0): size <= limits.maxInflatedLength
+        case (_, 8): size <= limits.maxInflatedLength
+        default: false
         }
+    }
+
+    /// Hands `data` (stored, or inflated into at most ``SniffingLimits/maxInflatedLength`` bytes,
+    /// and at most 255 for `mimetype`) to the evidence.
+    private static func read(
+        _ part: ZipEvidence.ReadablePart, method: UInt16, _ data: UnsafeRawBufferPointer, limits: SniffingLimits,
+        into evidence: inout ZipEvidence
+    ) {
+        guard method == 8 else {
+            evidence.read(part, data)
+            return
+        }
+        let capacity = part == .mimetype ? maxMimetypeLength : limits.maxInflatedLength
+        guard capacity > 0 else { return }
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+        defer { output.deallocate() }
+        let (count, _) = Inflater.inflate(data, into: output)
+        evidence.read(part, UnsafeRawBufferPointer(rebasing: output[..<count]))
     }
 
     /// The central directory's place, from the end record in the file's tail. Most archives
@@ -157,9 +186,9 @@ enum ZipInspector {
         return Directory(entries: record.entries, start: start, length: length, shift: start - declaredStart)
     }
 
-    /// Calls `body` with the data of a stored entry, found through its local header (whose
-    /// name and extra lengths may differ from the central directory's).
-    private static func withStoredEntry(
+    /// Calls `body` with the (compressed or stored) data of an entry, found through its local
+    /// header (whose name and extra lengths may differ from the central directory's).
+    private static func withEntryData(
         _ probe: Probe, localHeaderAt offset: Int64, count: Int, _ body: (UnsafeRawBufferPointer) -> Void
     ) throws(SniffingError) {
         guard offset >= 0, let skip = try probe.withBytes(at: offset, count: 30, { h -> Int? in

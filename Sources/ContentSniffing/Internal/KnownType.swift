@@ -3,15 +3,17 @@ import UniformTypes
 /// Every type identifier the signature sniffer can emit, in one place.
 ///
 /// Apple's identifiers are used where Apple declares the format; otherwise the identifier that
-/// the system catalog derives from shared-mime-info (`org.freedesktop.mime.<media>.<subtype>`).
+/// the system catalog gives the format's MIME type (derived from shared-mime-info, Apache Tika
+/// or IANA: `org.freedesktop.mime.<media>.<subtype>`, `org.apache.tika.mime.…`, `org.iana.mime.…`).
 /// A format that neither declares is reported as its nearest declared type, with the format
-/// named in the match's detail (see the notes on ``wasm`` and friends). ``all`` lists them for
+/// named in the match's detail (VSIX, .NET assemblies). ``all`` lists them for
 /// the test that checks each one against `Catalog/system-types.tsv`. The table is data; an
 /// entry that is also one of UniformTypes' well-known identifiers (`.data`, `.plainText`, `.zip`
 /// …) refers to it.
 enum KnownType {
     // MARK: Images
     static let png: TypeIdentifier = "public.png"
+    static let apng: TypeIdentifier = "org.freedesktop.mime.image.apng"
     static let jpeg: TypeIdentifier = "public.jpeg"
     static let gif: TypeIdentifier = "com.compuserve.gif"
     static let bmp: TypeIdentifier = "com.microsoft.bmp"
@@ -26,6 +28,10 @@ enum KnownType {
     static let avif: TypeIdentifier = "org.freedesktop.mime.image.avif"
     static let jpegXL: TypeIdentifier = "public.jpeg-xl"
     static let jpeg2000: TypeIdentifier = "public.jpeg-2000"
+    static let jpx: TypeIdentifier = "org.freedesktop.mime.image.jpx"
+    static let jpm: TypeIdentifier = "org.freedesktop.mime.image.jpm"
+    static let mj2: TypeIdentifier = "org.freedesktop.mime.video.mj2"
+    static let jpeg2000Codestream: TypeIdentifier = "org.freedesktop.mime.image.x-jp2-codestream"
     static let photoshop: TypeIdentifier = "com.adobe.photoshop-image"
     static let photoshopLarge: TypeIdentifier = "com.adobe.photoshop-large-image"
     static let svg: TypeIdentifier = "public.svg-image"
@@ -87,6 +93,14 @@ enum KnownType {
     static let jar: TypeIdentifier = "com.sun.java-archive"
     static let apk: TypeIdentifier = "vnd.android.package-archive"
     static let ipa: TypeIdentifier = "com.apple.iphone.package-archive"
+    static let pages: TypeIdentifier = "com.apple.iWork.Pages.sffpages"
+    static let numbers: TypeIdentifier = "com.apple.iWork.Numbers.sffnumbers"
+    static let keynote: TypeIdentifier = "com.apple.iWork.Keynote.sffkey"
+    static let appx: TypeIdentifier = "org.freedesktop.mime.application.appx"
+    static let appxBundle: TypeIdentifier = "org.freedesktop.mime.application.appxbundle"
+    static let threeMF: TypeIdentifier = "org.freedesktop.mime.model.3mf"
+    static let xpi: TypeIdentifier = "org.freedesktop.mime.application.x-xpinstall"
+    static let kmz: TypeIdentifier = "org.freedesktop.mime.application.vnd.google-earth.kmz"
     /// VSIX (Visual Studio extension): no catalog declares it; reported as a ZIP archive.
     static let vsix: TypeIdentifier = zip
 
@@ -98,9 +112,17 @@ enum KnownType {
     static let msi: TypeIdentifier = "org.freedesktop.mime.application.x-msi"
     static let visio: TypeIdentifier = "org.freedesktop.mime.application.vnd.visio"
     static let publisher: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-publisher"
-    /// Outlook message: no catalog declares `application/vnd.ms-outlook`; reported as the
-    /// Compound File it is.
-    static let outlookMessage: TypeIdentifier = compoundFile
+    /// Outlook message (and template: the same type; the detail tells them apart).
+    static let outlookMessage: TypeIdentifier = "org.apache.tika.mime.application.vnd.ms-outlook"
+    static let works: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-works"
+    static let wordPerfect: TypeIdentifier = "org.freedesktop.mime.application.vnd.wordperfect"
+    static let hwp: TypeIdentifier = "org.freedesktop.mime.application.x-hwp"
+    /// StarOffice 3–5 binary documents: Apple declares them with the OpenOffice.org 1.x types
+    /// (`application/vnd.stardivision.*` among their MIME types).
+    static let starWriter: TypeIdentifier = sxw
+    static let starCalc: TypeIdentifier = sxc
+    static let starDraw: TypeIdentifier = sxd
+    static let starImpress: TypeIdentifier = sxi
 
     // MARK: Audio and video
     static let mpeg4: TypeIdentifier = "public.mpeg-4"
@@ -128,6 +150,12 @@ enum KnownType {
     static let oggSpeex: TypeIdentifier = "org.freedesktop.mime.audio.x-speex-ogg"
     static let oggTheora: TypeIdentifier = "org.freedesktop.mime.video.x-theora-ogg"
     static let oggVideo: TypeIdentifier = "org.freedesktop.mime.video.ogg"
+    static let oggMedia: TypeIdentifier = "org.freedesktop.mime.video.x-ogm-ogg"
+    static let oggDirac: TypeIdentifier = "org.apache.tika.mime.video.x-dirac"
+    static let qualcommPureVoice: TypeIdentifier = "org.apache.tika.mime.audio.qcelp"
+    static let downloadableSound: TypeIdentifier = "public.downloadable-sound"
+    static let animatedCursor: TypeIdentifier = "org.freedesktop.mime.application.x-navi-animation"
+    static let corelDraw: TypeIdentifier = "org.freedesktop.mime.application.vnd.corel-draw"
     static let matroska: TypeIdentifier = "org.freedesktop.mime.video.x-matroska"
     static let webm: TypeIdentifier = "org.webmproject.webm"
     static let mpegTransportStream: TypeIdentifier = "public.mpeg-2-transport-stream"
@@ -135,6 +163,7 @@ enum KnownType {
 
     // MARK: Archives and compression
     static let gzip: TypeIdentifier = "org.gnu.gnu-zip-archive"
+    static let tarGzip: TypeIdentifier = "org.gnu.gnu-zip-tar-archive"
     static let bzip2: TypeIdentifier = "public.bzip2-archive"
     static let xz: TypeIdentifier = "org.tukaani.xz-archive"
     static let zstd: TypeIdentifier = "org.freedesktop.mime.application.zstd"
@@ -164,6 +193,7 @@ enum KnownType {
     static let machOCore: TypeIdentifier = "com.apple.mach-o-core"
     static let windowsExecutable: TypeIdentifier = "com.microsoft.windows-executable"
     static let windowsDLL: TypeIdentifier = "com.microsoft.windows-dynamic-link-library"
+    static let efiImage: TypeIdentifier = "org.iana.mime.application.efi"
     /// WebAssembly (declared by OpenWith's supplement to the system catalog).
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
@@ -180,13 +210,10 @@ enum KnownType {
     static let type1Binary: TypeIdentifier = "com.adobe.postscript-pfb-font"
 
     // MARK: Data, keys and certificates
-    static let data: TypeIdentifier = .data
     static let sqlite: TypeIdentifier = "org.freedesktop.mime.application.vnd.sqlite3"
-    /// Berkeley DB: no catalog declares it; reported as plain data.
-    static let berkeleyDB: TypeIdentifier = data
+    static let berkeleyDB: TypeIdentifier = "org.apache.tika.mime.application.x-berkeley-db"
     static let pcap: TypeIdentifier = "org.freedesktop.mime.application.vnd.tcpdump.pcap"
-    /// pcapng: no catalog declares it; reported as plain data.
-    static let pcapng: TypeIdentifier = data
+    static let pcapng: TypeIdentifier = "org.freedesktop.mime.application.x-pcapng"
     static let binaryPropertyList: TypeIdentifier = "com.apple.binary-property-list"
     static let gettextCatalog: TypeIdentifier = "org.freedesktop.mime.application.x-gettext-translation"
     static let x509Certificate: TypeIdentifier = "public.x509-certificate"
@@ -244,21 +271,24 @@ enum KnownType {
     /// The same types as listed, possibly with repeats (cheaper when repeats do not matter).
     static let listed: [TypeIdentifier] = {
         [
-            png, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
-            photoshop, photoshopLarge, svg,
+            png, apng, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
+            jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, svg,
             pdf, postScript, encapsulatedPostScript, rtf, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
             vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
             sxw, stw, sxg, sxc, stc, sxi, sti, sxd, std, sxm, jar, apk, ipa, vsix,
-            compoundFile, doc, xls, ppt, msi, visio, publisher, outlookMessage,
+            pages, numbers, keynote, appx, appxBundle, threeMF, xpi, kmz,
+            compoundFile, doc, xls, ppt, msi, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
+            starDraw, starImpress,
             mpeg4, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, matroska, webm,
+            flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
+            downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
-            gzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
+            gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
-            machOBundle, machOObject, machOCore, windowsExecutable, windowsDLL, wasm, javaClass, pythonBytecode,
+            machOBundle, machOObject, machOCore, windowsExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
-            data, sqlite, berkeleyDB, pcap, pcapng, binaryPropertyList, gettextCatalog, x509Certificate,
+            sqlite, berkeleyDB, pcap, pcapng, binaryPropertyList, gettextCatalog, x509Certificate,
             certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,
             pgpEncrypted,
             plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,

@@ -1,7 +1,8 @@
-/// Signatures of compressed streams and archives other than ZIP: never decompressed, only
-/// their headers are read.
+/// Signatures of compressed streams and archives other than ZIP: only their headers are
+/// read, except that the start of a gzip stream is inflated (within bounds) to see a tar
+/// header (``GzipInspector``).
 enum ArchiveSignatures {
-    /// gzip `1F 8B 08`, bzip2 `BZh1`–`BZh9` + block magic, xz, zstd, LZ4 (frame and legacy),
+    /// gzip `1F 8B 08` (or tar inside it), bzip2 `BZh1`–`BZh9` + block magic, xz, zstd, LZ4 (frame and legacy),
     /// Unix compress `1F 9D`: the stream formats.
     static func compressedStream(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
@@ -17,9 +18,7 @@ enum ArchiveSignatures {
         default:
             break
         }
-        if head & 0xFFFF_FF00 == 0x1F8B_0800, head & 0xE0 == 0 {
-            return SignatureMatch(KnownType.gzip, .strong, "gzip header with deflate method")
-        }
+        if let gzip = GzipInspector.check(probe) { return gzip }
         if head & 0xFFFF_0000 == 0x1F9D_0000, head & 0x6000 == 0 {
             return SignatureMatch(KnownType.compress, .strong, "Unix compress (LZW) header")
         }

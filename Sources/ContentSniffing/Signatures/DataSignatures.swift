@@ -11,7 +11,7 @@ enum DataSignatures {
     static func berkeleyDB(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard isBerkeleyDB(b, littleEndian: true) || isBerkeleyDB(b, littleEndian: false) else { return nil }
-        return SignatureMatch(KnownType.berkeleyDB, .strong, "Berkeley DB magic at offset 12 (no declared type)")
+        return SignatureMatch(KnownType.berkeleyDB, .strong, "Berkeley DB magic at offset 12")
     }
 
     private static func isBerkeleyDB(_ b: UnsafeRawBufferPointer, littleEndian: Bool) -> Bool {
@@ -38,7 +38,7 @@ enum DataSignatures {
             return SignatureMatch(KnownType.pcap, .strong, "pcap header (little-endian)")
         case 0x0A0D_0D0A:
             guard let order = b.u32be(at: 8), order == 0x1A2B_3C4D || order == 0x4D3C_2B1A else { return nil }
-            return SignatureMatch(KnownType.pcapng, .strong, "pcapng section header block (no declared type)")
+            return SignatureMatch(KnownType.pcapng, .strong, "pcapng section header block")
         default:
             return nil
         }

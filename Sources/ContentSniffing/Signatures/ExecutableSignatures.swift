@@ -113,7 +113,9 @@ enum ExecutableSignatures {
     }
 
     /// PE and DOS executables: `MZ`, then `PE\0\0` at `e_lfanew` (read from the source when it
-    /// lies past the prefix); the COFF `IMAGE_FILE_DLL` characteristic tells a DLL. An `MZ`
+    /// lies past the prefix); an EFI subsystem (10–13) tells an EFI image, the COFF
+    /// `IMAGE_FILE_DLL` characteristic a DLL, and a CLR runtime header (data directory 14) a
+    /// .NET assembly (no declared type of its own: the detail names it). An `MZ`
     /// header without a PE (or NE/LE/LX) header is a DOS executable, and only weakly so, since
     /// `MZ` is two letters.
     static func portableExecutable(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
@@ -122,16 +124,8 @@ enum ExecutableSignatures {
             let headerParagraphs = b.u16le(at: 8)
         else { return nil }
         if let newHeader = b.u32le(at: 0x3C), newHeader >= 0x40, newHeader < 0x1000_0000 {
-            let match: SignatureMatch? = try probe.withBytes(at: Int64(newHeader), count: 24) { h in
-                if h.u32be(at: 0) == 0x5045_0000 {
-                    guard let characteristics = h.u16le(at: 22) else {
-                        return SignatureMatch(KnownType.windowsExecutable, .strong, "PE signature at e_lfanew")
-                    }
-                    if characteristics & 0x2000 != 0 {
-                        return SignatureMatch(KnownType.windowsDLL, .strong, "PE image with IMAGE_FILE_DLL")
-                    }
-                    return SignatureMatch(KnownType.windowsExecutable, .strong, "PE image without IMAGE_FILE_DLL")
-                }
+            let match: SignatureMatch? = try probe.withBytes(at: Int64(newHeader), count: peHeaderLength) { h in
+                if h.u32be(at: 0) == 0x5045_0000 { return portableExecutableKind(h) }
                 if h.has("NE") || h.has("LE") || h.has("LX") {
                     return SignatureMatch(KnownType.windowsExecutable, .strong, "MZ with a NE/LE/LX header at e_lfanew")
                 }
@@ -145,6 +139,35 @@ enum ExecutableSignatures {
             b.firstOffset(of: 0, from: 2, to: 64) != nil
         else { return nil }
         return SignatureMatch(KnownType.windowsExecutable, .weak, "DOS MZ header without a PE header")
+    }
+
+    /// The bytes of a PE header read: signature, COFF header, and an optional header up to the
+    /// end of data directory 14 (PE32+ has the longer one).
+    static let peHeaderLength = 24 + 112 + 15 * 8
+
+    /// The kind of a PE image whose header (from `PE\0\0`) is `h`.
+    private static func portableExecutableKind(_ h: UnsafeRawBufferPointer) -> SignatureMatch {
+        guard let characteristics = h.u16le(at: 22) else {
+            return SignatureMatch(KnownType.windowsExecutable, .strong, "PE signature at e_lfanew")
+        }
+        let isDLL = characteristics & 0x2000 != 0
+        let type = isDLL ? KnownType.windowsDLL : KnownType.windowsExecutable
+        let optional = 24
+        let optionalSize = Int(h.u16le(at: 20) ?? 0)
+        let magic = h.u16le(at: optional)
+        let directories = magic == 0x20B ? optional + 112 : optional + 96
+        let directoryCount = h.u32le(at: magic == 0x20B ? optional + 108 : optional + 92) ?? 0
+        if magic == 0x10B || magic == 0x20B, let subsystem = h.u16le(at: optional + 68), (10...13).contains(subsystem) {
+            return SignatureMatch(KnownType.efiImage, .strong, "PE image with an EFI subsystem (an EFI application or driver)")
+        }
+        if magic == 0x10B || magic == 0x20B, directoryCount > 14, directories + 15 * 8 <= optional + optionalSize,
+            let clrAddress = h.u32le(at: directories + 14 * 8), let clrSize = h.u32le(at: directories + 14 * 8 + 4),
+            clrAddress != 0, clrSize != 0
+        {
+            return SignatureMatch(type, .strong, isDLL ? "PE image with a CLR header and IMAGE_FILE_DLL (a .NET library)"
+                : "PE image with a CLR header (a .NET assembly)")
+        }
+        return SignatureMatch(type, .strong, isDLL ? "PE image with IMAGE_FILE_DLL" : "PE image without IMAGE_FILE_DLL")
     }
 
     /// WebAssembly: `\0asm` and binary format version 1.

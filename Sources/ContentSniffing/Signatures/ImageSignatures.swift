@@ -1,11 +1,28 @@
 /// Signatures of still-image formats whose magic sits at offset 0. (WebP lives in RIFF,
 /// HEIF and AVIF in ISO-BMFF, SVG in XML.)
 enum ImageSignatures {
-    /// PNG: the whole 8-byte signature `89 'PNG' 0D 0A 1A 0A`; fewer bytes are not PNG.
+    /// PNG: the whole 8-byte signature `89 'PNG' 0D 0A 1A 0A`; fewer bytes are not PNG. An
+    /// animation control chunk (`acTL`) before the first `IDAT` makes it an animated PNG; the
+    /// chunks are walked within the prefix (at most ``maxPNGChunks``).
     static func png(_ probe: Probe) -> SignatureMatch? {
-        guard probe.bytes.u64be(at: 0) == 0x8950_4E47_0D0A_1A0A else { return nil }
+        let b = probe.bytes
+        guard b.u64be(at: 0) == 0x8950_4E47_0D0A_1A0A else { return nil }
+        var offset = 8
+        for _ in 0..<maxPNGChunks {
+            guard let length = b.u32be(at: offset), let type = b.u32be(at: offset + 4) else { break }
+            if type == 0x6163_544C {  // "acTL"
+                return SignatureMatch(KnownType.apng, .strong, "PNG with an acTL chunk before IDAT (animated PNG)")
+            }
+            if type == 0x4944_4154 { break }  // "IDAT"
+            // 12 bytes of length, type and CRC around the data; a huge length ends the walk.
+            guard length < 0x8000_0000, b.count - offset > Int(length) + 12 else { break }
+            offset += Int(length) + 12
+        }
         return SignatureMatch(KnownType.png, .strong, "PNG signature at offset 0")
     }
+
+    /// The most PNG chunks walked looking for `acTL`.
+    static let maxPNGChunks = 64
 
     /// JPEG: start-of-image `FF D8` followed by a marker's `FF`.
     static func jpeg(_ probe: Probe) -> SignatureMatch? {
@@ -82,8 +99,9 @@ enum ImageSignatures {
         }
     }
 
-    /// JPEG XL in its ISO-BMFF container (`JXL ` signature box) and JPEG 2000 (`jP  ` box);
-    /// both begin with a 12-byte signature box.
+    /// JPEG XL in its ISO-BMFF container (`JXL ` signature box) and the JPEG 2000 family
+    /// (`jP  ` box); both begin with a 12-byte signature box. For JPEG 2000 the brand of the
+    /// `ftyp` box that follows names the member: `jp2 `, `jpx `, `jpm `, `mjp2` / `mj2s`.
     static func signatureBox(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard b.u32be(at: 0) == 12, b.u32be(at: 8) == 0x0D0A_870A else { return nil }
@@ -91,7 +109,15 @@ enum ImageSignatures {
         case 0x4A58_4C20:  // "JXL "
             return SignatureMatch(KnownType.jpegXL, .strong, "JPEG XL container signature box")
         case 0x6A50_2020:  // "jP  "
-            return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 signature box")
+            guard b.u32be(at: 16) == 0x6674_7970 else {  // "ftyp"
+                return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 signature box")
+            }
+            switch b.u32be(at: 20) {
+            case 0x6A70_7820: return SignatureMatch(KnownType.jpx, .strong, "JPEG 2000 signature box, brand jpx")
+            case 0x6A70_6D20: return SignatureMatch(KnownType.jpm, .strong, "JPEG 2000 signature box, brand jpm")
+            case 0x6D6A_7032, 0x6D6A_3273: return SignatureMatch(KnownType.mj2, .strong, "JPEG 2000 signature box, brand mjp2")
+            default: return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 signature box, brand jp2")
+            }
         default:
             return nil
         }
@@ -102,7 +128,7 @@ enum ImageSignatures {
     static func codestream(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         if b.u32be(at: 0) == 0xFF4F_FF51 {
-            return SignatureMatch(KnownType.jpeg2000, .strong, "JPEG 2000 codestream SOC and SIZ markers")
+            return SignatureMatch(KnownType.jpeg2000Codestream, .strong, "JPEG 2000 codestream SOC and SIZ markers")
         }
         guard b.u16be(at: 0) == 0xFF0A, b.count > 2 else { return nil }
         return SignatureMatch(KnownType.jpegXL, .weak, "JPEG XL codestream marker FF 0A")

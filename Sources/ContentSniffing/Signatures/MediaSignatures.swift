@@ -1,6 +1,8 @@
 /// Signatures of audio and video containers and streams other than ISO-BMFF.
 enum MediaSignatures {
-    /// RIFF (and RF64) forms: WAVE, AVI, WebP, and MIDI in RIFF (`RMID`).
+    /// RIFF (and RF64) forms: WAVE, AVI, WebP, MIDI in RIFF (`RMID`), animated cursors
+    /// (`ACON`), DLS instrument collections (`DLS `), Qualcomm PureVoice (`QLCM`) and CorelDRAW drawings (`CDR` and a version
+    /// letter or digit, in either case).
     static func riff(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard let head = b.u32be(at: 0), head == 0x5249_4646 || head == 0x5246_3634, let form = b.u32be(at: 8) else {
@@ -15,9 +17,19 @@ enum MediaSignatures {
             return SignatureMatch(KnownType.webp, .strong, "RIFF form WEBP")
         case 0x524D_4944 where head == 0x5249_4646:  // "RMID"
             return SignatureMatch(KnownType.midi, .strong, "RIFF form RMID (MIDI)")
+        case 0x4143_4F4E where head == 0x5249_4646:  // "ACON"
+            return SignatureMatch(KnownType.animatedCursor, .strong, "RIFF form ACON (animated cursor)")
+        case 0x444C_5320 where head == 0x5249_4646:  // "DLS "
+            return SignatureMatch(KnownType.downloadableSound, .strong, "RIFF form DLS (downloadable sounds)")
+        case 0x514C_434D where head == 0x5249_4646:  // "QLCM"
+            return SignatureMatch(KnownType.qualcommPureVoice, .strong, "RIFF form QLCM (Qualcomm PureVoice)")
         default:
-            return nil
+            break
         }
+        if head == 0x5249_4646, form & 0xDFDF_DF00 == 0x4344_5200, let version = b.byte(at: 11), ASCII.isLetter(version) || ASCII.isDigit(version) {
+            return SignatureMatch(KnownType.corelDraw, .strong, "RIFF form CDR (CorelDRAW)")
+        }
+        return nil
     }
 
     /// AIFF and AIFF-C: an IFF `FORM` of type `AIFF` / `AIFC`.
@@ -42,8 +54,10 @@ enum MediaSignatures {
     }
 
     /// Ogg: the first pages' first packets name the codecs (`\x01vorbis`, `OpusHead`,
-    /// `\x80theora`, `\x7FFLAC`, `Speex   `). A stream with a video codec is video; the
-    /// beginning-of-stream pages at the start of the file are walked within the prefix.
+    /// `\x80theora`, `\x7FFLAC`, `Speex   `, Dirac's `BBCD`, OGM's `\x01video`). A stream
+    /// with a video codec is video, whatever audio it also holds; a Skeleton stream
+    /// (`fishead`) names no codec and is passed over. The beginning-of-stream pages at the
+    /// start of the file are walked within the prefix.
     static func ogg(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard b.has("OggS"), b.byte(at: 4) == 0 else { return nil }
@@ -58,25 +72,45 @@ enum MediaSignatures {
             var bodyLength = 0
             for index in (offset + 27)..<tableEnd { bodyLength += Int(b[index]) }
             let packet = tableEnd
-            if b.byte(at: packet) == 0x80, b.has("theora", at: packet + 1) {
-                return SignatureMatch(KnownType.oggTheora, .strong, "Ogg stream with a Theora header packet")
-            }
-            if audio == nil {
-                if b.has("\u{1}vorbis", at: packet) {
-                    audio = SignatureMatch(KnownType.oggVorbis, .strong, "Ogg stream with a Vorbis header packet")
-                } else if b.has("OpusHead", at: packet) {
-                    audio = SignatureMatch(KnownType.oggOpus, .strong, "Ogg stream with an OpusHead packet")
-                } else if b.has("\u{7F}FLAC", at: packet) {
-                    audio = SignatureMatch(KnownType.oggFLAC, .strong, "Ogg stream with a FLAC mapping header")
-                } else if b.has("Speex   ", at: packet) {
-                    audio = SignatureMatch(KnownType.oggSpeex, .strong, "Ogg stream with a Speex header packet")
-                } else if b.has("OVP80", at: packet) || (b.byte(at: packet) == 0x80 && b.has("kate", at: packet + 1)) {
-                    return SignatureMatch(KnownType.oggVideo, .strong, "Ogg stream with a video header packet")
-                }
-            }
+            if let video = oggVideo(b, packet: packet) { return video }
+            if audio == nil { audio = oggAudio(b, packet: packet) }
             offset = tableEnd + bodyLength
         }
         return audio ?? SignatureMatch(KnownType.ogg, .strong, "OggS page header")
+    }
+
+    /// The video type a beginning-of-stream packet names, if it names one.
+    private static func oggVideo(_ b: UnsafeRawBufferPointer, packet: Int) -> SignatureMatch? {
+        if b.byte(at: packet) == 0x80, b.has("theora", at: packet + 1) {
+            return SignatureMatch(KnownType.oggTheora, .strong, "Ogg stream with a Theora header packet")
+        }
+        if b.has("\u{1}video\0\0\0", at: packet) {
+            return SignatureMatch(KnownType.oggMedia, .strong, "Ogg stream with an OGM video header packet")
+        }
+        if b.has("BBCD\0", at: packet) {
+            return SignatureMatch(KnownType.oggDirac, .strong, "Ogg stream with a Dirac sequence header")
+        }
+        if b.has("OVP80", at: packet) || (b.byte(at: packet) == 0x80 && b.has("kate", at: packet + 1)) {
+            return SignatureMatch(KnownType.oggVideo, .strong, "Ogg stream with a video header packet")
+        }
+        return nil
+    }
+
+    /// The audio type a beginning-of-stream packet names, if it names one.
+    private static func oggAudio(_ b: UnsafeRawBufferPointer, packet: Int) -> SignatureMatch? {
+        if b.has("\u{1}vorbis", at: packet) {
+            return SignatureMatch(KnownType.oggVorbis, .strong, "Ogg stream with a Vorbis header packet")
+        }
+        if b.has("OpusHead", at: packet) {
+            return SignatureMatch(KnownType.oggOpus, .strong, "Ogg stream with an OpusHead packet")
+        }
+        if b.has("\u{7F}FLAC", at: packet) {
+            return SignatureMatch(KnownType.oggFLAC, .strong, "Ogg stream with a FLAC mapping header")
+        }
+        if b.has("Speex   ", at: packet) {
+            return SignatureMatch(KnownType.oggSpeex, .strong, "Ogg stream with a Speex header packet")
+        }
+        return nil
     }
 
     /// ID3v2-tagged audio: the tag is skipped (reading past the prefix when it is large, as
