@@ -34,9 +34,8 @@ public struct SignatureSniffer: Sendable {
 
     /// Every identifier a sniff can answer with, each once.
     ///
-    /// Formats that no catalog declares (WebAssembly, Berkeley DB, pcapng, VSIX, Outlook
-    /// messages, some PEM labels) are answered with their nearest declared type and named in
-    /// the match's detail.
+    /// Formats that no catalog declares (VSIX, .NET assemblies, some PEM labels) are answered
+    /// with their nearest declared type and named in the match's detail.
     public static var recognizedTypes: [TypeIdentifier] { KnownType.all }
 
     /// Recognises the bytes of a prefix already read; no I/O.

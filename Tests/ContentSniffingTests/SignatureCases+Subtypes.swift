@@ -5,7 +5,26 @@ import UniformTypes
 /// deflated `[Content_Types].xml`, OLE2 files by stream names and root class ids, Ogg by its
 /// codecs, the JPEG 2000 family by brand, RIFF forms, and tar inside gzip.
 extension SignatureCases {
-    static let subtypes: [SignatureCase] = zipSubtypes + compoundFileSubtypes + mediaSubtypes + imageAndArchiveSubtypes
+    static let subtypes: [SignatureCase] = zipSubtypes + compoundFileSubtypes + mediaSubtypes + imageAndArchiveSubtypes + flatDocuments
+
+    /// A flat OpenDocument of `kind`, with a prolog before its root.
+    static func flatDocument(_ kind: String, quote: String = "\"") -> [UInt8] {
+        a("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- written by hand -->
+        <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.3" \
+        office:mimetype=\(quote)application/vnd.oasis.opendocument.\(kind)\(quote)><office:body/></office:document>
+        """)
+    }
+
+    static let flatDocuments: [SignatureCase] = [
+        SignatureCase("flat ODT", "org.freedesktop.mime.application.vnd.oasis.opendocument.text-flat-xml", flatDocument("text"), .strong),
+        SignatureCase("flat ODS", "org.freedesktop.mime.application.vnd.oasis.opendocument.spreadsheet-flat-xml",
+                      flatDocument("spreadsheet", quote: "'")),
+        SignatureCase("flat ODP", "org.freedesktop.mime.application.vnd.oasis.opendocument.presentation-flat-xml",
+                      flatDocument("presentation")),
+        SignatureCase("flat ODG", "org.freedesktop.mime.application.vnd.oasis.opendocument.graphics-flat-xml", flatDocument("graphics")),
+    ]
 
     /// A ZIP with `[Content_Types].xml` deflated (as Office writes it) naming `mainType`, and
     /// entry names that alone would say the plain document type.

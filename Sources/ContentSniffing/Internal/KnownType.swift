@@ -80,6 +80,10 @@ enum KnownType {
     static let odi: TypeIdentifier = "org.oasis-open.opendocument.image"
     static let oti: TypeIdentifier = "org.oasis-open.opendocument.image-template"
     static let odb: TypeIdentifier = "org.oasis-open.opendocument.database"
+    static let flatText: TypeIdentifier = "org.freedesktop.mime.application.vnd.oasis.opendocument.text-flat-xml"
+    static let flatSpreadsheet: TypeIdentifier = "org.freedesktop.mime.application.vnd.oasis.opendocument.spreadsheet-flat-xml"
+    static let flatPresentation: TypeIdentifier = "org.freedesktop.mime.application.vnd.oasis.opendocument.presentation-flat-xml"
+    static let flatGraphics: TypeIdentifier = "org.freedesktop.mime.application.vnd.oasis.opendocument.graphics-flat-xml"
     static let sxw: TypeIdentifier = "org.openoffice.text"
     static let stw: TypeIdentifier = "org.openoffice.text-template"
     static let sxg: TypeIdentifier = "org.openoffice.text-master"
@@ -276,6 +280,7 @@ enum KnownType {
             pdf, postScript, encapsulatedPostScript, rtf, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
             vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
+            flatText, flatSpreadsheet, flatPresentation, flatGraphics,
             sxw, stw, sxg, sxc, stc, sxi, sti, sxd, std, sxm, jar, apk, ipa, vsix,
             pages, numbers, keynote, appx, appxBundle, threeMF, xpi, kmz,
             compoundFile, doc, xls, ppt, msi, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,

@@ -27,8 +27,9 @@ struct SignatureRule: Sendable {
 ///    more specific magic wins over a pattern that can occur by chance.
 /// 5. **A PDF header after junk** (anywhere in the first 1024 bytes): a scan, so after
 ///    everything anchored at offset 0.
-/// 6. **Text**: encoding (BOMs, UTF-8, UTF-16 without BOM), then the dialects (XML and its
-///    vocabularies, HTML, JSON, NDJSON, CSV/TSV), else plain text.
+/// 6. **Text**: flat OpenDocument (an XML root whose attribute names the kind), then encoding
+///    (BOMs, UTF-8, UTF-16 without BOM), then the dialects (XML and its vocabularies, HTML,
+///    JSON, NDJSON, CSV/TSV), else plain text.
 /// 7. **ISO 9660** (`CD001` at 32769): the only check that needs a read far from the start,
 ///    so it comes last and costs I/O only for binaries nothing else claimed.
 enum SignatureTable {
@@ -41,9 +42,9 @@ enum SignatureTable {
         SignatureRule("GIF", ImageSignatures.gif),
         SignatureRule("ISO base media: MP4, QuickTime, HEIF, AVIF", ISOBaseMediaInspector.check),
         SignatureRule("ELF", ExecutableSignatures.elf),
-        SignatureRule("Compound File (OLE2): doc, xls, ppt, msi", CompoundFileInspector.check),
-        SignatureRule("gzip, bzip2, xz, zstd, LZ4, compress", ArchiveSignatures.compressedStream),
-        SignatureRule("RIFF: WAVE, AVI, WebP", MediaSignatures.riff),
+        SignatureRule("Compound File (OLE2): doc, xls, ppt, msi, msg, StarOffice, Works, HWP", CompoundFileInspector.check),
+        SignatureRule("gzip (and tar inside it), bzip2, xz, zstd, LZ4, compress", ArchiveSignatures.compressedStream),
+        SignatureRule("RIFF: WAVE, AVI, WebP, ANI, DLS, QLCM, CorelDRAW", MediaSignatures.riff),
         SignatureRule("Mach-O", ExecutableSignatures.machO),
         SignatureRule("CAFEBABE: universal Mach-O or Java class", ExecutableSignatures.cafeBabe),
         SignatureRule("PE and DOS executables", ExecutableSignatures.portableExecutable),
@@ -88,7 +89,8 @@ enum SignatureTable {
         SignatureRule("DER certificate", DataSignatures.derCertificate),
         // 5. A PDF header after junk.
         SignatureRule("PDF after leading junk", DocumentSignatures.pdfAfterJunk),
-        // 6. Text.
+        // 6. Text. Flat OpenDocument first: its root element alone does not tell the kind.
+        SignatureRule("flat OpenDocument (office:mimetype)", FlatOpenDocumentSignature.check),
         SignatureRule("text: encoding, markup, JSON, CSV/TSV, plain", TextSignatures.text),
         // 7. A far read.
         SignatureRule("ISO 9660", ArchiveSignatures.iso9660),
