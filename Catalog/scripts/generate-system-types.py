@@ -369,7 +369,7 @@ def read_apple(universe):
     for d in universe.declarations.values():
         for ext in d.extensions:
             universe.claim(d, "*." + ext, 50, False, "a" if d.origin == "apple" else "o", ext)
-    for row in read_tsv(os.path.join(SOURCES, "stable-identifiers.tsv"), ["identifier", "origin", "mime_types", "description"]):
+    for row in read_tsv(os.path.join(SOURCES, "stable-identifiers.tsv"), ["identifier", "origin", "mime_types", "conforms_to", "description"]):
         universe.stable_rows.append(row)
         if row["origin"] != "freedesktop":
             continue
@@ -555,6 +555,8 @@ def declare_stable_leftovers(universe):
             fail(f"stable-identifiers.tsv: {row['identifier']} is no longer declared")
         d = universe.declare(row["identifier"], "freedesktop", "freedesktop", "s")
         d.description = row["description"]
+        # Its earlier parents, where still declared (checked with the rest).
+        d.parents = [p for p in split_list(row["conforms_to"]) if p.lower() in universe.declarations]
         for mime in split_list(row["mime_types"]):
             if universe.owner.setdefault(mime.lower(), d) is d:
                 d.add_unique("mimes", [mime], "s")

@@ -3946,8 +3946,8 @@ org.iana.mime.video.vnd.uvvu.mp4	public.movie		video/vnd.uvvu.mp4				iana	iana	m
 org.iana.mime.video.VP8	public.movie		video/VP8				iana	iana	m:video/VP8=m
 org.iana.mime.video.VP9	public.movie		video/VP9				iana	iana	m:video/VP9=m
 org.iana.mime.video.x-la-asf	public.movie	lsf,lsx	video/x-la-asf				iana	iana	e:lsf=m e:lsx=m m:video/x-la-asf=m
-org.freedesktop.mime.application.x-awk	public.data		application/x-awk		AWK script		freedesktop	freedesktop	m:application/x-awk=s
-org.freedesktop.mime.text.htmlh	public.text		text/htmlh		help page		freedesktop	freedesktop	m:text/htmlh=s
+org.freedesktop.mime.application.x-awk	org.freedesktop.mime.application.x-executable,public.plain-text		application/x-awk		AWK script		freedesktop	freedesktop	m:application/x-awk=s
+org.freedesktop.mime.text.htmlh	public.plain-text		text/htmlh		help page		freedesktop	freedesktop	m:text/htmlh=s
 
 """##
 }
