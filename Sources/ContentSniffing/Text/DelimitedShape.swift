@@ -3,10 +3,14 @@
 /// inside quotes does not count; `""` is an escaped quote). At most 32 records are looked at;
 /// a record cut off by the end of the window is ignored unless the window is the whole file.
 /// Blank lines may only trail. The scan stops at the first record that rules both shapes out,
-/// so prose costs one line.
+/// so prose costs one line. A few records (fewer than ``minRecordsWithCode``) whose unquoted
+/// fields hold code punctuation (`;` `=` `(` `)` `[` `]` `{` `}`) are not data but two or three
+/// lines of source code that happen to agree in their commas.
 struct DelimitedShape {
     /// The most records looked at.
     private static let maxRecords = 32
+    /// The fewest records that are data even with code punctuation in their fields.
+    private static let minRecordsWithCode = 4
 
     private var records = 0
     private var commas = 0
@@ -17,6 +21,7 @@ struct DelimitedShape {
     private var tabsAgree = true
     private var recordHasContent = false
     private var sawBlankLine = false
+    private var sawCodePunctuation = false
 
     /// Recognises comma- or tab-separated values in `t`.
     static func sniff(_ t: UnsafeRawBufferPointer, isWholeFile: Bool) -> SignatureMatch? {
@@ -28,6 +33,10 @@ struct DelimitedShape {
             offset += 1
             if byte > UInt8(ascii: ",") {  // letters, digits and most punctuation: the common case
                 shape.recordHasContent = true
+                if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
+                    shape.sawCodePunctuation = true
+                }
                 continue
             }
             switch byte {
@@ -56,13 +65,16 @@ struct DelimitedShape {
             case 0x0A:
                 guard shape.endRecord() else { return nil }
             case 0x0D: break
+            case UInt8(ascii: "("), UInt8(ascii: ")"):
+                shape.recordHasContent = true
+                shape.sawCodePunctuation = true
             default: shape.recordHasContent = true
             }
         }
         if offset >= count, isWholeFile, shape.recordHasContent || shape.commas > 0 || shape.tabs > 0 {
             guard shape.endRecord() else { return nil }
         }
-        guard shape.records >= 2 else { return nil }
+        guard shape.records >= 2, !shape.sawCodePunctuation || shape.records >= minRecordsWithCode else { return nil }
         if shape.tabsAgree && shape.expectedTabs > 0 {
             return SignatureMatch(KnownType.tsv, .weak, "records with the same number of tabs")
         }
