@@ -1,7 +1,8 @@
 /// The text rule: decides text versus binary and the encoding (``TextEncodingGuess``), then
 /// looks for a text format — markup (``MarkupSniffer``), JSON (``JSONShape``), delimited
-/// values (``DelimitedShape``) — and otherwise answers plain text in its encoding. Markdown and
-/// other formats only a name can tell are plain text here.
+/// values (``DelimitedShape``) — and otherwise answers plain text in its encoding. Other text
+/// formats (armour, mail, diffs, modelines, source languages …) are plain text here: telling
+/// them is ``TextClassifier``'s work, which a resolver asks about text that a name leaves open.
 enum TextSignatures {
     /// The most UTF-16/UTF-32 code units narrowed to ASCII for the format checks.
     private static let maxNarrowedUnits = 2048

@@ -1,0 +1,124 @@
+public import UniformTypes
+
+/// Names the source language or text format of text by its content alone — never its name.
+///
+/// Two steps, on the first 4 KiB (after a UTF-8 byte order mark):
+/// 1. Structure that is certain (``TextStructure``): armour, mail, calendars, subtitles, diffs,
+///    ASCII images and drawings, modelines, `<?php`. Such an answer has basis `.structure`.
+/// 2. Otherwise a statistical model: a softmax regression over hashed token features
+///    (``TextFeatureHashing``), trained offline by `Catalog/scripts/train-text-classifier.py`
+///    on files of Debian packages and compiled in as generated data. Its classes and held-out
+///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
+///    second by the calibrated margin, the answer is `text/plain` with basis `.fallback`.
+///
+/// Bytes that are not text (see the signature sniffer's text rule), and UTF-16/UTF-32 text,
+/// give `nil`. The work is one pass over at most 4 KiB with no allocation beyond the answer;
+/// hostile bytes cost the same as any others.
+///
+/// ```swift
+/// let classifier = TextClassifier()                 // the system catalog's graph
+/// let answer = classifier.classify(prefix: bytes)   // UnsafeRawBufferPointer
+/// if let answer, answer.basis != .fallback, let type = answer.identifier { ... }
+/// ```
+public struct TextClassifier: Sendable {
+    /// The most bytes looked at.
+    public static let prefixLength = 4096
+
+    /// The MIME types the statistical model can answer, sorted.
+    public static var modelClasses: [String] { TextClassifierModel.compiled?.classes ?? [] }
+
+    /// The graph that answers are looked up in.
+    public let graph: TypeGraph
+    private let model: TextClassifierModel?
+    private let identifiers: [TypeIdentifier?]
+    private let plainText: TypeIdentifier?
+
+    /// A classifier answering with types of `graph`.
+    public init(graph: TypeGraph = SystemTypeCatalog.graph) {
+        self.graph = graph
+        self.model = TextClassifierModel.compiled
+        self.identifiers = (model?.classes ?? []).map { graph.type(mimeType: $0)?.identifier }
+        self.plainText = graph.type(mimeType: "text/plain")?.identifier
+    }
+
+    /// Classifies the start of a file (only the first ``prefixLength`` bytes are looked at;
+    /// `isWholeFile` tells whether `prefix` is the entire file, which lets a UTF-8 sequence
+    /// cut at its end be judged). `nil` for bytes that are not ASCII-compatible text.
+    public func classify(prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TextClassification? {
+        let window = prefix.slice(from: 0, to: Self.prefixLength)
+        let whole = isWholeFile && prefix.count <= Self.prefixLength
+        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1 else { return nil }
+        let body = window.slice(from: guess.markLength)
+        if let structure = TextStructure.recognize(body, isWholeFile: whole) {
+            let mime = structure.mimeType.description
+            return TextClassification(mimeType: mime, identifier: graph.type(mimeType: mime)?.identifier,
+                                      score: 1, basis: .structure, detail: structure.detail.description)
+        }
+        return statistical(body)
+    }
+
+    /// Classifies a whole text (its first ``prefixLength`` UTF-8 bytes).
+    public func classify(_ text: String) -> TextClassification? {
+        var text = text
+        return text.withUTF8 { classify(prefix: UnsafeRawBufferPointer($0), isWholeFile: true) }
+    }
+
+    /// The statistical step alone, structure aside: the model's best class, or plain text
+    /// below the calibrated margin. `nil` without a model.
+    func statistical(_ body: UnsafeRawBufferPointer) -> TextClassification? {
+        guard let model else { return nil }
+        let classCount = model.classes.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: classCount) { scores in
+            for index in 0..<classCount { scores[index] = model.biases[index] }
+            model.score(body, into: scores)
+            var best = 0
+            for index in 1..<classCount where scores[index] > scores[best] { best = index }
+            var second = best == 0 ? 1 : 0
+            for index in 0..<classCount where index != best && scores[index] > scores[second] { second = index }
+            // Softmax probability of the best class, in the fitted model's units.
+            var total: Float = 0
+            for index in 0..<classCount {
+                total += Self.exponential(Float(scores[index] - scores[best]) / model.scale)
+            }
+            let probability = Double(1 / total)
+            let mime = model.classes[best]
+            if scores[best] - scores[second] < model.fallbackMargin {
+                return TextClassification(mimeType: "text/plain", identifier: plainText, score: probability,
+                                          basis: .fallback, detail: "not sure enough; best guess \(mime)")
+            }
+            return TextClassification(mimeType: mime, identifier: identifiers[best], score: probability,
+                                      basis: .statistics, detail: "statistical model")
+        }
+    }
+
+    /// e^x for x ≤ 0, without Foundation: 0 below −30, else (1 + x/1024)^1024.
+    private static func exponential(_ x: Float) -> Float {
+        guard x > -30 else { return 0 }
+        var value = 1 + x / 1024
+        for _ in 0..<10 { value *= value }
+        return value
+    }
+}
+
+extension TextClassifierModel {
+    /// Adds the weights of every distinct feature bucket of `bytes` to `scores`
+    /// (`classes.count` of them).
+    func score(_ bytes: UnsafeRawBufferPointer, into scores: UnsafeMutableBufferPointer<Int32>) {
+        let classCount = classes.count
+        guard let sums = scores.baseAddress, scores.count >= classCount else { return }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: bucketCount / 64) { seen in
+            seen.initialize(repeating: 0)
+            weights.withUnsafeBufferPointer { weights in
+                guard let table = weights.baseAddress else { return }
+                TextFeatureHashing.forEachBucket(bytes, bucketMask: UInt32(bucketCount - 1)) { bucket in
+                    let word = bucket &>> 6
+                    let bit: UInt64 = 1 &<< UInt64(bucket & 63)
+                    guard seen[word] & bit == 0 else { return }
+                    seen[word] |= bit
+                    let row = table + bucket &* classCount
+                    for index in 0..<classCount { sums[index] &+= Int32(row[index]) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The text classifier's weights, decoded once from ``TextClassifierModelData``: a flat
+/// bucket-major table of Int8 weights (one row of `classCount` per feature bucket), an Int16
+/// bias per class, the class names (MIME types) and the calibrated fallback margin.
+struct TextClassifierModel: Sendable {
+    /// The MIME types the model tells apart, in score order.
+    let classes: [String]
+    /// `bucketCount × classes.count` weights, bucket-major.
+    let weights: [Int8]
+    /// One bias per class.
+    let biases: [Int32]
+    /// A power of two.
+    let bucketCount: Int
+    /// The smallest winning margin (best score minus second best) that is trusted.
+    let fallbackMargin: Int32
+    /// Score units per unit of the fitted model (for probabilities).
+    let scale: Float
+
+    /// The model compiled into the library; `nil` only if the generated data is damaged
+    /// (a test checks that it is not).
+    static let compiled: TextClassifierModel? = TextClassifierModel(
+        classNames: TextClassifierModelData.classes.description,
+        bucketCount: TextClassifierModelData.bucketCount,
+        fallbackMargin: TextClassifierModelData.fallbackMargin,
+        scale: TextClassifierModelData.scale,
+        base64: TextClassifierModelData.weights)
+
+    /// Decodes a model; `nil` when the sizes disagree.
+    init?(classNames: String, bucketCount: Int, fallbackMargin: Int32, scale: Float, base64: StaticString) {
+        let classes = classNames.split(separator: " ").map(String.init)
+        guard !classes.isEmpty, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0 else { return nil }
+        let bytes = base64.withUTF8Buffer { Self.decodeBase64(UnsafeRawBufferPointer($0)) }
+        let weightCount = bucketCount * classes.count
+        guard let bytes, bytes.count == weightCount + 2 * classes.count else { return nil }
+        self.classes = classes
+        self.weights = bytes[..<weightCount].map { Int8(bitPattern: $0) }
+        self.biases = (0..<classes.count).map { index in
+            let low = UInt16(bytes[weightCount + 2 * index])
+            let high = UInt16(bytes[weightCount + 2 * index + 1])
+            return Int32(Int16(bitPattern: low | high << 8))
+        }
+        self.bucketCount = bucketCount
+        self.fallbackMargin = fallbackMargin
+        self.scale = scale
+    }
+
+    /// Standard base64 with line breaks ignored; `nil` on any other byte outside the alphabet.
+    static func decodeBase64(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count / 4 * 3)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in text {
+            let value: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="), 0x0A, 0x0D: continue
+            default: return nil
+            }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+}
