@@ -102,21 +102,40 @@ public struct TextClassifier: Sendable {
 
 extension TextClassifierModel {
     /// Adds the weights of every distinct feature bucket of `bytes` to `scores`
-    /// (`classes.count` of them).
+    /// (`classes.count` of them). Two passes: the distinct buckets first (a bit set and a
+    /// list on the stack), then their rows, summed in Int16 blocks of 256 rows so the sums
+    /// vectorise, and each block added to the Int32 scores.
     func score(_ bytes: UnsafeRawBufferPointer, into scores: UnsafeMutableBufferPointer<Int32>) {
         let classCount = classes.count
         guard let sums = scores.baseAddress, scores.count >= classCount else { return }
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: bucketCount / 64) { seen in
-            seen.initialize(repeating: 0)
-            weights.withUnsafeBufferPointer { weights in
-                guard let table = weights.baseAddress else { return }
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bucketCount) { found in
+                seen.initialize(repeating: 0)
+                var foundCount = 0
                 TextFeatureHashing.forEachBucket(bytes, bucketMask: UInt32(bucketCount - 1)) { bucket in
                     let word = bucket &>> 6
                     let bit: UInt64 = 1 &<< UInt64(bucket & 63)
                     guard seen[word] & bit == 0 else { return }
                     seen[word] |= bit
-                    let row = table + bucket &* classCount
-                    for index in 0..<classCount { sums[index] &+= Int32(row[index]) }
+                    found[foundCount] = UInt16(truncatingIfNeeded: bucket)
+                    foundCount &+= 1
+                }
+                withUnsafeTemporaryAllocation(of: Int16.self, capacity: classCount) { partial in
+                    weights.withUnsafeBufferPointer { weights in
+                        guard let table = weights.baseAddress, let partial = partial.baseAddress else { return }
+                        var start = 0
+                        while start < foundCount {
+                            // 256 rows of at most 127 in magnitude fit an Int16.
+                            let end = Swift.min(start + 256, foundCount)
+                            for index in 0..<classCount { partial[index] = 0 }
+                            for position in start..<end {
+                                let row = table + Int(found[position]) &* classCount
+                                for index in 0..<classCount { partial[index] &+= Int16(row[index]) }
+                            }
+                            for index in 0..<classCount { sums[index] &+= Int32(partial[index]) }
+                            start = end
+                        }
+                    }
                 }
             }
         }
