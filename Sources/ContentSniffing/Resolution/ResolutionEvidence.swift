@@ -19,6 +19,9 @@ public struct ResolutionEvidence: Sendable, Equatable, Codable, CustomStringConv
         case magicRules = "magic-rules"
         /// libmagic.
         case libmagic
+        /// What text says it is by its content: a structure that cannot occur by accident
+        /// (armour, a diff, a modeline …) or the statistical text classifier.
+        case textContent = "text-content"
         /// A fallback rule (empty file, text, binary).
         case fallback
     }

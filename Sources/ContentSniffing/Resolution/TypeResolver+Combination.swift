@@ -15,6 +15,15 @@ extension TypeResolver {
         }
 
         guard let content else {
+            if let claim, claim.tied.allSatisfy(isTextual) {
+                // A text format's name over bytes that are not text (`sample.rtf` holding a
+                // PAR2 recovery set): the name is wrong, and nothing placed the bytes.
+                evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
+                let conflict = ResolutionConflict(
+                    claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
+                    reason: "the content is not text, which \(claim.type.identifier) is")
+                return finish(known.data, .low, conflict: conflict)
+            }
             if let claim { return finish(claim.type, claim.ambiguous ? .low : .medium) }
             evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
             return finish(known.data, .low)

@@ -13,16 +13,18 @@ extension TypeResolver {
             // content alone: libmagic's guesses at text cost 200 µs a file.
             return mode == .contentOnly || content.map { !isTextual($0.type) } ?? true
         }
-        return content == nil && !isTextual(claim.type)
+        // Bytes nothing placed, under any name: a binary name unconfirmed, or a text name over
+        // bytes that are not text.
+        return content == nil
     }
 
     /// Weighs libmagic's answer: an unknown or generic answer is ignored; a specific binary
-    /// answer for a file whose binary name the signatures did not confirm counts as strong
+    /// answer for bytes under a name the signatures did not confirm (a binary name, or a text name over bytes that are not text) counts as strong
     /// content evidence (a renamed file); otherwise it fills in for missing content evidence.
     func consider(libmagic mime: String, claim: Claim?, content: inout ContentAnswer?, evidence: inout [ResolutionEvidence]) {
         guard let type = graph.type(mimeType: mime), type != known.data, type.isDeclared || claim == nil else { return }
         evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
-        if let claim, !claim.ambiguous, content == nil, !isTextual(claim.type), !isTextual(type) {
+        if claim.map({ !$0.ambiguous }) ?? false, content == nil, !isTextual(type) {
             content = ContentAnswer(type: type, strength: .strong, fromLibmagic: true)
         } else if content == nil || type.conforms(to: content!.type) {
             content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
@@ -30,18 +32,20 @@ extension TypeResolver {
     }
 
     /// The bytes every content step after the signatures looks at: the first 4 KiB, as GLib
-    /// reads (the few magic rules that look deeper are for formats the signatures cover).
+    /// reads. The few magic rules that look deeper are given one more bounded read, when they
+    /// could still decide (see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``).
     static let prefixLength = 4096
 
     /// The content steps after the signatures, on one shared prefix: XML root elements, magic
-    /// rules, then libmagic (asked through `askLibmagic`) when still needed.
+    /// rules (reading further into `deepSource`, the whole file, when a deep rule could still
+    /// decide), then libmagic (asked through `askLibmagic`) when still needed.
     func refineContent(
-        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, options: ResolutionOptions,
-        evidence: inout [ResolutionEvidence], askLibmagic: (MagicSniffer) -> String?
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)? = nil,
+        options: ResolutionOptions, evidence: inout [ResolutionEvidence], askLibmagic: (MagicSniffer) -> String?
     ) {
         guard !prefix.isEmpty else { return }
         refineXML(&content, prefix: prefix, evidence: &evidence)
-        applyMagicRules(&content, claim: claim, prefix: prefix, evidence: &evidence)
+        applyMagicRules(&content, claim: claim, prefix: prefix, deepSource: deepSource, evidence: &evidence)
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
             let mime = askLibmagic(magic)
         {
@@ -49,35 +53,60 @@ extension TypeResolver {
         }
     }
 
-    /// shared-mime-info's magic rules, consulted when the built-in signatures found nothing or
-    /// only a weak hint: an ambiguous name is settled by the tied type whose magic matches;
-    /// otherwise the best rule (priority 40 or more) becomes content evidence — strong from
-    /// priority 80, the spec's threshold for overruling a name. A rule never makes a file a
-    /// desktop launcher on its own.
+    /// The magic rules of shared-mime-info and Tika, consulted when the built-in signatures
+    /// found nothing or only a weak hint, to refine a strong answer, or to settle an ambiguous
+    /// name. The policy:
+    ///
+    /// - an ambiguous name is settled by the tied type whose magic matches, unless strong content
+    ///   already is (or refines) one of the tied types;
+    /// - strong content is only ever refined: a rule whose type is a strict subtype of it wins,
+    ///   strongly (a specific format inside a generic container, GtkBuilder's `<interface` in
+    ///   generic XML); any other rule is ignored;
+    /// - otherwise the best rule (priority 40 or more) becomes content evidence — strong from
+    ///   priority 80, the spec's threshold for overruling a name, or when it names a binary
+    ///   format unrelated to an unconfirmed binary name (a renamed file);
+    /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
+    ///   binary format or the reverse unless it refines the current answer;
+    /// - weak content that agrees with the name is kept against a rule below priority 80 that
+    ///   names an unrelated type.
+    ///
+    /// Rules are evaluated on the 4 KiB prefix. A rule that reads past it (ISO 9660's `CD001`
+    /// at 32769) is given one more bounded read — only when the file is longer than the prefix
+    /// and such a rule outranks every rule that matched the prefix: one window of the file,
+    /// from the first offset those rules read past the prefix to the farthest, and never past
+    /// ``SniffingLimits/maxMagicReadOffset`` (64 KiB).
     func applyMagicRules(
-        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)? = nil,
+        evidence: inout [ResolutionEvidence]
     ) {
-        // Generic XML may still be refined by a rule (GtkBuilder's `<interface`).
-        let refinesGenericXML = content.map { $0.strength == .strong && $0.type == known.xml } ?? false
-        if let current = content, current.strength == .strong, !refinesGenericXML {
+        let strongContent = content.flatMap { $0.strength == .strong ? $0.type : nil }
+        let rules = MagicRuleSet.freedesktop
+        if let claim, claim.ambiguous, !claim.tied.contains(where: { strongContent?.conforms(to: $0) ?? false }) {
             // Strong content that is (or refines) one of an ambiguous name's types decides alone;
             // content more general than all of them (XML for two XML formats) does not.
-            guard let claim, claim.ambiguous, !claim.tied.contains(where: { current.type.conforms(to: $0) }) else { return }
-        }
-        let rules = MagicRuleSet.freedesktop
-        let bytes = UnsafeRawBufferPointer(rebasing: prefix.prefix(rules.maximumOffset))
-        if let claim, claim.ambiguous {
-            for tied in claim.tied where rules.matches(tied.identifier, in: bytes) {
+            for tied in claim.tied where rules.matches(tied.identifier, in: prefix) {
                 content = ContentAnswer(type: tied, strength: .strong)
                 evidence.append(.init(source: .magicRules, identifier: tied.identifier, detail: "magic rule of \(tied.preferredMIMEType ?? tied.identifier.rawValue)"))
                 return
             }
         }
-        if let current = content, current.strength == .strong, !refinesGenericXML { return }
-        guard let match = rules.bestMatch(in: bytes), match.priority >= 40, let type = graph[match.identifier] else { return }
-        if refinesGenericXML && (type == known.xml || !type.conforms(to: known.xml)) { return }
+        guard let match = bestMagicMatch(rules, prefix: prefix, deepSource: deepSource), match.priority >= 40,
+            let type = graph[match.identifier]
+        else { return }
+        if let strongContent {
+            // Strong content is only refined, by a strict subtype.
+            guard type != strongContent, type.conforms(to: strongContent) else { return }
+            content = ContentAnswer(type: type, strength: .strong)
+            evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
+            return
+        }
         if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
-        if let current = content, !type.conforms(to: current.type), isTextual(current.type) != isTextual(type) { return }
+        if let current = content, !type.conforms(to: current.type) {
+            if isTextual(current.type) != isTextual(type) { return }
+            // Weak content that agrees with the name outweighs an unrelated rule below 80 (an
+            // AFM named .afm is not a SunOS News font because both start with "StartFont").
+            if match.priority < 80, let claim, current.type.conforms(to: claim.type) || claim.type.conforms(to: current.type) { return }
+        }
         // A binary name the built-in signatures did not confirm, and a rule that finds an
         // unrelated binary format: a renamed file, as strong as the spec's priority 80.
         let contradictsBinaryName = claim.map {
@@ -85,6 +114,25 @@ extension TypeResolver {
         } ?? false
         content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName ? .strong : .weak)
         evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
+    }
+
+    /// The best magic rule for the file: on the prefix, then — when the file goes on past the
+    /// prefix and a rule that reads further outranks that answer — on the prefix and one more
+    /// window of at most ``SniffingLimits/maxMagicReadOffset`` bytes from the file's start.
+    func bestMagicMatch(_ rules: MagicRuleSet, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)?) -> MagicMatch? {
+        let rank = rules.bestRank(near: prefix)
+        guard let source = deepSource, source.size > Int64(prefix.count),
+            let window = rules.deepWindow(
+                beyond: prefix.count, outranking: rank, limit: Int(Swift.min(source.size, Int64(SniffingLimits.maxMagicReadOffset))))
+        else { return rank.map(rules.match(ranked:)) }
+        var far = [UInt8](repeating: 0, count: window.count)
+        let read = far.withUnsafeMutableBytes { buffer in
+            (try? source.readFully(at: Int64(window.lowerBound), into: buffer)) ?? 0
+        }
+        let deepRank = far.withUnsafeBytes { far in
+            rules.bestRank(near: prefix, far: UnsafeRawBufferPointer(rebasing: far[..<read]), farStart: window.lowerBound)
+        }
+        return (deepRank ?? rank).map(rules.match(ranked:))
     }
 
     /// Generic XML content is refined by its root element with shared-mime-info's root-XML

@@ -10,9 +10,14 @@ public import UniformTypes
 /// 2. **Explicit type**: a MIME type the caller declared, else the `user.mime_type` extended
 ///    attribute. It is the claim the content is checked against, as a name would be.
 /// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
-///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``).
+///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``). A
+///    name's folder types (bundles, packages) do not claim a file. An extension no declared
+///    type owns gives no claim, but its dynamic type is kept beside the answer
+///    (``Resolution/nameType``) for apps that claim the extension.
 /// 4. **Content**: the built-in ``SignatureSniffer`` on a bounded prefix (and, for containers,
-///    a bounded directory read); generic XML refined by its root element; shared-mime-info's
+///    a bounded directory read); text that the name does not tell, told by its content
+///    (``TextClassifier``: certain structures first, then a statistical model — see
+///    ``classifyText(_:claim:prefix:isWholeFile:evidence:)``); generic XML refined by its root element; shared-mime-info's
 ///    magic rules (``MagicRuleSet``) when the signatures found nothing or only a weak hint, or to
 ///    settle an ambiguous name; then libmagic, only for binary data nothing else placed.
 /// 5. **Combination**:
@@ -22,7 +27,8 @@ public import UniformTypes
 ///      never promotes a file to an executable or script type that the claim did not name;
 ///    - two text readings (a `.pl` that looks like XHTML) keep the name; text content does not
 ///      contradict a text format that is not declared as text (AFM, XPM), but does contradict a
-///      binary format the signatures know (a text file named `.png` is text, flagged);
+///      binary format the signatures know or whose magic rules the bytes fail (a text file
+///      named `.png` or `notes.it` is text, flagged);
 ///    - a compound extension explains its compression (`font.pcf.gz` is a PCF font, not gzip);
 ///    - a *strong* signature — or a magic rule or libmagic answer naming an unrelated binary
 ///      format for an unconfirmed binary name — that contradicts the claim wins and the result
@@ -45,6 +51,8 @@ public struct TypeResolver: Sendable {
     public let loadsLibmagicOnDemand: Bool
 
     let known: KnownTypes
+    /// Tells text apart by its content when the name does not (see ``classifyText``).
+    let textClassifier: TextClassifier
 
     /// Creates a resolver.
     ///
@@ -62,6 +70,7 @@ public struct TypeResolver: Sendable {
         self.magic = magic
         self.loadsLibmagicOnDemand = loadsLibmagicOnDemand
         self.known = KnownTypes(graph)
+        self.textClassifier = TextClassifier(graph: graph)
     }
 
     /// Resolves the file at `path`.
@@ -122,7 +131,8 @@ public struct TypeResolver: Sendable {
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
         }
         source.prefix.withUnsafeBytes { prefix in
-            refineContent(&content, claim: claim, prefix: prefix, options: options, evidence: &evidence) { magic in
+            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: item.size <= prefix.count, evidence: &evidence)
+            refineContent(&content, claim: claim, prefix: prefix, deepSource: source, options: options, evidence: &evidence) { magic in
                 // libmagic reads up to its own limit (64 KiB): some of its rules look past 4 KiB.
                 try? magic.mimeType(atPath: path)
             }
@@ -157,7 +167,8 @@ public struct TypeResolver: Sendable {
         }
         bytes.withUnsafeBytes { all in
             let prefix = UnsafeRawBufferPointer(rebasing: all.prefix(Self.prefixLength))
-            refineContent(&content, claim: claim, prefix: prefix, options: options, evidence: &evidence) { magic in
+            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: all.count <= prefix.count, evidence: &evidence)
+            refineContent(&content, claim: claim, prefix: prefix, deepSource: MemoryByteSource(bytes), options: options, evidence: &evidence) { magic in
                 magic.mimeType(of: all)
             }
             noteMissingMagic(&claim, content: content, prefix: prefix)

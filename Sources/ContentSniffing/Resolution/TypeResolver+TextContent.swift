@@ -1,0 +1,35 @@
+import UniformTypes
+
+/// Text whose name does not tell what it is, told by its content (``TextClassifier``).
+extension TypeResolver {
+    /// Names the kind of text the content is, when the name does not.
+    ///
+    /// Policy:
+    /// - Only content the earlier steps left as *weak* text (plain text, or a weak magic rule's
+    ///   guess) is looked at; binary content and strong answers (XML, JSON, a shebang) stand.
+    /// - A name that tells — one text type, unambiguous — decides alone, and the classifier is
+    ///   not run (`notes.txt` is plain text, whatever it reads like). It runs without a name,
+    ///   for a name no declared type owns, for a name several types tie on (`.m`, `.pl`, `.ts`),
+    ///   and for a binary format's name over text content (which the name may then lose).
+    /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
+    ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
+    ///   plain text: it never overrules a magic rule's more specific guess.
+    func classifyText(
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
+        evidence: inout [ResolutionEvidence]
+    ) {
+        guard let current = content, current.strength == .weak, isTextual(current.type) else { return }
+        if let claim, !claim.ambiguous, isTextual(claim.type) { return }
+        guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile), answer.basis != .fallback,
+            let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural
+        else { return }
+        if answer.isStructural {
+            content = ContentAnswer(type: type, strength: .strong)
+        } else {
+            guard current.type.conforms(to: known.plainText) || current.type == known.text else { return }
+            content = ContentAnswer(type: type, strength: .weak)
+        }
+        let basis = answer.isStructural ? answer.detail : "text classifier, \(Int((answer.score * 100).rounded())) % sure"
+        evidence.append(.init(source: .textContent, identifier: type.identifier, detail: basis))
+    }
+}

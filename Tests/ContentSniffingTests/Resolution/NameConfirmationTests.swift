@@ -1,0 +1,63 @@
+import ContentSniffing
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+/// A name that claims a binary format must be confirmed by the content: plain text under a
+/// tracker-module, MacBinary or archive name is text, and the resolution says the name was
+/// overruled. A file that does carry the format's marks keeps its name's type.
+@Suite("Names of binary formats need their content's confirmation")
+struct NameConfirmationTests {
+    let resolver = TypeResolver(loadsLibmagicOnDemand: false)
+    static let prose = Array("This is plain English text, written as notes.\nNothing in it is audio or an archive.\n".utf8)
+
+    @Test("plain text under a binary format's name is text, with a conflict", arguments: [
+        ("notes.it", "audio/x-it"), ("readme.mod", "audio/x-mod"), ("deskey.bin", "application/x-macbinary"),
+    ])
+    func textUnderBinaryName(name: String, claimedMIME: String) throws {
+        let claimed = try #require(resolver.graph.type(mimeType: claimedMIME))
+        let resolution = resolver.resolve(bytes: Self.prose, name: name)
+        #expect(resolution.type.conforms(to: resolver.graph.identity(.text)))
+        #expect(resolution.conflict?.claimed == claimed.identifier)
+        #expect(resolution.conflict?.reason.contains("magic") == true)
+    }
+
+    @Test("a file that bears the claimed format's magic keeps its name")
+    func confirmedName() throws {
+        // An Impulse Tracker module starts with "IMPM" and its song name.
+        var module = Array("IMPM".utf8) + Array("a short song".utf8)
+        module += [UInt8](repeating: 0, count: 64 - module.count)
+        module += Array("This tracker module's message is written in plain words.\n".utf8)
+        let resolution = resolver.resolve(bytes: module, name: "song.it")
+        #expect(resolution.type.preferredMIMEType == "audio/x-it")
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a text format that is not declared as text keeps its name when its magic matches")
+    func textFormatWithMagic() throws {
+        let afm = Array("StartFontMetrics 4.1\nFontName Example-Regular\nEndFontMetrics\n".utf8)
+        let resolution = resolver.resolve(bytes: afm, name: "Example-Regular.afm")
+        #expect(resolution.type.preferredMIMEType == "application/x-font-afm")
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a name that a folder type claims does not make a file a folder")
+    func folderTypeName() throws {
+        // `*.fs` names Apple's file-system plug-in, a bundle; this file is F# source.
+        #expect(resolver.graph.types(filenameExtension: "fs").contains { $0.conforms(to: resolver.graph.identity("public.directory")) })
+        let source = Array("module Combinators\n\nlet twice f x = f (f x)\n".utf8)
+        let resolution = resolver.resolve(bytes: source, name: "Combinators.fs")
+        #expect(!resolution.type.conforms(to: resolver.graph.identity("public.directory")))
+        #expect(resolution.type.conforms(to: resolver.graph.identity(.text)))
+    }
+
+    @Test("binary bytes under a text format's name are data, with a conflict", arguments: ["recovery.rtf", "notes.txt", "main.c"])
+    func binaryUnderTextName(name: String) throws {
+        // Bytes no signature knows, with NULs and high bytes: not text in any encoding.
+        let bytes: [UInt8] = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) } + [0, 0, 0, 0xFF, 0xFE, 0]
+        let resolution = resolver.resolve(bytes: bytes, name: name)
+        #expect(resolution.type.identifier == .data)
+        #expect(resolution.conflict?.winner == .fallback)
+        #expect(resolution.conflict?.claimedBy == .name)
+    }
+}
