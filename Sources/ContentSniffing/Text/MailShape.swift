@@ -1,6 +1,7 @@
 /// Mail by its header block.
 ///
-/// An mbox starts with a `From ` line (sender and date) followed by a header line. A single
+/// An mbox starts with a `From ` line (sender and date, the date's time of day as `HH:MM`)
+/// followed by a header line. A single
 /// message (`message/rfc822`) starts with header lines — `Name: value`, continued by lines that
 /// start with a space or tab — up to a blank line or the window's end, among them at least three
 /// distinct fields that only mail has (From, To, Subject, Date, Message-ID, Received,
@@ -13,7 +14,7 @@ enum MailShape {
     static func recognize(_ t: UnsafeRawBufferPointer) -> TextStructureMatch? {
         var lines = TextLines(t, limit: maxHeaderLines)
         guard let first = lines.next() else { return nil }
-        if first.has("From "), first.count > 6, let second = lines.next(), isHeader(second) {
+        if first.has("From "), hasTimeOfDay(first), let second = lines.next(), isHeader(second) {
             return TextStructureMatch(mimeType: "application/mbox", detail: "From line followed by mail headers")
         }
         var known: UInt16 = 0
@@ -32,6 +33,19 @@ enum MailShape {
         return known.nonzeroBitCount >= 3
             ? TextStructureMatch(mimeType: "message/rfc822", detail: "mail header block")
             : nil
+    }
+
+    /// Whether the line holds `HH:MM` (two digits, a colon, two digits).
+    private static func hasTimeOfDay(_ line: UnsafeRawBufferPointer) -> Bool {
+        var offset = 2
+        while let colon = line.firstOffset(of: UInt8(ascii: ":"), from: offset) {
+            if colon >= 2, colon + 2 < line.count, ASCII.isDigit(line[colon - 2]), ASCII.isDigit(line[colon - 1]),
+               ASCII.isDigit(line[colon + 1]), ASCII.isDigit(line[colon + 2]) {
+                return true
+            }
+            offset = colon + 1
+        }
+        return false
     }
 
     /// `Name: value` with a name of printable ASCII other than `:` and space.

@@ -34,6 +34,7 @@ struct TextStructureTests {
         #expect(structure("From ada@example.org Mon Jan  1 10:00:00 2024\n\(headers)\nHello\n") == "application/mbox")
         #expect(structure("Received: from mail.example.org\n  by mx.example.org\n\(headers)\nHello\n") == "message/rfc822")
         #expect(structure("from: here\nto: there\nname: trip\n  - day one\n") == nil)
+        #expect(structure("From here on, read this:\nNote: nothing here is mail\n") == nil)
     }
 
     @Test("vCard, iCalendar, WebVTT and SubRip")
