@@ -103,6 +103,10 @@ extension SignatureCases {
                       compound(["Workbook", "WksSSWorkBook"])),
         SignatureCase("WordPerfect in OLE2", "org.freedesktop.mime.application.vnd.wordperfect",
                       compound(["PerfectOffice_MAIN", "PerfectOffice_OBJECTS"])),
+        SignatureCase("Windows Installer patch (MSP)", "org.freedesktop.mime.application.microsoftpatch",
+                      compound(["\u{4840}\u{3F3F}\u{4577}"], classID: [0x86, 0x10, 0x0C, 0x00, 0, 0, 0, 0, 0xC0, 0, 0, 0, 0, 0, 0, 0x46])),
+        SignatureCase("Windows Installer transform (MST, the MSI type)", "org.freedesktop.mime.application.x-msi",
+                      compound(["\u{4840}\u{3F3F}\u{4577}"], classID: [0x82, 0x10, 0x0C, 0x00, 0, 0, 0, 0, 0xC0, 0, 0, 0, 0, 0, 0, 0x46])),
         SignatureCase("Hangul HWP 5", "org.freedesktop.mime.application.x-hwp",
                       compound(["FileHeader", "DocInfo", "\u{5}HwpSummaryInformation", "PrvText"])),
     ]

@@ -22,7 +22,7 @@ enum CompoundFileInspector {
     private static let noStream: UInt32 = 0xFFFF_FFFF
     private static let lastRegularSector: UInt32 = 0xFFFF_FFFA
 
-    /// OLE2 compound files: Word, Excel, PowerPoint, Visio, Publisher, Windows Installer,
+    /// OLE2 compound files: Word, Excel, PowerPoint, Visio, Publisher, Windows Installer (and its patches),
     /// Outlook messages, Works, WordPerfect, Hangul (HWP 5), StarOffice 3–5 documents, or a
     /// generic compound file.
     static func check(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
@@ -66,6 +66,11 @@ enum CompoundFileInspector {
             sector = next
         }
         if rootIsInstaller {
+            // {000C1086-…} is a patch (.msp); {000C1084-…} a database and {000C1082-…} a
+            // transform (.mst) share one type.
+            if rootClassPrefix == 0x000C_1086 {
+                return SignatureMatch(KnownType.msp, .strong, "Compound File root class id of a Windows Installer patch")
+            }
             return SignatureMatch(KnownType.msi, .strong, "Compound File root class id of Windows Installer")
         }
         guard !entries.isEmpty else { return generic }

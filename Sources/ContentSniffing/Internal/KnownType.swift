@@ -114,6 +114,7 @@ enum KnownType {
     static let xls: TypeIdentifier = "com.microsoft.excel.xls"
     static let ppt: TypeIdentifier = "com.microsoft.powerpoint.ppt"
     static let msi: TypeIdentifier = "org.freedesktop.mime.application.x-msi"
+    static let msp: TypeIdentifier = "org.freedesktop.mime.application.microsoftpatch"
     static let visio: TypeIdentifier = "org.freedesktop.mime.application.vnd.visio"
     static let publisher: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-publisher"
     /// Outlook message (and template: the same type; the detail tells them apart).
@@ -283,7 +284,7 @@ enum KnownType {
             flatText, flatSpreadsheet, flatPresentation, flatGraphics,
             sxw, stw, sxg, sxc, stc, sxi, sti, sxd, std, sxm, jar, apk, ipa, vsix,
             pages, numbers, keynote, appx, appxBundle, threeMF, xpi, kmz,
-            compoundFile, doc, xls, ppt, msi, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
+            compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
             flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
