@@ -55,7 +55,7 @@ extension SignatureCases {
         SignatureCase("Pages (IWA)", "com.apple.iWork.Pages.sffpages",
                       ZipFixture.named(["Index/Document.iwa", "Index/DocumentStylesheet.iwa", "Metadata/Properties.plist", "preview.jpg"])),
         SignatureCase("Numbers (IWA)", "com.apple.iWork.Numbers.sffnumbers",
-                      ZipFixture.named(["Index/Document.iwa", "Index/CalculationEngine.iwa", "Index/Tables/Tile.iwa", "preview.jpg"])),
+                      ZipFixture.named(["Index/Document.iwa", "Index/CalculationEngine.iwa", "Index/Tables/Tile.iwa", "preview.jpg"]), .weak),
         SignatureCase("Keynote (IWA)", "com.apple.iWork.Keynote.sffkey",
                       ZipFixture.named(["Index/Document.iwa", "Index/MasterSlide-12.iwa", "Index/Slide-40.iwa", "Index/Tables/Tile.iwa"])),
         SignatureCase("Keynote '09", "com.apple.iWork.Keynote.sffkey", ZipFixture.named(["index.apxl", "QuickLook/Thumbnail.jpg"])),

@@ -234,10 +234,11 @@ struct ZipEvidence {
             if flags.contains(.keynoteSlides) {
                 return SignatureMatch(KnownType.keynote, .strong, "ZIP entries Index/*.iwa with slides (Keynote)")
             }
+            // Pages documents may hold tables too, so these two are weak: a name decides.
             if flags.contains(.numbersTables) {
-                return SignatureMatch(KnownType.numbers, .strong, "ZIP entries Index/*.iwa with Index/Tables/ (Numbers)")
+                return SignatureMatch(KnownType.numbers, .weak, "ZIP entries Index/*.iwa with Index/Tables/ (Numbers)")
             }
-            return SignatureMatch(KnownType.pages, .strong, "ZIP entries Index/*.iwa without slides or tables (Pages)")
+            return SignatureMatch(KnownType.pages, .weak, "ZIP entries Index/*.iwa without slides or tables (Pages)")
         }
         if flags.contains(.keynoteXML) {
             return SignatureMatch(KnownType.keynote, .strong, "ZIP entry index.apxl (Keynote '09)")
