@@ -12,9 +12,7 @@ extension MagicRuleSet {
     /// xcf.withUnsafeBytes { MagicRuleSet.freedesktop.bestMatch(in: $0) }?.mimeType   // "image/x-xcf"
     /// ```
     public func bestMatch(in bytes: UnsafeRawBufferPointer) -> MagicMatch? {
-        guard let index = firstMatchingRule(in: bytes) else { return nil }
-        let rule = rules[index]
-        return MagicMatch(identifier: rule.identifier, mimeType: rule.mimeType, priority: rule.priority)
+        bestRank(near: bytes).map(match(ranked:))
     }
 
     /// Whether any rule for `identifier` (exactly this type, not its subtypes) matches the
@@ -25,48 +23,103 @@ extension MagicRuleSet {
     /// magic.matches("org.freedesktop.mime.text.x-microdvd", in: prefix)
     /// ```
     public func matches(_ identifier: TypeIdentifier, in bytes: UnsafeRawBufferPointer) -> Bool {
+        matches(identifier, near: bytes)
+    }
+
+    /// ``matches(_:in:)`` over the file's first bytes and, optionally, a window further in.
+    func matches(_ identifier: TypeIdentifier, near: UnsafeRawBufferPointer, far: UnsafeRawBufferPointer = .init(start: nil, count: 0), farStart: Int = 0) -> Bool {
         guard let indexes = rulesByType[identifier.folded] else { return false }
-        return withEvaluator(bytes) { evaluator in
+        return withEvaluator(near, far, farStart) { evaluator in
             indexes.contains { evaluator.anyMatches(from: rules[$0].checks.lowerBound, to: rules[$0].checks.upperBound) }
         }
     }
 
-    /// The index of the best matching rule: the lowest rank that matches among the rules of
-    /// the buffer's first-byte bucket and the scanned rules, both walked in rank order.
+    /// The index into ``rules`` of the best matching rule over `bytes`.
     func firstMatchingRule(in bytes: UnsafeRawBufferPointer) -> Int? {
-        var bucket = 0..<0
-        if let first = bytes.first {
-            bucket = Int(bucketStarts[Int(first)])..<Int(bucketStarts[Int(first) + 1])
-        }
-        return withEvaluator(bytes) { evaluator -> Int? in
-            var nextDispatched = bucket.lowerBound
-            var nextScanned = 0
-            while true {
-                let fromBucket = nextDispatched < bucket.upperBound ? dispatched[nextDispatched] : Int32.max
-                let fromScan = nextScanned < scanned.count ? scanned[nextScanned] : Int32.max
-                let rank: Int32
-                if fromBucket < fromScan {
-                    rank = fromBucket
-                    nextDispatched += 1
-                } else if fromScan != Int32.max {
-                    rank = fromScan
-                    nextScanned += 1
-                } else {
-                    return nil
-                }
-                let entry = ranked[Int(rank)]
-                if evaluator.anyMatches(from: Int(entry.firstCheck), to: Int(entry.endCheck)) {
-                    return Int(entry.rule)
+        bestRank(near: bytes).map { Int(ranked[Int($0)].rule) }
+    }
+
+    /// The match of the rule at `rank`.
+    func match(ranked rank: Int32) -> MagicMatch {
+        let rule = rules[Int(ranked[Int(rank)].rule)]
+        return MagicMatch(identifier: rule.identifier, mimeType: rule.mimeType, priority: rule.priority)
+    }
+
+    /// The rank of the best matching rule over the file's first bytes (`near`) and, optionally,
+    /// a window further in (`far`, from file offset `farStart`). Each dispatch table's bucket
+    /// for the byte at its offset is walked in rank order until a rule matches or the ranks
+    /// pass the best match so far; then the scanned rules the same way.
+    func bestRank(near: UnsafeRawBufferPointer, far: UnsafeRawBufferPointer = .init(start: nil, count: 0), farStart: Int = 0) -> Int32? {
+        withEvaluator(near, far, farStart) { evaluator -> Int32? in
+            var best = Int32.max
+            for (table, offset) in dispatchOffsets.enumerated() {
+                guard let byte = evaluator.byte(at: offset) else { continue }
+                let slot = table * 257 + Int(byte)
+                var next = Int(bucketStarts[slot])
+                let end = Int(bucketStarts[slot + 1])
+                while next < end {
+                    let rank = dispatched[next]
+                    if rank >= best { break }
+                    if matches(rank, evaluator) {
+                        best = rank
+                        break
+                    }
+                    next += 1
                 }
             }
+            for rank in scanned {
+                if rank >= best { break }
+                if matches(rank, evaluator) {
+                    best = rank
+                    break
+                }
+            }
+            return best == Int32.max ? nil : best
         }
     }
 
-    /// Runs `body` with an evaluator over `bytes` and this set's checks and patterns.
-    private func withEvaluator<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (MagicEvaluator) -> Result) -> Result {
-        checks.withUnsafeBufferPointer { checks in
-            pool.withUnsafeBufferPointer { pool in
-                body(MagicEvaluator(bytes: bytes, checks: checks, pool: pool))
+    /// The window of file offsets to read, beyond a prefix of `prefixCount` bytes, so that the
+    /// rules ranked before `best` (all rules when `nil`) that look past the prefix can decide:
+    /// from the first offset such a rule's checks read past the prefix to the farthest they
+    /// read, capped at `limit`. `nil` when no such rule outranks `best`, or the window is empty.
+    func deepWindow(beyond prefixCount: Int, outranking best: Int32?, limit: Int) -> Range<Int>? {
+        var lower = Int.max
+        var upper = 0
+        for rank in deepRanks {
+            if let best, rank >= best { break }
+            let entry = ranked[Int(rank)]
+            guard Int(entry.reach) > prefixCount else { continue }
+            for index in Int(entry.firstCheck)..<Int(entry.endCheck) where checks[index].readEnd > prefixCount {
+                lower = Swift.min(lower, Int(checks[index].start))
+                upper = Swift.max(upper, checks[index].readEnd)
+            }
+        }
+        upper = Swift.min(upper, limit)
+        guard lower < upper else { return nil }
+        return lower..<upper
+    }
+
+    @inline(__always)
+    private func matches(_ rank: Int32, _ evaluator: MagicEvaluator) -> Bool {
+        let entry = ranked[Int(rank)]
+        return evaluator.anyMatches(from: Int(entry.firstCheck), to: Int(entry.endCheck))
+    }
+
+    /// Runs `body` with an evaluator over the bytes and this set's checks and patterns.
+    private func withEvaluator<Result>(
+        _ near: UnsafeRawBufferPointer, _ far: UnsafeRawBufferPointer, _ farStart: Int, _ body: (MagicEvaluator) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { firstOccurrence in
+            firstOccurrence.initialize(repeating: -1)
+            return checks.withUnsafeBufferPointer { checks in
+                pool.withUnsafeBufferPointer { pool in
+                    regexes.withUnsafeBufferPointer { regexes in
+                        body(
+                            MagicEvaluator(
+                                near: near, far: far, farStart: farStart, checks: checks, pool: pool, regexes: regexes,
+                                firstOccurrence: firstOccurrence))
+                    }
+                }
             }
         }
     }

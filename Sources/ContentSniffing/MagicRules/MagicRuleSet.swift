@@ -1,26 +1,35 @@
 public import UniformTypes
 
-/// shared-mime-info's content-magic rules as data: recognises several hundred formats from
-/// their leading bytes (GIMP brushes and images, Sun raster, XPM, DjVu, OpenEXR, tracker
-/// modules, WebVTT, GtkBuilder, QML, lzip, cabinets …), as freedesktop desktops do.
+/// The content-magic rules of shared-mime-info and Apache Tika as data: recognises about a
+/// thousand formats from their bytes (GIMP brushes and images, Sun raster, XPM, DjVu, OpenEXR,
+/// tracker modules, WebVTT, GtkBuilder, QML, lzip, cabinets, ISO 9660 images, Windows Media …),
+/// as freedesktop desktops and Tika do.
 ///
-/// The rules are the `<magic>` elements of `freedesktop.org.xml`, generated into
+/// The rules are the `<magic>` elements of both registries, generated into
 /// `Catalog/magic-rules.txt` by `Catalog/scripts/generate-magic-rules.py` and compiled into
 /// the library (see that file's header for the format). Semantics follow the shared-mime-info
-/// specification and its reference reader (xdgmime):
+/// specification and its reference reader (xdgmime), with Tika's additions:
 ///
 /// - A rule matches when any of its top-level matches matches; a match with nested matches
-///   matches only when its own test passes and one of its nested matches matches too.
+///   matches only when its own test passes and one of its nested matches matches too; a
+///   `least N` match (Tika's `minShouldMatch`) when N of its nested matches match.
 /// - A test compares its value, masked if it has a mask, with the bytes at each offset of its
 ///   range; a value that would run past the end of the buffer does not match there.
+///   `stringignorecase` compares ASCII letters without regard to case; a regex (Tika's subset
+///   of Java's, see ``MagicRegexCompiler``) is anchored at each offset of its range and looks
+///   at most 8 KiB further, within a step budget (``MagicRegex``).
 /// - Number types are read unaligned in their byte order (`host16`/`host32`: this machine's).
 /// - The highest priority wins; among equal priorities the rule that comes first in the table.
 ///
 /// Evaluation is bounded by the buffer: give it the first ``maximumOffset`` bytes of a file
 /// (capped, say at 64 KiB) and it answers as for the whole file. ``bestMatch(in:)`` does not
-/// allocate and stops at the first match in priority order: rules whose every top-level test
-/// sits at offset 0 are found through a 256-way table indexed by the buffer's first byte, only
-/// the others are scanned, and ranged tests jump between occurrences of their first byte.
+/// allocate and stops at the first match in priority order. It looks at few rules for most
+/// files: a rule whose every top-level test sits at one fixed offset and admits few first
+/// bytes (a literal, a masked byte, a case-insensitive letter, a regex that must start with
+/// one of few bytes) is filed in a 256-way table for that offset, under each byte it admits;
+/// a buffer is tried only against the rules filed under its own byte at each table's offset,
+/// plus the few rules no table can hold. Ranged tests jump between occurrences of their first
+/// byte.
 ///
 /// ```swift
 /// let magic = MagicRuleSet.freedesktop
@@ -35,16 +44,22 @@ public struct MagicRuleSet: Sendable {
     let checks: [MagicCheck]
     /// The checks' patterns and masks.
     let pool: [UInt8]
+    /// The compiled regexes of the regex checks.
+    let regexes: [MagicRegex]
     /// The rules in evaluation order: highest priority first, then table order. A position in
     /// this array is a rule's *rank*.
     let ranked: [RankedRule]
-    /// For each first byte `b`, the ranks of the rules that can only match a buffer starting
-    /// with `b`, ascending: `dispatched[bucketStarts[b] ..< bucketStarts[b + 1]]`.
+    /// The file offsets the dispatch tables look at, one table each.
+    let dispatchOffsets: [Int]
+    /// For table `t` and byte `b`, the ranks of the rules filed under `b`, ascending:
+    /// `dispatched[bucketStarts[t * 257 + b] ..< bucketStarts[t * 257 + b + 1]]`.
     let bucketStarts: [Int32]
     /// The bucket contents; see ``bucketStarts``.
     let dispatched: [Int32]
-    /// The ranks of the rules not in the table, ascending; they are tried for every buffer.
+    /// The ranks of the rules no table holds, ascending; they are tried for every buffer.
     let scanned: [Int32]
+    /// The ranks of the rules with a check that reads past ``deepReadThreshold``, ascending.
+    let deepRanks: [Int32]
     /// The rules of each type identifier, as indexes into ``rules``, by folded identifier
     /// (hashing a `String` is much faster than hashing a ``TypeIdentifier`` byte by byte).
     let rulesByType: [String: [Int]]
@@ -52,7 +67,7 @@ public struct MagicRuleSet: Sendable {
     /// How many leading bytes of a file the rules can look at: the largest offset any rule
     /// reads, plus one. A buffer of this many bytes (or the whole file, if shorter) gives the
     /// same answers as the whole file; fewer bytes may miss rules that look far in. Callers cap
-    /// it, at 64 KiB for instance.
+    /// it (the resolver at ``SniffingLimits/maxMagicReadOffset``).
     public let maximumOffset: Int
 
     /// Every type a rule can answer with, each once, in table order.
@@ -66,10 +81,15 @@ public struct MagicRuleSet: Sendable {
         var firstCheck: Int32
         /// The index just past the rule's last check.
         var endCheck: Int32
+        /// The largest ``MagicCheck/readEnd`` of the rule's checks.
+        var reach: Int32
     }
 
-    /// The rules of shared-mime-info's `freedesktop.org.xml`, as generated into
-    /// `Catalog/magic-rules.txt`; parsed on first use.
+    /// The offset past which a rule counts as deep (see ``deepRanks``): the resolver's prefix.
+    static let deepReadThreshold = 4096
+
+    /// The rules of shared-mime-info and Tika, as generated into `Catalog/magic-rules.txt`;
+    /// parsed on first use.
     public static let freedesktop: MagicRuleSet = parse(table).set
 
     /// Parses the text form of the rules; a malformed line drops its rule and is reported.
@@ -77,40 +97,66 @@ public struct MagicRuleSet: Sendable {
         text.withUTF8Buffer { parse(utf8: $0) }
     }
 
-    /// Parses the text form of the rules; a malformed line drops its rule and is reported.
-    static func parse(_ text: String) -> (set: MagicRuleSet, problems: [String]) {
+    /// Parses rules in the text form of `Catalog/magic-rules.txt` (its header documents it).
+    /// A malformed line drops its whole rule and is reported as `line N: reason`; the other
+    /// rules are kept.
+    ///
+    /// ```swift
+    /// let (set, problems) = MagicRuleSet.parse("[50:image/x-sun-raster] org.example.raster\n>big32 0 =0x59a66a95\n")
+    /// ```
+    public static func parse(_ text: String) -> (set: MagicRuleSet, problems: [String]) {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
     }
 
     private static func parse(utf8: UnsafeBufferPointer<UInt8>) -> (set: MagicRuleSet, problems: [String]) {
         let parser = MagicRuleTextParser(utf8)
-        return (MagicRuleSet(rules: parser.rules, checks: parser.checks, pool: parser.pool), parser.problems)
+        return (MagicRuleSet(rules: parser.rules, checks: parser.checks, pool: parser.pool, regexes: parser.regexes), parser.problems)
     }
 
     /// Builds the indexes over compiled rules.
-    init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8]) {
+    init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex] = []) {
         self.rules = rules
         self.checks = checks
         self.pool = pool
+        self.regexes = regexes
         maximumOffset = checks.reduce(0) { Swift.max($0, $1.readEnd) }
 
         let order = rules.indices.sorted { (-rules[$0].priority, $0) < (-rules[$1].priority, $1) }
-        ranked = order.map { RankedRule(rule: Int32($0), firstCheck: Int32(rules[$0].checks.lowerBound), endCheck: Int32(rules[$0].checks.upperBound)) }
+        let ranked = order.map { index in
+            let range = rules[index].checks
+            let reach = checks[range].reduce(0) { Swift.max($0, $1.readEnd) }
+            return RankedRule(rule: Int32(index), firstCheck: Int32(range.lowerBound), endCheck: Int32(range.upperBound), reach: Int32(clamping: reach))
+        }
+        self.ranked = ranked
+        deepRanks = ranked.indices.filter { Int(ranked[$0].reach) > Self.deepReadThreshold }.map { Int32($0) }
 
-        var buckets = [[Int32]](repeating: [], count: 256)
+        var tables: [Int: [[Int32]]] = [:]
         var scanned: [Int32] = []
         for (rank, index) in order.enumerated() {
-            if let firstBytes = Self.firstBytes(of: rules[index], checks: checks, pool: pool) {
-                for byte in firstBytes { buckets[Int(byte)].append(Int32(rank)) }
-            } else {
+            guard let keys = Self.dispatchKeys(of: rules[index], checks: checks, pool: pool, regexes: regexes) else {
                 scanned.append(Int32(rank))
+                continue
+            }
+            for key in keys {
+                var table = tables[key.offset] ?? [[Int32]](repeating: [], count: 256)
+                for byte in key.bytes where table[Int(byte)].last != Int32(rank) { table[Int(byte)].append(Int32(rank)) }
+                tables[key.offset] = table
             }
         }
-        var starts: [Int32] = [0]
-        for bucket in buckets { starts.append(starts[starts.count - 1] + Int32(bucket.count)) }
+        let offsets = tables.keys.sorted()
+        dispatchOffsets = offsets
+        var starts: [Int32] = []
+        var contents: [Int32] = []
+        for offset in offsets {
+            for bucket in tables[offset]! {
+                starts.append(Int32(contents.count))
+                contents.append(contentsOf: bucket)
+            }
+            starts.append(Int32(contents.count))
+        }
         bucketStarts = starts
-        dispatched = buckets.flatMap { $0 }
+        dispatched = contents
         self.scanned = scanned
 
         var byType: [String: [Int]] = [:]
@@ -125,29 +171,43 @@ public struct MagicRuleSet: Sendable {
         recognizedTypes = types
     }
 
-    /// The first bytes a buffer must start with for `rule` to match, when every top-level test
-    /// of the rule sits at offset 0 and they admit few first bytes; `nil` otherwise (the rule
-    /// is then tried for every buffer).
-    private static func firstBytes(of rule: MagicRule, checks: [MagicCheck], pool: [UInt8]) -> [UInt8]? {
-        var accepted: [UInt8] = []
+    /// For each top-level check of `rule`, the fixed offset it tests and the few bytes it
+    /// admits there; `nil` when one of them has no such key (the rule is then tried for every
+    /// buffer).
+    private static func dispatchKeys(
+        of rule: MagicRule, checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex]
+    ) -> [(offset: Int, bytes: [UInt8])]? {
+        var keys: [(offset: Int, bytes: [UInt8])] = []
         var index = rule.checks.lowerBound
         while index < rule.checks.upperBound {
             let check = checks[index]
-            guard check.start == 0, check.span == 1, check.length > 0 else { return nil }
-            let value = pool[Int(check.patternStart)]
-            if check.isMasked {
-                let mask = pool[Int(check.patternStart + check.length)]
-                // A mask that admits many first bytes would put the rule in many buckets.
-                guard mask.nonzeroBitCount >= 4 else { return nil }
-                for byte in 0...255 where UInt8(byte) & mask == value && !accepted.contains(UInt8(byte)) {
-                    accepted.append(UInt8(byte))
-                }
-            } else if !accepted.contains(value) {
-                accepted.append(value)
-            }
+            guard check.span == 1, check.kind != .least, let bytes = firstBytes(of: check, pool: pool, regexes: regexes) else { return nil }
+            keys.append((Int(check.start), bytes))
             index = Int(check.subtreeEnd)
         }
-        return accepted.count <= 16 ? accepted : nil
+        return keys
+    }
+
+    /// The bytes `check` admits at its first offset, when they are at most 16.
+    private static func firstBytes(of check: MagicCheck, pool: [UInt8], regexes: [MagicRegex]) -> [UInt8]? {
+        var accepted = MagicByteSet()
+        switch check.kind {
+        case .least:
+            return nil
+        case .regex:
+            guard let first = regexes[Int(check.patternStart)].firstBytes else { return nil }
+            accepted = first
+        case .bytes, .caseInsensitive:
+            let value = pool[Int(check.patternStart)]
+            let mask = check.isMasked ? pool[Int(check.patternStart + check.length)] : 0xFF
+            // A mask that admits many first bytes would put the rule in many buckets.
+            guard mask.nonzeroBitCount >= 4 else { return nil }
+            for byte in 0...255 {
+                let folded = check.kind == .caseInsensitive ? ASCII.lowercased(UInt8(byte)) : UInt8(byte)
+                if folded & mask == value { accepted.insert(UInt8(byte)) }
+            }
+        }
+        return accepted.count <= 16 ? accepted.members : nil
     }
 
     /// How many rules the set holds.

@@ -4,9 +4,13 @@ import UniformTypes
 /// it) into compiled rules, checks and a byte pool.
 ///
 /// ```
-/// [50:image/x-sun-raster] org.freedesktop.mime.image.x-sun-raster
+/// [50:image/x-sun-raster] org.freedesktop.mime.image.x-sun-raster smi
 /// >big32 0 =0x59a66a95
 /// ```
+///
+/// Regex values are compiled here (``MagicRegexCompiler``); a pattern outside the subset is a
+/// malformed line. Nesting is limited to ``maximumDepth`` levels, so evaluation recursion is
+/// bounded whatever the text.
 ///
 /// A line that cannot be read drops its whole rule (a rule with a missing alternative would
 /// answer wrongly) and is reported in ``problems`` with its line number; the other rules are
@@ -18,17 +22,26 @@ struct MagicRuleTextParser {
     private(set) var checks: [MagicCheck] = []
     /// Patterns and masks of the checks.
     private(set) var pool: [UInt8] = []
+    /// The compiled regexes of the regex checks.
+    private(set) var regexes: [MagicRegex] = []
     /// `line N: reason` for each line that was rejected.
     private(set) var problems: [String] = []
 
     /// One `<match>` line as read, before compiling.
     private struct PendingCheck {
         var depth: Int
+        var kind: MagicCheck.Kind = .bytes
         var start: Int
         var end: Int
         var value: [UInt8]
         var mask: [UInt8]?
+        var regex: MagicRegex?
+        /// For ``MagicCheck/Kind/least``: how many nested checks must match.
+        var least = 0
     }
+
+    /// The deepest nesting accepted (the generated table nests at most 5 levels).
+    static let maximumDepth = 32
 
     /// The rule whose lines are being read.
     private struct PendingRule {
@@ -81,6 +94,8 @@ struct MagicRuleTextParser {
                 let previousDepth = pending?.checks.last?.depth ?? 0
                 if check.depth > previousDepth + 1 {
                     reject("line \(number): nested two levels deeper than the line before")
+                } else if check.depth > Self.maximumDepth {
+                    reject("line \(number): nested more than \(Self.maximumDepth) levels deep")
                 } else {
                     pending?.checks.append(check)
                 }
@@ -123,6 +138,15 @@ struct MagicRuleTextParser {
     }
 
     private mutating func compile(_ check: PendingCheck) -> MagicCheck {
+        if let regex = check.regex {
+            regexes.append(regex)
+            return MagicCheck(
+                kind: .regex, start: Int32(check.start), span: Int32(check.end - check.start + 1), patternStart: Int32(regexes.count - 1),
+                length: Int32(check.value.count), isMasked: false, subtreeEnd: 0)
+        }
+        if check.kind == .least {
+            return MagicCheck(kind: .least, start: 0, span: 1, patternStart: 0, length: Int32(check.least), isMasked: false, subtreeEnd: 0)
+        }
         let patternStart = pool.count
         var mask = check.mask
         if let bits = mask, bits.allSatisfy({ $0 == 0xFF }) { mask = nil }
@@ -133,13 +157,13 @@ struct MagicRuleTextParser {
             pool.append(contentsOf: check.value)
         }
         return MagicCheck(
-            start: Int32(check.start), span: Int32(check.end - check.start + 1), patternStart: Int32(patternStart),
+            kind: check.kind, start: Int32(check.start), span: Int32(check.end - check.start + 1), patternStart: Int32(patternStart),
             length: Int32(check.value.count), isMasked: mask != nil, subtreeEnd: 0)
     }
 
     // MARK: Lines
 
-    /// `[PRIORITY:MIME-TYPE] IDENTIFIER`.
+    /// `[PRIORITY:MIME-TYPE] IDENTIFIER [SOURCES]` (the sources are for readers).
     private static func header(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> PendingRule? {
         guard let close = line.firstIndex(of: UInt8(ascii: "]")),
             let colon = line[..<close].firstIndex(of: UInt8(ascii: ":")),
@@ -148,8 +172,8 @@ struct MagicRuleTextParser {
         let mime = line[(colon + 1)..<close]
         let rest = line[(close + 1)...]
         guard !mime.isEmpty, rest.first == Self.space else { return nil }
-        let identifier = rest.dropFirst()
-        guard !identifier.isEmpty, !identifier.contains(Self.space), !mime.contains(Self.space) else { return nil }
+        let fields = rest.dropFirst().split(separator: Self.space, omittingEmptySubsequences: false)
+        guard fields.count <= 2, let identifier = fields.first, !identifier.isEmpty, !mime.contains(Self.space) else { return nil }
         return PendingRule(
             priority: priority, mimeType: String(decoding: mime, as: UTF8.self),
             identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)))
@@ -161,10 +185,14 @@ struct MagicRuleTextParser {
         init(_ text: String) { self.text = text }
     }
 
-    /// `>…>TYPE OFFSET =VALUE [&MASK] ["TEXT"]`.
+    /// `>…>TYPE OFFSET =VALUE [&MASK] ["TEXT"]` or `>…>least N`.
     private static func check(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Result<PendingCheck, Rejection> {
         let depth = line.prefix { $0 == UInt8(ascii: ">") }.count
         let fields = line.dropFirst(depth).split(separator: Self.space, maxSplits: 4, omittingEmptySubsequences: true)
+        if fields.count == 2, fields[0].elementsEqual("least".utf8) {
+            guard let count = decimal(fields[1]), count >= 1 else { return .failure(Rejection("malformed least count")) }
+            return .success(PendingCheck(depth: depth, kind: .least, start: 0, end: 0, value: [], least: count))
+        }
         guard fields.count >= 3 else { return .failure(Rejection("fewer than three fields")) }
         let kind = String(decoding: fields[0], as: UTF8.self)
         guard let offsets = offsetRange(fields[1]) else { return .failure(Rejection("malformed offset")) }
@@ -181,8 +209,21 @@ struct MagicRuleTextParser {
         let valueField = fields[2].dropFirst()
         var value: [UInt8]
         var mask: [UInt8]?
-        if kind == "string" {
-            guard let bytes = hexBytes(valueField), !bytes.isEmpty else { return .failure(Rejection("malformed string value")) }
+        var checkKind = MagicCheck.Kind.bytes
+        var regex: MagicRegex?
+        if kind == "regex" {
+            guard maskField == nil, let bytes = hexBytes(valueField), !bytes.isEmpty else { return .failure(Rejection("malformed regex value")) }
+            switch MagicRegexCompiler.compile(bytes) {
+            case .success(let compiled): regex = compiled
+            case .failure(let refusal): return .failure(Rejection("regex not compiled: \(refusal.reason)"))
+            }
+            value = bytes
+        } else if kind == "string" || kind == "stringignorecase" || kind == "unicodeLE" {
+            guard var bytes = hexBytes(valueField), !bytes.isEmpty else { return .failure(Rejection("malformed string value")) }
+            if kind == "stringignorecase" {
+                checkKind = .caseInsensitive
+                bytes = bytes.map(ASCII.lowercased)
+            }
             value = bytes
             if let maskField {
                 guard var bits = hexBytes(maskField), bits.count <= value.count else {
@@ -203,7 +244,8 @@ struct MagicRuleTextParser {
         } else {
             return .failure(Rejection("unknown match type \(kind)"))
         }
-        return .success(PendingCheck(depth: depth, start: offsets.start, end: offsets.end, value: value, mask: mask))
+        return .success(
+            PendingCheck(depth: depth, kind: checkKind, start: offsets.start, end: offsets.end, value: value, mask: mask, regex: regex))
     }
 
     /// Byte width and order of a number type.

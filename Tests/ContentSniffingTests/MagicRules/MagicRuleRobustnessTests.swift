@@ -51,7 +51,8 @@ struct MagicRuleRobustnessTests {
                 _ = magic.matches(someType, in: buffer)
             }
         }
-        #expect(iterations > 50)
+        // A debug build scans a thousand rules twice per input (indexed and plain).
+        #expect(iterations > 25)
         #expect(matched > 0)
     }
 

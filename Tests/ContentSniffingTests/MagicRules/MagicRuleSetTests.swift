@@ -118,18 +118,23 @@ struct MagicRuleSetTests {
         let riff = Array("RIFF".utf8) + ByteFixtures.le32(1000)
         #expect((riff + Array("CDR9vrsn".utf8)).withUnsafeBytes { magic.matches(corel, in: $0) })
         #expect((riff + Array("CDRAvrsn".utf8)).withUnsafeBytes { magic.matches(corel, in: $0) })
-        #expect(!(riff + Array("CDR9vrsX".utf8)).withUnsafeBytes { magic.matches(corel, in: $0) })
+        // Without the mask's match, only Tika's looser RIFF…CDR rule (priority 60) still holds.
+        #expect((riff + Array("CDR9vrsX".utf8)).withUnsafeBytes { magic.bestMatch(in: $0) }?.priority == 60)
+        #expect(!(riff + Array("XDR9vrsn".utf8)).withUnsafeBytes { magic.matches(corel, in: $0) })
         #expect((riff + Array("CDR9vrsn".utf8)).withUnsafeBytes { magic.bestMatch(in: $0) }?.priority == 80)
     }
 
-    @Test("maximumOffset covers every check and stays under 64 KiB")
+    @Test("maximumOffset covers every check; the deep rules are the ones reaching past 4 KiB")
     func maximumOffset() {
         let farthest = magic.checks.map(\.readEnd).max() ?? 0
         #expect(magic.maximumOffset == farthest)
-        // The farthest test in shared-mime-info 2.2: DTS-HD's big32 anywhere in 4…18725.
-        #expect(magic.maximumOffset >= 18_729)
-        #expect(magic.maximumOffset <= 64 * 1024)
+        // ISO 9660's third volume descriptor: CD001 at 36865.
+        #expect(magic.maximumOffset >= 36_870)
         #expect(MagicRuleSet.parse("").set.maximumOffset == 0)
+        let deep = Set(magic.deepRanks.map { Int(magic.ranked[Int($0)].rule) })
+        let reaching = Set(magic.rules.indices.filter { magic.checks[magic.rules[$0].checks].contains { $0.readEnd > 4096 } })
+        #expect(deep == reaching)
+        #expect(!deep.isEmpty && deep.count * 10 < magic.count)
     }
 
     @Test("every rule matches bytes built from the rule itself, and the best match is at least as strong")
