@@ -560,6 +560,8 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
     for t, coverage, precision in tradeoff:
         lines.append(f"| {t:.2f} | {coverage:.3f} | {precision:.3f} |")
     lines += ["", "## Per class (held out)", "",
+              "Accuracy: how often the top answer is right; answered: the share of the class's held-out "
+              "files whose margin reaches the threshold (the others fall back to plain text).", "",
               "| MIME type | training | held out | accuracy | answered | most often confused with |",
               "| --- | ---: | ---: | ---: | ---: | --- |"]
     train_counts = {}
