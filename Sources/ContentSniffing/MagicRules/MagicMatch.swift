@@ -11,8 +11,8 @@ public import UniformTypes
 public struct MagicMatch: Sendable, Hashable, CustomStringConvertible {
     /// The OpenWith type identifier of the rule's MIME type, as `Catalog/system-types.tsv` maps it.
     public var identifier: TypeIdentifier
-    /// The MIME type as shared-mime-info names the rule (not necessarily the identifier's
-    /// preferred MIME type).
+    /// The MIME type as the rule's registry (shared-mime-info or Tika) names it (not
+    /// necessarily the identifier's preferred MIME type).
     public var mimeType: String
     /// The rule's priority, 0–100 (50 unless the rule says otherwise): low for generic formats
     /// (`gzip`), high for specific ones that contain them.

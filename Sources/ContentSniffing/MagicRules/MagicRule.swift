@@ -1,10 +1,10 @@
 import UniformTypes
 
-/// One `<magic>` element of shared-mime-info: a type, a priority, and its tree of checks.
+/// One `<magic>` element of shared-mime-info or Tika: a type, a priority, and its tree of checks.
 struct MagicRule: Sendable {
     /// The rule's priority, 0–100.
     var priority: Int
-    /// The MIME type as shared-mime-info names it.
+    /// The MIME type as the registry names it.
     var mimeType: String
     /// The OpenWith identifier of ``mimeType``.
     var identifier: TypeIdentifier

@@ -71,10 +71,10 @@ extension TypeResolver {
     ///   names an unrelated type.
     ///
     /// Rules are evaluated on the 4 KiB prefix. A rule that reads past it (ISO 9660's `CD001`
-    /// at 32769) is given one more bounded read — only when the file is longer than the prefix
-    /// and such a rule outranks every rule that matched the prefix: one window of the file,
-    /// from the first offset those rules read past the prefix to the farthest, and never past
-    /// ``SniffingLimits/maxMagicReadOffset`` (64 KiB).
+    /// at 32769) is given one more bounded read — only when no signature answered strongly, the
+    /// file is longer than the prefix and such a rule outranks every rule that matched the
+    /// prefix: one window of the file, from the first offset those rules read past the prefix
+    /// to the farthest, and never past ``SniffingLimits/maxMagicReadOffset`` (64 KiB).
     func applyMagicRules(
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)? = nil,
         evidence: inout [ResolutionEvidence]
@@ -90,7 +90,9 @@ extension TypeResolver {
                 return
             }
         }
-        guard let match = bestMagicMatch(rules, prefix: prefix, deepSource: deepSource), match.priority >= 40,
+        // Strong content is refined from the prefix alone: no second read for every strongly
+        // recognised file (a deep rule is for a format no signature knows).
+        guard let match = bestMagicMatch(rules, prefix: prefix, deepSource: strongContent == nil ? deepSource : nil), match.priority >= 40,
             let type = graph[match.identifier]
         else { return }
         if let strongContent {

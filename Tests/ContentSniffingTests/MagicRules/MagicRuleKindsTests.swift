@@ -114,6 +114,28 @@ struct MagicRuleKindsTests {
         #expect(magic.deepWindow(beyond: 4096, outranking: topRank, limit: SniffingLimits.maxMagicReadOffset) == nil)
     }
 
+    @Test("a strong signature answer is refined from the prefix alone: no second read")
+    func noDeepReadForStrongContent() throws {
+        let resolver = TypeResolver(loadsLibmagicOnDemand: false)
+        let image = Self.isoImage(size: 256 * 1024)
+        let source = CountingByteSource(image)
+        let png = try #require(resolver.graph[TypeIdentifier("public.png")])
+        var content: TypeResolver.ContentAnswer? = .init(type: png, strength: .strong)
+        var evidence: [ResolutionEvidence] = []
+        image[..<4096].withUnsafeBytes { prefix in
+            resolver.applyMagicRules(&content, claim: nil, prefix: prefix, deepSource: source, evidence: &evidence)
+        }
+        #expect(source.calls == 0)
+        #expect(content?.type == png)
+        // Without a strong answer the same file is read once more, and found.
+        var open: TypeResolver.ContentAnswer?
+        image[..<4096].withUnsafeBytes { prefix in
+            resolver.applyMagicRules(&open, claim: nil, prefix: prefix, deepSource: source, evidence: &evidence)
+        }
+        #expect(source.calls >= 1)
+        #expect(open?.type.identifier == "org.freedesktop.mime.application.x-cd-image")
+    }
+
     @Test("checks beyond the read bound never match, and never read")
     func beyondTheBound() {
         let parsed = MagicRuleSet.parse("[90:a/b] x.far\n>string 91392 =41\n")
