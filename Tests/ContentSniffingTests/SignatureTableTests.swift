@@ -71,6 +71,14 @@ struct SignatureTableTests {
         "public.ksh-script", "public.csh-script", "public.tcsh-script", "public.php-script",
         "org.freedesktop.mime.text.x-lua", "org.freedesktop.mime.text.tcl",
         "org.freedesktop.mime.application.x-awk",  // the same interpreter lookup as the covered scripts
+        "org.apache.tika.mime.text.x-rsrc", "org.freedesktop.mime.text.x-erlang", "org.apache.tika.mime.text.x-clojure",
+        "org.freedesktop.mime.text.x-haskell", "org.freedesktop.mime.text.x-ocaml", "org.freedesktop.mime.text.x-scheme",
+        "org.freedesktop.mime.text.x-groovy", "org.freedesktop.mime.text.x-scala", "org.freedesktop.mime.text.x-kotlin",
+        "org.freedesktop.mime.text.x-elixir", "org.freedesktop.mime.application.x-powershell",
+        "org.freedesktop.mime.application.x-fishscript", "org.freedesktop.mime.text.x-common-lisp",
+        "org.freedesktop.mime.text.x-emacs-lisp", "org.freedesktop.mime.text.x-matlab", "org.freedesktop.mime.text.x-crystal",
+        "org.freedesktop.mime.text.x-dart", "org.apache.tika.mime.text.x-applescript", "org.freedesktop.mime.text.x-sed",
+        "org.apache.tika.mime.text.x-expect", "public.swift-source",  // each in ShebangInterpreterTests
         "org.freedesktop.mime.application.pgp-signature", "org.freedesktop.mime.application.pgp-encrypted",
         "org.freedesktop.mime.application.x-pkcs7-certificates",  // the same armour-label lookup as PGP keys
     ]

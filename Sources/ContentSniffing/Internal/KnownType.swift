@@ -264,6 +264,27 @@ enum KnownType {
     static let luaScript: TypeIdentifier = "org.freedesktop.mime.text.x-lua"
     static let tclScript: TypeIdentifier = "org.freedesktop.mime.text.tcl"
     static let awkScript: TypeIdentifier = "org.freedesktop.mime.application.x-awk"
+    static let rScript: TypeIdentifier = "org.apache.tika.mime.text.x-rsrc"
+    static let erlangScript: TypeIdentifier = "org.freedesktop.mime.text.x-erlang"
+    static let clojureScript: TypeIdentifier = "org.apache.tika.mime.text.x-clojure"
+    static let haskellScript: TypeIdentifier = "org.freedesktop.mime.text.x-haskell"
+    static let ocamlScript: TypeIdentifier = "org.freedesktop.mime.text.x-ocaml"
+    static let schemeScript: TypeIdentifier = "org.freedesktop.mime.text.x-scheme"
+    static let groovyScript: TypeIdentifier = "org.freedesktop.mime.text.x-groovy"
+    static let scalaScript: TypeIdentifier = "org.freedesktop.mime.text.x-scala"
+    static let kotlinScript: TypeIdentifier = "org.freedesktop.mime.text.x-kotlin"
+    static let elixirScript: TypeIdentifier = "org.freedesktop.mime.text.x-elixir"
+    static let powerShellScript: TypeIdentifier = "org.freedesktop.mime.application.x-powershell"
+    static let fishScript: TypeIdentifier = "org.freedesktop.mime.application.x-fishscript"
+    static let commonLispScript: TypeIdentifier = "org.freedesktop.mime.text.x-common-lisp"
+    static let emacsLispScript: TypeIdentifier = "org.freedesktop.mime.text.x-emacs-lisp"
+    static let octaveScript: TypeIdentifier = "org.freedesktop.mime.text.x-matlab"
+    static let crystalScript: TypeIdentifier = "org.freedesktop.mime.text.x-crystal"
+    static let dartScript: TypeIdentifier = "org.freedesktop.mime.text.x-dart"
+    static let appleScript: TypeIdentifier = "org.apache.tika.mime.text.x-applescript"
+    static let sedScript: TypeIdentifier = "org.freedesktop.mime.text.x-sed"
+    static let expectScript: TypeIdentifier = "org.apache.tika.mime.text.x-expect"
+    static let swiftSource: TypeIdentifier = "public.swift-source"
     static let makefile: TypeIdentifier = "public.make-source"
 
     /// Every identifier above, without repeats, in declaration order.
@@ -300,6 +321,9 @@ enum KnownType {
             plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,
             opml, xslt, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
             pythonScript, python3Script, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
+            rScript, erlangScript, clojureScript, haskellScript, ocamlScript, schemeScript, groovyScript, scalaScript, kotlinScript,
+            elixirScript, powerShellScript, fishScript, commonLispScript, emacsLispScript, octaveScript, crystalScript, dartScript,
+            appleScript, sedScript, expectScript, swiftSource,
         ]
     }()
 }

@@ -18,7 +18,8 @@ extension TypeResolver {
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
         evidence: inout [ResolutionEvidence]
     ) {
-        guard let current = content, current.strength == .weak, isTextual(current.type) else { return }
+        // A `#!` line whose interpreter names no language says only "a script".
+        guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
         if let claim, !claim.ambiguous, isTextual(claim.type) { return }
         guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile), answer.basis != .fallback,
             let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural
@@ -26,8 +27,8 @@ extension TypeResolver {
         if answer.isStructural {
             content = ContentAnswer(type: type, strength: .strong)
         } else {
-            guard current.type.conforms(to: known.plainText) || current.type == known.text else { return }
-            content = ContentAnswer(type: type, strength: .weak)
+            guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script else { return }
+            content = ContentAnswer(type: type, strength: current.strength)
         }
         let basis = answer.isStructural ? answer.detail : "text classifier, \(Int((answer.score * 100).rounded())) % sure"
         evidence.append(.init(source: .textContent, identifier: type.identifier, detail: basis))

@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// Scripts by their `#!` line: the interpreter's base name, also behind `/usr/bin/env`
 /// (with its options, `-S` split strings and `NAME=value` assignments skipped).
 enum ScriptSignatures {
@@ -68,8 +70,44 @@ enum ScriptSignatures {
         if named("awk") || named("gawk") || named("mawk") || named("nawk") {
             return SignatureMatch(KnownType.awkScript, .strong, "#! line runs awk")
         }
+        for interpreter in otherInterpreters where interpreter.names.contains(where: { named($0) }) {
+            return SignatureMatch(interpreter.identifier, .strong, "#! line runs \(interpreter.language)")
+        }
         return SignatureMatch(KnownType.script, .strong, "#! line with an interpreter path")
     }
+
+    /// Interpreters of languages that are mostly not run as scripts, by program name (without
+    /// version digits): the language their `#!` line names.
+    private struct Interpreter {
+        var names: [StaticString]
+        var identifier: TypeIdentifier
+        var language: String
+    }
+
+    private static let otherInterpreters: [Interpreter] = [
+        Interpreter(names: ["Rscript", "R", "littler", "r"], identifier: KnownType.rScript, language: "R"),
+        Interpreter(names: ["escript"], identifier: KnownType.erlangScript, language: "Erlang"),
+        Interpreter(names: ["bb", "clojure", "clj", "planck", "lumo", "joker"], identifier: KnownType.clojureScript, language: "Clojure"),
+        Interpreter(names: ["runhaskell", "runghc", "stack", "cabal"], identifier: KnownType.haskellScript, language: "Haskell"),
+        Interpreter(names: ["ocaml", "ocamlfind", "ocamlrun"], identifier: KnownType.ocamlScript, language: "OCaml"),
+        Interpreter(names: ["guile", "racket", "csi", "gosh", "chibi-scheme", "scheme", "gsi", "chez"], identifier: KnownType.schemeScript, language: "Scheme"),
+        Interpreter(names: ["groovy"], identifier: KnownType.groovyScript, language: "Groovy"),
+        Interpreter(names: ["scala", "amm", "scala-cli"], identifier: KnownType.scalaScript, language: "Scala"),
+        Interpreter(names: ["kotlin", "kscript"], identifier: KnownType.kotlinScript, language: "Kotlin"),
+        Interpreter(names: ["elixir"], identifier: KnownType.elixirScript, language: "Elixir"),
+        Interpreter(names: ["pwsh", "powershell"], identifier: KnownType.powerShellScript, language: "PowerShell"),
+        Interpreter(names: ["fish"], identifier: KnownType.fishScript, language: "fish"),
+        Interpreter(names: ["sbcl", "clisp", "ecl", "ccl"], identifier: KnownType.commonLispScript, language: "Common Lisp"),
+        Interpreter(names: ["emacs"], identifier: KnownType.emacsLispScript, language: "Emacs Lisp"),
+        Interpreter(names: ["octave", "octave-cli"], identifier: KnownType.octaveScript, language: "Octave"),
+        Interpreter(names: ["crystal"], identifier: KnownType.crystalScript, language: "Crystal"),
+        Interpreter(names: ["dart"], identifier: KnownType.dartScript, language: "Dart"),
+        Interpreter(names: ["osascript"], identifier: KnownType.appleScript, language: "AppleScript"),
+        Interpreter(names: ["sed", "gsed"], identifier: KnownType.sedScript, language: "sed"),
+        Interpreter(names: ["expect"], identifier: KnownType.expectScript, language: "expect"),
+        Interpreter(names: ["swift"], identifier: KnownType.swiftSource, language: "Swift"),
+        Interpreter(names: ["macruby", "jruby", "rbx", "truffleruby"], identifier: KnownType.rubyScript, language: "ruby"),
+    ]
 
     /// The part of a path after its last `/`.
     private static func baseName(_ path: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
