@@ -36,6 +36,7 @@ let package = Package(
         fuzzTarget("FuzzExecLine", ["OpenInBroker"]),
         fuzzTarget("FuzzURL", ["OpenInBroker"]),
         fuzzTarget("FuzzMagicRules", ["ContentSniffing"]),
+        fuzzTarget("FuzzMagicRuleText", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

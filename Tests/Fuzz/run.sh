@@ -43,8 +43,12 @@ printf 'mailto:someone@example.org?subject=hi%%20there' > work/corpus/FuzzURL/ma
 printf 'photo.png\0image/png\0\x89PNG\r\n\x1a\n\0\0\0\rIHDR' > work/corpus/FuzzResolver/png
 printf 'notes.txt\0text/plain\0hello, world\n' > work/corpus/FuzzResolver/text
 printf '\0\0%%PDF-1.7\n1 0 obj\n' > work/corpus/FuzzResolver/pdf
+mkdir -p work/corpus/FuzzMagicRuleText
+printf '(?s)^\\s*(?:strict\\s+)?(?:di)?graph\\b\0digraph G { a -> b }' > work/corpus/FuzzMagicRuleText/graphviz
+printf '(?:a|a)*b\0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' > work/corpus/FuzzMagicRuleText/backtracking
+printf '[50:text/x-robots] org.example.robots\n>least 2\n>>stringignorecase 0 =757365722d6167656e743a\n>>regex 0:100 =5b0a5d616c6c6f773a\n\0User-agent: *\nallow: /\n' > work/corpus/FuzzMagicRuleText/ruletext
 
-all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzResolver)
+all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzMagicRuleText FuzzResolver)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all[*]}}"
 # Swift's own crash backtracer would otherwise stand between a trap and AddressSanitizer's report.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
