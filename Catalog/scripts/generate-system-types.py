@@ -6,6 +6,7 @@ Merges these sources into one declaration table:
   Catalog/sources/apple-system-types.tsv   Apple's system-declared identifiers (facts table)
   Catalog/sources/apple-descriptions.tsv   our descriptions of those identifiers
   Catalog/sources/supplement.tsv           our own additions and MIME claims
+  Catalog/sources/spellings.tsv            names of declared types that no registry lists as aliases
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
   Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
                                            and shared-mime-info 2.2): identifiers and preferred MIME
@@ -546,6 +547,26 @@ def claim_bare_essences(universe):
                 d.note("m", bare, letter)
 
 
+def add_spellings(universe):
+    """Catalog/sources/spellings.tsv: names that mean a type the registries already declare, but
+    that no registry lists as its alias (libmagic's `application/x-mach-binary` for Tika's
+    `application/x-mach-o`). Each becomes an extra MIME tag of that declaration (provenance `o`);
+    `same_as` is a MIME type or, for a declaration without one, an identifier. A name some
+    declaration already owns is left with it and reported."""
+    for row in read_tsv(os.path.join(SOURCES, "spellings.tsv"), ["mime_type", "same_as", "note"]):
+        mime, same = row["mime_type"].strip(), row["same_as"].strip()
+        target = universe.owner.get(same.lower()) or universe.declarations.get(same.lower())
+        if target is None:
+            fail(f"spellings.tsv: {mime}: '{same}' names no declared type")
+        owner = universe.owner.get(mime.lower())
+        if owner is not None:
+            if owner is not target:
+                universe.report["aliases"].append(f"`{mime}`: spellings.tsv gives it to `{target.identifier}`, but `{owner.identifier}` owns it; kept there")
+            continue
+        target.add_unique("mimes", [mime], "o")
+        universe.owner[mime.lower()] = target
+
+
 def declare_stable_leftovers(universe):
     """Identifiers of earlier catalogs whose names no registry states any more stay declared."""
     for row in universe.stable_rows:
@@ -666,6 +687,7 @@ def build(mime_xml):
     tika_owners = merge_tika(universe, tika_types)
     merge_mime_types(universe, parse_mime_types(MIME_TYPES))
     claim_bare_essences(universe)
+    add_spellings(universe)
     declare_stable_leftovers(universe)
     add_parents(universe, fd_types, fd_owners, "shared-mime-info")
     add_parents(universe, tika_types, tika_owners, "Tika")

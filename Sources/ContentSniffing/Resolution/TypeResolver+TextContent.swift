@@ -21,9 +21,13 @@ extension TypeResolver {
         // A `#!` line whose interpreter names no language says only "a script".
         guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
         if let claim, !claim.ambiguous, isTextual(claim.type) { return }
-        guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile), answer.basis != .fallback,
-            let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural
-        else { return }
+        guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile) else { return }
+        if answer.basis == .fallback {
+            let percent = Int((answer.score * 100).rounded())
+            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(percent) %"))
+            return
+        }
+        guard let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural else { return }
         if answer.isStructural {
             content = ContentAnswer(type: type, strength: .strong)
         } else {

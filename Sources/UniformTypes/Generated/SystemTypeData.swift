@@ -396,7 +396,7 @@ com.apple.macbookpro-16-space-gray	com.apple.macbookpro-16				MacBook Pro (16-in
 com.apple.macbookpro-16-space-gray-mid-2020	com.apple.macbookpro-16-space-gray,com.apple.macbookpro-16-mid-2020				MacBook Pro (16-inch, mid 2020, space gray)		apple	secondary	
 com.apple.macbookpro-17	com.apple.macbookpro				MacBook Pro (17-inch)		apple	secondary	
 com.apple.macbookpro-17-unibody	com.apple.macbookpro				MacBook Pro unibody (17-inch)		apple	secondary	
-com.apple.mach-o-binary	public.unix-executable				Mach-O binary		apple	primary	
+com.apple.mach-o-binary	public.unix-executable		application/x-mach-binary		Mach-O binary		apple	primary	m:application/x-mach-binary=o
 com.apple.mach-o-bundle	com.apple.mach-o-binary				Mach-O bundle		apple	secondary	
 com.apple.mach-o-core	com.apple.mach-o-binary				Mach-O core dump		apple	secondary	
 com.apple.mach-o-dylib	com.apple.mach-o-binary	dylib			Mach-O dynamic library		apple	secondary	e:dylib=a
@@ -853,7 +853,7 @@ public.standard-tesselated-geometry-format	public.3d-content,public.data	stl	mod
 public.storage					Storage		apple	secondary	
 public.stored-url					Stored URL		apple	secondary	
 public.svg-image	public.image,public.xml	svg,svgz	image/svg+xml	*.svg:50	SVG image		apple	primary	e:svg=aftm e:svgz=atm m:image/svg+xml=aftm g:*.svg=ft
-public.swift-source	public.source-code	swift			Swift source		apple	primary	e:swift=a
+public.swift-source	public.source-code	swift	text/x-swift		Swift source		apple	primary	e:swift=a m:text/x-swift=o
 public.symlink	public.item,com.apple.resolvable		inode/symlink		Symbolic link		apple	primary	m:inode/symlink=of
 public.tab-separated-values-text	public.plain-text,public.delimited-values-text	tsv	text/tab-separated-values	*.tsv:50	Tab-separated values	x-office-spreadsheet	apple	primary	e:tsv=aftm m:text/tab-separated-values=aftm g:*.tsv=ft
 public.tar-archive	org.gnu.gnu-tar-archive	tar,gtar,gem	application/x-tar,application/tar,application/x-gtar	*.tar:50 *.gtar:50 *.gem:50	Tar archive	package-x-generic	apple	primary	e:tar=aftm e:gtar=f e:gem=f m:application/x-tar=aftm m:application/tar=a m:application/x-gtar=f g:*.tar=ft g:*.gtar=f g:*.gem=f
@@ -1159,7 +1159,7 @@ org.freedesktop.mime.application.x-java-keystore	public.data	jks,ks	application/
 org.freedesktop.mime.application.x-java-jce-keystore	public.data	jceks	application/x-java-jce-keystore	*.jceks:50	Java JCE keystore		freedesktop	freedesktop	e:jceks=f m:application/x-java-jce-keystore=f g:*.jceks=f
 org.freedesktop.mime.application.x-java-pack200	public.data	pack	application/x-java-pack200	*.pack:50	Pack200 Java archive	package-x-generic	freedesktop	freedesktop	e:pack=ft m:application/x-java-pack200=ft g:*.pack=ft
 org.freedesktop.mime.text.jscript.encode	org.freedesktop.mime.application.x-executable,public.text	jse	text/jscript.encode	*.jse:50	Encoded JScript program	text-x-script	freedesktop	freedesktop	e:jse=f m:text/jscript.encode=f g:*.jse=f
-org.freedesktop.mime.application.typescript	org.freedesktop.mime.application.x-executable,public.plain-text	cts,mts,ts	application/typescript	*.cts:50 *.mts:40 *.ts:40	TypeScript program	text-x-script	freedesktop	freedesktop	e:cts=f e:mts=f e:ts=f m:application/typescript=f g:*.cts=f g:*.mts=f g:*.ts=f
+org.freedesktop.mime.application.typescript	org.freedesktop.mime.application.x-executable,public.plain-text	cts,mts,ts	application/typescript,text/x-typescript	*.cts:50 *.mts:40 *.ts:40	TypeScript program	text-x-script	freedesktop	freedesktop	e:cts=f e:mts=f e:ts=f m:application/typescript=f m:text/x-typescript=o g:*.cts=f g:*.mts=f g:*.ts=f
 org.freedesktop.mime.application.json5	org.freedesktop.mime.application.ecmascript	json5	application/json5	*.json5:50	JSON5 document	text-x-script	freedesktop	freedesktop	e:json5=f m:application/json5=f g:*.json5=f
 org.freedesktop.mime.application.har-json	public.json	har	application/har+json	*.har:50	HTTP archive	package-x-generic	freedesktop	freedesktop	e:har=f m:application/har+json=f g:*.har=f
 org.freedesktop.mime.application.jrd-json	public.json	jrd	application/jrd+json	*.jrd:50	JRD document	text-x-script	freedesktop	freedesktop	e:jrd=fm m:application/jrd+json=fm g:*.jrd=f
@@ -2988,7 +2988,7 @@ org.apache.tika.mime.text.x-haml	public.plain-text	haml	text/x-haml		HAML source
 org.apache.tika.mime.text.x-haxe	public.plain-text	hx	text/x-haxe		Haxe source code		tika	tika	e:hx=t m:text/x-haxe=t
 org.apache.tika.mime.application.x-xliff-xml	public.xml		application/x-xliff+xml		XLIFF 1.2 document		tika	tika	m:application/x-xliff+xml=t
 org.apache.tika.mime.application.x-xliff-zip	public.zip-archive	xlz	application/x-xliff+zip		XLZ Archive		tika	tika	e:xlz=t m:application/x-xliff+zip=t
-org.apache.tika.mime.text.x-rsrc	public.plain-text		text/x-rsrc		R source code		tika	tika	m:text/x-rsrc=t
+org.apache.tika.mime.text.x-rsrc	public.plain-text		text/x-rsrc,text/x-r		R source code		tika	tika	m:text/x-rsrc=t m:text/x-r=o
 org.iana.mime.application.1d-interleaved-parityfec	public.data		application/1d-interleaved-parityfec				iana	iana	m:application/1d-interleaved-parityfec=m
 org.iana.mime.application.3gpdash-qoe-report-xml	public.data		application/3gpdash-qoe-report+xml				iana	iana	m:application/3gpdash-qoe-report+xml=m
 org.iana.mime.application.3gpp-ims-xml	public.data		application/3gpp-ims+xml				iana	iana	m:application/3gpp-ims+xml=m
