@@ -35,7 +35,12 @@ extension TypeResolver {
         // An ambiguous name: keep the tied type the content agrees with.
         var candidates = claim.tied
         if claim.ambiguous {
-            let agreeing = claim.tied.filter { $0.conforms(to: content.type) || content.type.conforms(to: $0) }
+            // Text that the XML sniffer did not find to be XML does not agree with an XML format
+            // (`classes.ts` in TypeScript is not a Qt Linguist catalog).
+            let notXML = isTextual(content.type) && !content.type.conforms(to: known.xml)
+            let agreeing = claim.tied.filter {
+                ($0.conforms(to: content.type) || content.type.conforms(to: $0)) && !(notXML && $0.conforms(to: known.xml))
+            }
             if !agreeing.isEmpty { candidates = agreeing }
         }
         let named = candidates[0]

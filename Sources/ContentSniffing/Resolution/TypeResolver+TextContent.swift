@@ -11,7 +11,9 @@ extension TypeResolver {
     ///   not run (`notes.txt` is plain text, whatever it reads like). It runs without a name,
     ///   for a name no declared type owns, for a name several types tie on (`.m`, `.pl`, `.ts`),
     ///   and for a binary format's name over text content (which the name may then lose).
-    /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
+    /// - For a name several types tie on, the model picks the likeliest of those types (no
+///   margin asked: the name has narrowed the choice), unless a structure decides.
+/// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
     ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
     ///   plain text: it never overrules a magic rule's more specific guess.
     func classifyText(
@@ -22,6 +24,15 @@ extension TypeResolver {
         guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
         if let claim, !claim.ambiguous, isTextual(claim.type) { return }
         guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile) else { return }
+        if let claim, claim.ambiguous, !answer.isStructural,
+            let likeliest = textClassifier.likeliest(among: claim.tied.map(\.identifier), prefix: prefix, isWholeFile: isWholeFile),
+            let type = graph[likeliest]
+        {
+            // The name narrowed the choice to a few types: the model picks among them.
+            content = ContentAnswer(type: type, strength: .weak)
+            evidence.append(.init(source: .textContent, identifier: type.identifier, detail: "text classifier, the likeliest of the name's \(claim.tied.count) types"))
+            return
+        }
         if answer.basis == .fallback {
             let percent = Int((answer.score * 100).rounded())
             evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(percent) %"))

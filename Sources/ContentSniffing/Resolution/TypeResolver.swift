@@ -17,9 +17,12 @@ public import UniformTypes
 /// 4. **Content**: the built-in ``SignatureSniffer`` on a bounded prefix (and, for containers,
 ///    a bounded directory read); text that the name does not tell, told by its content
 ///    (``TextClassifier``: certain structures first, then a statistical model — see
-///    ``classifyText(_:claim:prefix:isWholeFile:evidence:)``); generic XML refined by its root element; shared-mime-info's
-///    magic rules (``MagicRuleSet``) when the signatures found nothing or only a weak hint, or to
-///    settle an ambiguous name; then libmagic, only for binary data nothing else placed.
+///    ``classifyText(_:claim:prefix:isWholeFile:evidence:)``); generic XML refined by its root
+///    element; the magic rules of shared-mime-info and Tika (``MagicRuleSet``) when the
+///    signatures found nothing or only a weak hint, to refine a strong answer to a subtype of
+///    it, or to settle an ambiguous name — with a second bounded read (at most 64 KiB from the
+///    start) for rules that look past the prefix, only when no signature answered strongly;
+///    then libmagic, only for binary data nothing else placed.
 /// 5. **Combination**:
 ///    - a claim equal to or a subtype of the content's answer is kept (`.dotx` over OOXML
 ///      word, `.svg` over XML), with both as evidence;

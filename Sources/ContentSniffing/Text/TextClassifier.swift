@@ -91,6 +91,32 @@ public struct TextClassifier: Sendable {
         }
     }
 
+    /// Which of `candidates` the text reads most like, by the statistical model: for a name
+    /// that several types claim (`.m`: Objective-C or MATLAB), where the name has already
+    /// narrowed the choice and no margin is asked for. Candidates are types of ``graph``;
+    /// those the model has no class for are passed over, and `nil` comes back when fewer than
+    /// two are left, without a model, or for bytes that are not ASCII-compatible text.
+    public func likeliest(among candidates: [TypeIdentifier], prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TypeIdentifier? {
+        guard let model else { return nil }
+        var classIndexes: [(index: Int, identifier: TypeIdentifier)] = []
+        for candidate in candidates {
+            let folded = graph.identity(candidate)
+            if let index = identifiers.firstIndex(where: { $0.map { graph.identity($0) == folded } ?? false }) {
+                classIndexes.append((index, candidate))
+            }
+        }
+        guard classIndexes.count >= 2 else { return nil }
+        let window = prefix.slice(from: 0, to: Self.prefixLength)
+        let whole = isWholeFile && prefix.count <= Self.prefixLength
+        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1 else { return nil }
+        let body = window.slice(from: guess.markLength)
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: model.classes.count) { scores in
+            for index in 0..<model.classes.count { scores[index] = model.biases[index] }
+            model.score(body, into: scores)
+            return classIndexes.max { scores[$0.index] < scores[$1.index] }?.identifier
+        }
+    }
+
     /// e^x for x ≤ 0, without Foundation: 0 below −30, else (1 + x/1024)^1024.
     private static func exponential(_ x: Float) -> Float {
         guard x > -30 else { return 0 }
