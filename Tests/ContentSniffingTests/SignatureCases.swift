@@ -25,6 +25,17 @@ enum SignatureCases {
         return be32(16 + brands.count) + a("ftyp") + a(major) + be32(0) + brands + be32(16) + a("mdat") + zeros(8)
     }
 
+    /// An MPEG-4 file with a generic brand whose `moov` holds one track per handler
+    /// (`soun`, `vide` …), each as `trak` → `mdia` → `hdlr`.
+    static func mpeg4(tracks handlers: [String]) -> [UInt8] {
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(8 + payload.count) + a(type) + payload }
+        let traks = handlers.flatMap { handler in
+            box("trak", box("tkhd", zeros(84)) + box("mdia", box("mdhd", zeros(24)) + box("hdlr", zeros(8) + a(handler) + zeros(13))))
+        }
+        let ftypBox = box("ftyp", a("isom") + be32(512) + a("isom") + a("iso2") + a("mp41"))
+        return ftypBox + box("moov", box("mvhd", zeros(100)) + traks) + box("mdat", zeros(16))
+    }
+
     /// One Ogg page (beginning of stream) holding `packet`.
     static func oggPage(_ packet: [UInt8], serial: Int = 1) -> [UInt8] {
         a("OggS") + [0, 0x02] + zeros(8) + le32(serial) + le32(0) + le32(0) + [1, UInt8(packet.count)] + packet
@@ -283,6 +294,10 @@ enum SignatureCases {
     static let isoMedia: [SignatureCase] = [
         SignatureCase("MP4 (isom)", "public.mpeg-4", ftyp("isom", ["isom", "iso2", "avc1", "mp41"]), .strong),
         SignatureCase("MP4 (mp42)", "public.mpeg-4", ftyp("mp42", ["mp42", "isom"])),
+        SignatureCase("MP4 (isom) with one sound track", "public.mpeg-4-audio", mpeg4(tracks: ["soun"]), .strong),
+        SignatureCase("MP4 (isom) with sound and metadata tracks", "public.mpeg-4-audio", mpeg4(tracks: ["soun", "meta"])),
+        SignatureCase("MP4 (isom) with video and sound tracks", "public.mpeg-4", mpeg4(tracks: ["vide", "soun"])),
+        SignatureCase("MP4 (isom) with a hint track only", "public.mpeg-4", mpeg4(tracks: ["hint"])),
         SignatureCase("M4A", "com.apple.m4a-audio", ftyp("M4A ", ["M4A ", "mp42", "isom"])),
         SignatureCase("M4A as compatible brand", "com.apple.m4a-audio", ftyp("mp42", ["isom", "M4A "])),
         SignatureCase("M4B", "com.apple.protected-mpeg-4-audio-b", ftyp("M4B ", ["M4B ", "mp42"])),

@@ -11,7 +11,12 @@ enum ISOBaseMediaInspector {
             // has a size made of letters.
             guard let size = b.u32be(at: 0), size >= 12, size <= 1024, let major = b.u32be(at: 8) else { return nil }
             let end = Swift.min(Int(size), b.count, 16 + 4 * 64)
-            return classify(major: major, compatible: b.slice(from: 16, to: end))
+            let match = classify(major: major, compatible: b.slice(from: 16, to: end))
+            // A generic brand says only "MPEG-4": tracks that all carry sound make it audio.
+            if match.identifier == KnownType.mpeg4, match.strength == .strong, let tracks = try ISOMediaTracks.read(probe), tracks.isAudioOnly {
+                return SignatureMatch(KnownType.mpeg4Audio, .strong, "ISO base media ftyp with an MPEG-4 brand, \(tracks.audio) sound track(s) and no video")
+            }
+            return match
         }
         guard isTopLevelBox(type), type != 0x7575_6964 else { return nil }  // not "uuid": too vague to start with
         return try walkBoxes(probe)

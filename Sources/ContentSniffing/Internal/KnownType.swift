@@ -131,6 +131,7 @@ enum KnownType {
 
     // MARK: Audio and video
     static let mpeg4: TypeIdentifier = "public.mpeg-4"
+    static let mpeg4Audio: TypeIdentifier = "public.mpeg-4-audio"
     static let m4a: TypeIdentifier = "com.apple.m4a-audio"
     static let m4b: TypeIdentifier = "com.apple.protected-mpeg-4-audio-b"
     static let m4p: TypeIdentifier = "com.apple.protected-mpeg-4-audio"
@@ -287,6 +288,19 @@ enum KnownType {
     static let swiftSource: TypeIdentifier = "public.swift-source"
     static let makefile: TypeIdentifier = "public.make-source"
 
+    /// Documents in a ZIP archive or an OLE2 compound file that their format requires to hold
+    /// telling parts (`[Content_Types].xml`, `mimetype`, `META-INF/container.xml`,
+    /// `AndroidManifest.xml`, `Index/*.iwa`, a `WordDocument` stream …): a container named as
+    /// one of them that holds none of those parts is not one. Formats whose telling parts are
+    /// optional or may be named freely (JAR, Firefox extensions, KMZ, comic book archives) are
+    /// not listed.
+    static let knownByParts: [TypeIdentifier] = [
+        docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm, vsdx, xps,
+        odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
+        sxw, stw, sxg, sxc, stc, sxi, sti, sxd, std, sxm, epub, apk, ipa, pages, numbers, keynote, appx, appxBundle, threeMF,
+        doc, xls, ppt, msi, msp, visio, publisher, outlookMessage,
+    ]
+
     /// Every identifier above, without repeats, in declaration order.
     /// Every type a built-in signature can name, each once.
     static let all: [TypeIdentifier] = {
@@ -307,7 +321,7 @@ enum KnownType {
             pages, numbers, keynote, appx, appxBundle, threeMF, xpi, kmz,
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
-            mpeg4, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
+            mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
             flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
