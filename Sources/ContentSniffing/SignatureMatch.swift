@@ -17,6 +17,9 @@ public struct SignatureMatch: Sendable, Equatable, CustomStringConvertible {
     /// The evidence in words, for people: `PNG signature at offset 0`,
     /// `ZIP entry word/document.xml`. Not meant to be parsed; it may change between versions.
     public var detail: String
+    /// Whether the match is a container (a ZIP archive, an OLE2 compound file) whose directory
+    /// was read whole and named no document: a document format known by its parts is not in it.
+    var listsEveryPart = false
 
     /// Creates a match.
     public init(identifier: TypeIdentifier, strength: SignatureStrength, detail: String) {
@@ -30,6 +33,11 @@ public struct SignatureMatch: Sendable, Equatable, CustomStringConvertible {
         self.identifier = identifier
         self.strength = strength
         self.detail = detail
+    }
+
+    /// Two matches are equal when they say the same: identifier, strength and detail.
+    public static func == (lhs: SignatureMatch, rhs: SignatureMatch) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.strength == rhs.strength && lhs.detail == rhs.detail
     }
 
     /// `identifier (strength): detail`.

@@ -21,6 +21,8 @@ enum CompoundFileInspector {
 
     private static let noStream: UInt32 = 0xFFFF_FFFF
     private static let lastRegularSector: UInt32 = 0xFFFF_FFFA
+    /// The sector number that ends a chain.
+    private static let endOfChain: UInt32 = 0xFFFF_FFFE
 
     /// OLE2 compound files: Word, Excel, PowerPoint, Visio, Publisher, Windows Installer (and its patches),
     /// Outlook messages, Works, WordPerfect, Hangul (HWP 5), StarOffice 3–5 documents, or a
@@ -40,6 +42,8 @@ enum CompoundFileInspector {
         var rootClassPrefix: UInt32 = 0  // the first field of the root's class id
         var sector = firstDirectorySector
         var visited = 0
+        // Whether the directory's sector chain was followed to its end, every entry read.
+        var listedWhole = false
         while sector <= lastRegularSector, visited < maxSectors {
             visited += 1
             guard let offset = sectorOffset(sector, shift: shift) else { break }
@@ -63,6 +67,7 @@ enum CompoundFileInspector {
                 return s.count == sectorSize
             }
             guard complete, let next = try nextSector(after: sector, probe, shift: shift) else { break }
+            listedWhole = next == endOfChain && entries.count < probe.limits.maxOLEDirectoryEntries
             sector = next
         }
         if rootIsInstaller {
@@ -74,7 +79,10 @@ enum CompoundFileInspector {
             return SignatureMatch(KnownType.msi, .strong, "Compound File root class id of Windows Installer")
         }
         guard !entries.isEmpty else { return generic }
-        return conclusion(kinds: rootKinds(entries), rootClassPrefix: rootClassPrefix) ?? generic
+        if let match = conclusion(kinds: rootKinds(entries), rootClassPrefix: rootClassPrefix) { return match }
+        var plain = generic
+        plain.listsEveryPart = listedWhole
+        return plain
     }
 
     /// The kinds of the entries directly under the root, as a bit set (bit n: an entry of the

@@ -49,6 +49,14 @@ struct ZipEvidence {
         static let keynoteXML = Parts(rawValue: 1 << 22)
         static let mozillaExtension = Parts(rawValue: 1 << 23)
         static let kml = Parts(rawValue: 1 << 24)
+        /// A `mimetype` entry, whatever it holds, or ODF's `META-INF/manifest.xml`.
+        static let packageMetadata = Parts(rawValue: 1 << 25)
+    }
+
+    /// Whether no entry seen names a document: the archive is a plain ZIP archive as far as
+    /// its entries go.
+    var namesNoDocument: Bool {
+        flags.isEmpty && mimetype == nil && contentTypes == nil && iWorkIndex == nil
     }
 
     /// The entries whose content is read (stored, or deflated within
@@ -109,6 +117,8 @@ struct ZipEvidence {
         func equals(_ text: StaticString) -> Bool { name.count == text.utf8CodeUnitCount && name.has(text) }
         if ZipEvidence.isContentTypes(name) {
             flags.insert(.contentTypesPart)
+        } else if ZipEvidence.isMimetype(name) || equals("META-INF/manifest.xml") {
+            flags.insert(.packageMetadata)
         } else if name.has("word/") {
             flags.insert(equals("word/vbaProject.bin") ? .wordMacros : .word)
         } else if name.has("xl/") {

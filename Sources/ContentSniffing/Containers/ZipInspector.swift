@@ -30,8 +30,10 @@ enum ZipInspector {
         }
         var evidence = ZipEvidence()
         walkLocalHeaders(b, from: start, limits: probe.limits, into: &evidence)
-        try readCentralDirectory(probe, into: &evidence)
-        return evidence.conclusion
+        let listedWhole = try readCentralDirectory(probe, into: &evidence)
+        var match = evidence.conclusion
+        match.listsEveryPart = listedWhole && evidence.namesNoDocument
+        return match
     }
 
     /// Follows local file headers through the prefix while their sizes are known.
@@ -75,9 +77,12 @@ enum ZipInspector {
     /// Finds the end-of-central-directory record in the file's tail (the ZIP64 one when the
     /// classic record says so), reads the central directory within the budget, and reads a
     /// stored `mimetype` / `[Content_Types].xml` through its local header. Needs the file's
-    /// size: with a prefix that is not the whole file, nothing is done.
-    static func readCentralDirectory(_ probe: Probe, into evidence: inout ZipEvidence) throws(SniffingError) {
-        guard let directory = try locateDirectory(probe) else { return }
+    /// size: with a prefix that is not the whole file, nothing is done. Returns whether every
+    /// entry the end record declares was read.
+    @discardableResult
+    static func readCentralDirectory(_ probe: Probe, into evidence: inout ZipEvidence) throws(SniffingError) -> Bool {
+        guard let directory = try locateDirectory(probe) else { return false }
+        var listed: UInt64 = 0
         // Where each readable part's local header is, its method and compressed size.
         var mimetypeAt: (Int64, UInt16, Int)?
         var contentTypesAt: (Int64, UInt16, Int)?
@@ -105,11 +110,13 @@ enum ZipInspector {
                 }
                 offset += 46 + nameLength + extraLength + commentLength
             }
+            listed = UInt64(seen)
         }
         for (part, place) in [(ZipEvidence.ReadablePart.mimetype, mimetypeAt), (.contentTypes, contentTypesAt), (.iWorkIndex, iWorkIndexAt)] {
             guard evidence.wants(part), let (at, method, count) = place else { continue }
             try withEntryData(probe, localHeaderAt: at, count: count) { read(part, method: method, $0, limits: probe.limits, into: &evidence) }
         }
+        return listed == directory.entries
     }
 
     /// Whether an entry's data is read at all: stored within the part's limit, or deflated

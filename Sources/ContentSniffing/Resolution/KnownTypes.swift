@@ -17,6 +17,8 @@ struct KnownTypes: Sendable {
     /// Binary types the built-in signatures recognise, by ordinal: a file named as one of them
     /// whose bytes are text is not one of them.
     private let signatureVerified: [Bool]
+    /// Container documents known by their parts (``KnownType/knownByParts``), by ordinal.
+    private let partVerified: [Bool]
 
     init(_ graph: TypeGraph) {
         item = graph.identity(.item)
@@ -43,12 +45,23 @@ struct KnownTypes: Sendable {
             }
         }
         signatureVerified = verified
+        var byParts = [Bool](repeating: false, count: graph.count)
+        for identifier in KnownType.knownByParts {
+            if let ordinal = graph.identity(identifier).ordinal { byParts[ordinal] = true }
+        }
+        partVerified = byParts
     }
 
     /// Whether `type` is one of the roots every file type conforms to (item, data, content,
     /// composite content), which say nothing about a format.
     func isGenericRoot(_ type: UniformType) -> Bool {
         type == item || type == data || type.identifier == .content || type.identifier == .compositeContent
+    }
+
+    /// Whether `type` is a document in a container that its format requires to hold telling
+    /// parts, so a container without them is not one.
+    func isKnownByParts(_ type: UniformType) -> Bool {
+        type.ordinal.map { partVerified[$0] } ?? false
     }
 
     /// Whether a built-in signature recognises `type`, a binary format.

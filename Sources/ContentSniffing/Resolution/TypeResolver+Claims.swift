@@ -24,6 +24,8 @@ extension TypeResolver {
         var type: UniformType
         var strength: SignatureStrength
         var fromLibmagic = false
+        /// The content is a container read whole that names no document (``SignatureMatch/listsEveryPart``).
+        var listsEveryPart = false
     }
 
     func claim(path: String, options: ResolutionOptions, evidence: inout [ResolutionEvidence]) -> Claim? {

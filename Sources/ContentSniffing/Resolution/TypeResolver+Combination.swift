@@ -45,6 +45,14 @@ extension TypeResolver {
         }
         let named = candidates[0]
 
+        if content.listsEveryPart, named != content.type, known.isKnownByParts(named) {
+            // A document format known by its parts, named on a container read whole that holds
+            // none of them (`photos.docx`, a plain ZIP archive): the container is the answer.
+            let conflict = ResolutionConflict(
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+                reason: "the \(content.type.identifier) holds none of the parts \(named.identifier) requires")
+            return finish(content.type, .high, conflict: conflict)
+        }
         if named.conforms(to: content.type) {
             // The claim refines the content (or equals it): keep the claim.
             return finish(named, content.strength == .strong && !content.fromLibmagic ? .certain : .high)

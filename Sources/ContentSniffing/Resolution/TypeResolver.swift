@@ -33,6 +33,10 @@ public import UniformTypes
 ///      binary format the signatures know or whose magic rules the bytes fail (a text file
 ///      named `.png` or `notes.it` is text, flagged);
 ///    - a compound extension explains its compression (`font.pcf.gz` is a PCF font, not gzip);
+///    - a document known by its container's parts (OOXML, ODF, EPUB, APK, iWork, AppX, 3MF;
+///      Word, Excel, PowerPoint, Visio, Publisher, Outlook and Installer files in OLE2) named
+///      on a container whose directory was read whole and holds none of those parts is the
+///      container, flagged (`photos.docx` that is a plain ZIP archive);
 ///    - a *strong* signature — or a magic rule or libmagic answer naming an unrelated binary
 ///      format for an unconfirmed binary name — that contradicts the claim wins and the result
 ///      carries a ``ResolutionConflict`` (a `.pdf` that is an ELF executable is an ELF executable);
@@ -125,7 +129,7 @@ public struct TypeResolver: Sendable {
         do {
             source = try PrefixCachedSource(FileByteSource(path: path, followingSymlinks: options.followsSymlinks), prefixLength: Self.prefixLength)
             if let match = try sniffer.sniff(source) {
-                content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
+                content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
             }
         } catch {
@@ -165,7 +169,7 @@ public struct TypeResolver: Sendable {
         }
         var content: ContentAnswer?
         if let match = try? sniffer.sniff(MemoryByteSource(bytes)) {
-            content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength)
+            content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart)
             evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
         }
         bytes.withUnsafeBytes { all in
