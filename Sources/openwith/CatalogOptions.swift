@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContentSniffing
 import DocumentCatalog
 import Glibc
 import UniformTypes
@@ -12,7 +13,8 @@ struct CatalogOptions: ParsableArguments {
     var access: CatalogAccess { CatalogAccess(explicitPath: path) }
     /// The catalog location the options and the environment choose.
     var location: CatalogLocation { access.location }
-    /// Opens the catalog, creating it (and importing the machine's apps) on first use.
+    /// Opens the catalog, creating it (and importing the machine's apps) on first use, and
+    /// brings it up to date with the machine's apps and defaults.
     func open() throws -> DocumentCatalog { try access.open() }
     /// The current snapshot of the catalog.
     func snapshot() throws -> CatalogSnapshot { try access.snapshot() }
@@ -26,16 +28,35 @@ struct CatalogAccess {
 
     var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, variable: ProcessEnvironment.value) }
 
+    /// The location, checked: a catalog named with `--catalog` must be in a folder that exists.
+    ///
+    /// Policy: `--catalog /typo/dir/x.sqlite` is refused rather than made, with its folders; the
+    /// catalog there is created only when its folder exists. The default location (and
+    /// `$OPENWITH_CATALOG`) is created with its folders on first use.
+    func checkedLocation() throws(CommandFailure) -> CatalogLocation {
+        let location = self.location
+        guard let explicitPath else { return location }
+        let folder = explicitPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(explicitPath[..<$0]) } ?? "."
+        var status = stat()
+        let found = PathBytes.withCString(folder.isEmpty ? "/" : folder) { stat($0, &status) } == 0
+        if !found || (status.st_mode & S_IFMT) != S_IFDIR {
+            throw CommandFailure(
+                status: .catalogError, message: "--catalog: \(explicitPath): the folder \(folder) \(found ? "is not a folder" : "does not exist")",
+                hint: "create the folder first, or leave out --catalog to use the default catalog")
+        }
+        return location
+    }
+
     func open() throws -> DocumentCatalog {
-        let catalog = try DocumentCatalog(location: location)
-        try catalog.importSystemOnFirstUse(environment: ProcessEnvironment.current)
+        let catalog = try DocumentCatalog(location: checkedLocation())
+        try catalog.followMachine(environment: ProcessEnvironment.current)
         return catalog
     }
 
     func snapshot() throws -> CatalogSnapshot {
-        // The stored snapshot answers without opening the database when it is current.
-        if let stored = DocumentCatalog.storedSnapshot(location: location) { return stored }
-        return try open().snapshot()
+        // The stored snapshot answers without opening the database when it and the machine's
+        // watched folders are current; else the catalog follows the machine first.
+        try DocumentCatalog.currentSnapshot(location: try checkedLocation(), environment: ProcessEnvironment.current)
     }
 
     func graph() throws -> TypeGraph { try snapshot().graph }

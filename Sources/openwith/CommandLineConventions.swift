@@ -10,6 +10,15 @@ enum CommandLineConventions {
     /// list` means `openwith apps list --catalog X`.
     static let sharedOptions: [(name: String, takesValue: Bool)] = [("--catalog", true), ("--json", false)]
 
+    /// The arguments without `--quiet` and `-q` (before any `--`), which every command takes:
+    /// their presence sets ``TerminalStyle/quiet``.
+    static func extractingQuiet(_ arguments: [String]) -> [String] {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        guard arguments[..<end].contains(where: { $0 == "--quiet" || $0 == "-q" }) else { return arguments }
+        TerminalStyle.quiet = true
+        return arguments[..<end].filter { $0 != "--quiet" && $0 != "-q" } + arguments[end...]
+    }
+
     /// Where the subcommand (or the first file) stands: after any shared options that lead.
     static func commandIndex(_ arguments: [String]) -> Int {
         var index = 0

@@ -16,7 +16,23 @@ struct ExitStatus: Error {
 }
 
 /// A failure to report on standard error with its exit status.
+///
+/// Policy, one error style for every command: `openwith: <what>: <why>` on one line (`message`
+/// holds `<what>: <why>`, the thing at fault first), then, when there is something to do about
+/// it, `hint: <what to do>` on the next.
 struct CommandFailure: Error {
     let status: ExitStatus
     let message: String
+    /// What to do about it, when there is something to do.
+    var hint: String? = nil
+
+    /// Writes the failure to standard error in the one error style.
+    func report() {
+        writeRawStandardError(TerminalStyle.errorPrefix)
+        writeStandardError(message + "\n")
+        if let hint {
+            writeRawStandardError(TerminalStyle.hintPrefix)
+            writeStandardError(hint + "\n")
+        }
+    }
 }

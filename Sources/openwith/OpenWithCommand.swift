@@ -37,10 +37,12 @@ struct OpenWithCommand: ParsableCommand {
                     arguments.append(PathBytes.string(from: UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }))
                 }
             }
+            arguments = CommandLineConventions.extractingQuiet(arguments)
             let commandIndex = CommandLineConventions.commandIndex(arguments)
             if commandIndex < arguments.count, let meant = CommandLineConventions.intendedCommand(for: arguments[commandIndex]) {
                 throw CommandFailure(
-                    status: .badInput, message: "'\(arguments[commandIndex])' is not a command, and no file of that name exists; did you mean '\(meant)'?")
+                    status: .badInput, message: "\(arguments[commandIndex]): not a command, and no file of that name exists",
+                    hint: "did you mean '\(meant)'? (openwith --help lists the commands)")
             }
             arguments = CommandLineConventions.movingSharedOptions(arguments)
             if let plain = HandlersRun(arguments: arguments) {
@@ -56,9 +58,9 @@ struct OpenWithCommand: ParsableCommand {
         } catch let status as ExitStatus {
             Glibc.exit(status.code)
         } catch {
-            // Every error of the libraries gets its exit status from one table.
+            // Every error of the libraries gets its exit status and its words from one table.
             if let failure = CommandFailure(libraryError: error) {
-                writeStandardError("openwith: \(failure.message)\n")
+                failure.report()
                 Glibc.exit(failure.status.code)
             }
             let code = exitCode(for: error)
@@ -66,15 +68,36 @@ struct OpenWithCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
-            writeStandardError(fullMessage(for: error) + "\n")
-            // Usage errors are bad input.
+            // The argument parser's own errors, in the one error style. Usage errors are bad input.
+            usageFailure(fullMessage(for: error)).report()
             Glibc.exit(ExitStatus.badInput.code)
         }
+    }
+
+    /// The argument parser's message (`Error: Missing expected argument '<file>'`, the usage, `See
+    /// 'openwith open --help' …`) as `openwith: <command>: <why>` with the help to read as the hint.
+    static func usageFailure(_ text: String) -> CommandFailure {
+        var why = String(text.split(separator: "\n").first ?? "")
+        if why.hasPrefix("Error: ") { why.removeFirst(7) }
+        if let first = why.first, first.isUppercase, why.dropFirst().first?.isLowercase == true {
+            why = first.lowercased() + why.dropFirst()
+        }
+        var command = "openwith"
+        if let see = text.firstRange(of: "See '"), let help = text[see.upperBound...].firstRange(of: " --help'") {
+            command = String(text[see.upperBound..<help.lowerBound])
+        }
+        let what = command == "openwith" ? "" : String(command.dropFirst("openwith ".count)) + ": "
+        return CommandFailure(status: .badInput, message: what + why, hint: "\(command) --help says how to use it")
     }
 }
 
 /// Writes text to standard error, made safe for a terminal (see ``TerminalOutput``).
 func writeStandardError(_ text: String) {
-    var text = TerminalOutput.safe(text)
+    writeRawStandardError(TerminalStyle.forLocale(TerminalOutput.safe(text)))
+}
+
+/// Writes OpenWith's own text (colour escapes, a progress bar) to standard error as it is.
+func writeRawStandardError(_ text: String) {
+    var text = text
     text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
 }

@@ -11,6 +11,13 @@ public struct CommandRunner: Sendable {
         /// Standard error.
         public var error: String
 
+        /// A result made of its parts (for runs started otherwise, with standard input, say).
+        public init(status: Int32, output: String, error: String) {
+            self.status = status
+            self.output = output
+            self.error = error
+        }
+
         /// Standard output parsed as JSON.
         public func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(output.utf8)) }
     }

@@ -44,10 +44,27 @@ public struct Resolution: Sendable {
 
     /// The resolved identifier.
     public var identifier: TypeIdentifier { type.identifier }
-    /// The resolved type's preferred MIME type; for a type without one, that of its nearest
-    /// supertype that has one (`public.bash-script` → `application/x-shellscript`), else
-    /// `application/octet-stream`.
-    public var mimeType: String {
+    /// The resolved type's preferred MIME type, bare (`type/subtype`, no parameters); for a type
+    /// without one, that of its nearest supertype that has one (`public.bash-script` →
+    /// `application/x-shellscript`), else `application/octet-stream`.
+    ///
+    /// Policy: a MIME type is bare wherever one is expected: UTF-8 text, whose declared tag is
+    /// `text/plain;charset=utf-8`, is `text/plain`, with the charset in ``charset``.
+    public var mimeType: String { String(MIMEEssence.essence(of: taggedMIMEType)) }
+    /// The `charset` parameter of the preferred MIME type's tag, unquoted (`utf-8` for UTF-8
+    /// text), or `nil` when the tag has none.
+    public var charset: String? {
+        let tag = taggedMIMEType
+        for parameter in tag.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingSpaces.filter { $0 != "\"" }
+            return value.isEmpty ? nil : String(value)
+        }
+        return nil
+    }
+    /// The preferred MIME type's tag as declared, parameters included.
+    private var taggedMIMEType: String {
         if let mime = type.preferredMIMEType { return mime }
         for supertype in type.supertypes { if let mime = supertype.preferredMIMEType { return mime } }
         return "application/octet-stream"
@@ -56,4 +73,14 @@ public struct Resolution: Sendable {
     public var typeDescription: String { type.localizedDescription }
     /// Whether a claim and the content disagreed.
     public var isMismatch: Bool { conflict != nil }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
 }

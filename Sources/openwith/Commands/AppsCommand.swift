@@ -72,11 +72,12 @@ struct AppsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an app and its claims, types and defaults.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The app id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let opened = try catalog.open()
             try opened.unregister(appID: id)
-            print("unregistered \(id)")
+            if json { try JSONOutput.print(["unregistered": id]) } else { print("unregistered \(id)") }
         }
     }
 }

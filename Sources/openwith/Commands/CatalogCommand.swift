@@ -19,7 +19,7 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let opened: DocumentCatalog
-            opened = try DocumentCatalog(location: catalog.location)
+            opened = try DocumentCatalog(location: catalog.access.checkedLocation())
             let report: ImportReport
             report = try opened.importSystem(environment: ProcessEnvironment.current)
             let output = ImportReportOutput(report)

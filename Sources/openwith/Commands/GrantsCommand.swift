@@ -26,12 +26,14 @@ struct GrantsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke a grant.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
+        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let broker = try catalog.broker()
-            if try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") { print("revoked grant \(id)") } else {
-                throw CommandFailure(status: .nothingFound, message: "no live grant \(id)")
+            guard try broker.catalog.revokeGrant(id: id, reason: "revoked by the user") else {
+                throw CommandFailure(status: .nothingFound, message: "grant \(id): no live grant has this id", hint: "openwith grants list shows the live grants")
             }
+            if json { try JSONOutput.print(["revokedGrant": id]) } else { print("revoked grant \(id)") }
         }
     }
 
@@ -39,8 +41,9 @@ struct GrantsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start accessing a security-scoped grant.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
+        @Flag(help: "Print JSON.") var json = false
         func run() throws {
-            print("grant \(id): \(try catalog.broker().startAccessing(grantID: id)) open access(es)")
+            try AccessCount(grant: id, openAccesses: try catalog.broker().startAccessing(grantID: id)).print(json: json)
         }
     }
 
@@ -48,8 +51,19 @@ struct GrantsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop accessing a security-scoped grant (balances a start).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
+        @Flag(help: "Print JSON.") var json = false
         func run() throws {
-            print("grant \(id): \(try catalog.broker().stopAccessing(grantID: id)) open access(es)")
+            try AccessCount(grant: id, openAccesses: try catalog.broker().stopAccessing(grantID: id)).print(json: json)
+        }
+    }
+
+    /// How many accesses to a grant are open after a start or a stop.
+    struct AccessCount: Encodable {
+        let grant: Int64
+        let openAccesses: Int
+
+        func print(json: Bool) throws {
+            if json { try JSONOutput.print(self) } else { openwith.print("grant \(grant): \(openAccesses) open access\(openAccesses == 1 ? "" : "es")") }
         }
     }
 }

@@ -12,7 +12,9 @@ struct HandlersCommand: ParsableCommand {
     )
 
     @OptionGroup var catalog: CatalogOptions
-    @Argument(help: "Files.") var files: [String]
+    @Argument(help: "Files; - reads standard input (resolved by its content alone).") var files: [String] = []
+    @Option(name: .customLong("files-from"), help: "Also the files listed in this file, one per line (- reads the list from standard input).") var filesFrom: String?
+    @Flag(name: [.customLong("null"), .customShort("0")], help: "The --files-from list is NUL-separated.") var nulSeparated = false
     @Option(help: "viewer, editor, shell or any.") var role: RequestedRole = .any
     @Flag(help: "Also list fallback handlers of rank None and role None.") var all = false
     @Flag(help: "Say why each app is listed, and why others are not.") var explain = false
@@ -20,12 +22,13 @@ struct HandlersCommand: ParsableCommand {
     @Flag(help: "The options menu: preview, open-in candidates and actions, as one answer.") var options = false
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one file") }
+        if files.isEmpty && filesFrom == nil { throw ValidationError("give at least one file, or --files-from LIST") }
     }
 
     func run() throws {
+        let files = try InputFiles.files(arguments: files, list: filesFrom, nulSeparated: nulSeparated)
         if options {
-            try runOptionsMenu()
+            try runOptionsMenu(files: files)
             return
         }
         try HandlersRun(catalog: catalog.access, files: files, role: role, all: all, explain: explain, json: json).run()
@@ -51,14 +54,23 @@ struct HandlersRun {
         var reports: [HandlerReport] = []
         var status = ExitStatus.ok
         for file in files {
-            do throws(HandOverError) {
-                let answer = try lookup.handlers(forFileAt: file, role: role, includeAll: all)
-                let report = HandlerReport(type: ResolutionReport(path: file, resolution: answer.resolution), list: answer.handlers)
-                if answer.handlers.candidates.isEmpty { status = status.combined(with: .nothingFound) }
-                if json { reports.append(report) } else { print(report.text(explain: explain)) }
+            do {
+                let resolution: Resolution
+                let list: HandlerList
+                if file == InputFiles.standardInputName {
+                    // Bytes without a name or a path: no per-file default applies.
+                    resolution = lookup.resolver.resolve(bytes: try InputFiles.standardInput(), name: nil)
+                    list = lookup.ranking.handlers(for: resolution.type, nameType: resolution.nameType, role: role, includeAll: all)
+                } else {
+                    let answer = try lookup.handlers(forFileAt: file, role: role, includeAll: all)
+                    (resolution, list) = (answer.resolution, answer.handlers)
+                }
+                let report = HandlerReport(type: ResolutionReport(path: file, resolution: resolution), list: list)
+                if list.candidates.isEmpty { status = status.combined(with: .nothingFound) }
+                if json { reports.append(report) } else { printStyled(report.styledLines(explain: explain)) }
             } catch {
-                let failure = CommandFailure(error)
-                writeStandardError("openwith: \(failure.message)\n")
+                let failure = CommandFailure(libraryError: error) ?? CommandFailure(status: .badInput, message: "\(file): \(error)")
+                failure.report()
                 status = status.combined(with: failure.status)
             }
         }
@@ -101,7 +113,7 @@ extension HandlersCommand {
         let actions: [String]
     }
 
-    func runOptionsMenu() throws {
+    func runOptionsMenu(files: [String]) throws {
         let broker = try catalog.broker()
         var outputs: [OptionsOutput] = []
         var status = ExitStatus.ok
@@ -116,8 +128,9 @@ extension HandlersCommand {
                     print("  actions: \(menu.actions.joined(separator: ", "))")
                 }
             } catch {
-                writeStandardError("openwith: \(error)\n")
-                status = status.combined(with: CommandFailure(error).status)
+                let failure = CommandFailure(error)
+                failure.report()
+                status = status.combined(with: failure.status)
             }
         }
         if json { try JSONOutput.print(outputs) }

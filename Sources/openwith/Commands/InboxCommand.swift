@@ -40,10 +40,11 @@ struct InboxCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Argument(help: "The item's name.") var item: String
+        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             try catalog.broker().deleteInboxItem(appID: app, item: item)
-            print("deleted \(item)")
+            if json { try JSONOutput.print(["deleted": item]) } else { print("deleted \(item)") }
         }
     }
 
@@ -53,8 +54,11 @@ struct InboxCommand: ParsableCommand {
         @Option(help: "The app.") var app: String
         @Argument(help: "The item's name.") var item: String
 
+        @Flag(help: "Print JSON: the grant of the moved file.") var json = false
+
         func run() throws {
-            print(GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item)).text)
+            let grant = GrantOutput(try catalog.broker().moveOutOfInbox(appID: app, item: item))
+            if json { try JSONOutput.print(grant) } else { print(grant.text) }
         }
     }
 
@@ -64,17 +68,19 @@ struct InboxCommand: ParsableCommand {
         @Option(help: "The app.") var app: String
         @Option(help: "Only items older than this (Nd, Nh, Nm or Ns).") var olderThan: String?
         @Flag(help: "Also remove the app's own picker imports (tmp/<app>-Inbox).") var includeImports = false
+        @Flag(help: "Print JSON: the items removed.") var json = false
 
         func run() throws {
             var age: Double?
             if let olderThan {
                 guard let parsed = DurationText.seconds(olderThan) else {
-                    throw CommandFailure(status: .badInput, message: "--older-than: '\(olderThan)' is not a duration like 7d, 12h, 30m or 45s")
+                    throw CommandFailure(
+                        status: .badInput, message: "--older-than: '\(olderThan)': not a duration", hint: "write a number and a unit: 7d, 12h, 30m or 45s")
                 }
                 age = parsed
             }
             let removed = try catalog.broker().cleanInbox(appID: app, olderThan: age, includingImports: includeImports)
-            print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")")
+            if json { try JSONOutput.print(["removed": removed.map { "\($0)" }]) } else { print("removed \(removed.count) item\(removed.count == 1 ? "" : "s")") }
         }
     }
 }

@@ -13,10 +13,12 @@ struct ProviderCommand: ParsableCommand {
         @Argument(help: "The provider app.") var app: String
         @Option(help: "The storage root folder.") var root: String
         @Option(name: .customLong("type"), help: "A content type it holds (repeatable).") var types: [String] = []
+        @Flag(help: "Print JSON.") var json = false
+        struct Output: Encodable { let provider: String, storageRoot: String, contentTypes: [String] }
 
         func run() throws {
             try catalog.broker().registerProvider(appID: app, storageRoot: root, contentTypes: types)
-            print("\(app) provides \(root)")
+            if json { try JSONOutput.print(Output(provider: app, storageRoot: root, contentTypes: types)) } else { print("\(app) provides \(root)") }
         }
     }
 

@@ -71,10 +71,10 @@ final class ProgressBar: Sendable {
         guard draw, total > 0 else { return }
         let width = 30
         let filled = done * width / total
-        writeStandardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)")
+        writeRawStandardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)")
     }
 
-    func finish() { writeStandardError("\r\u{1B}[K") }
+    func finish() { writeRawStandardError("\r\u{1B}[K") }
 }
 
 /// Monotonic time in seconds.

@@ -10,7 +10,9 @@ struct TypeCommand: ParsableCommand {
     )
 
     @OptionGroup var catalog: CatalogOptions
-    @Argument(help: "Files to resolve.") var files: [String]
+    @Argument(help: "Files to resolve; - reads standard input (resolved by its content alone).") var files: [String] = []
+    @Option(name: .customLong("files-from"), help: "Also resolve the files listed in this file, one per line (- reads the list from standard input).") var filesFrom: String?
+    @Flag(name: [.customLong("null"), .customShort("0")], help: "The --files-from list is NUL-separated.") var nulSeparated = false
     @Flag(help: "Use the name (and file-system kind) only; read no content.") var nameOnly = false
     @Flag(help: "Use the content (and file-system kind) only; ignore the name.") var contentOnly = false
     @Option(name: .customLong("mime"), help: "A MIME type you vouch for (an HTTP Content-Type, say).") var declaredMIMEType: String?
@@ -24,7 +26,7 @@ struct TypeCommand: ParsableCommand {
     func validate() throws {
         if nameOnly && contentOnly { throw ValidationError("--name-only and --content-only exclude each other") }
         if json && (mimeType || brief) { throw ValidationError("--json excludes --mime-type and --brief") }
-        if files.isEmpty { throw ValidationError("give at least one file") }
+        if files.isEmpty && filesFrom == nil { throw ValidationError("give at least one file, or --files-from LIST") }
     }
 
     func run() throws {
@@ -32,6 +34,7 @@ struct TypeCommand: ParsableCommand {
             mode: nameOnly ? .nameOnly : contentOnly ? .contentOnly : .nameAndContent,
             declaredMIMEType: declaredMIMEType, followsSymlinks: !noFollow)
         let format: TypeRun.Format = mimeType ? .fileMIMEType(brief: brief) : brief ? .sharedMIMEType : json ? .json : .report(explain: explain)
+        let files = try InputFiles.files(arguments: files, list: filesFrom, nulSeparated: nulSeparated)
         try TypeRun(catalog: catalog.access, files: files, options: options, format: format).run()
     }
 }
@@ -63,22 +66,27 @@ struct TypeRun {
         let resolver = TypeResolver(graph: snapshot.graph)
         var reports: [ResolutionReport] = []
         var status = ExitStatus.ok
-        let nameWidth = files.reduce(0) { max($0, $1.utf8.count) }
+        let nameWidth = files.reduce(0) { max($0, $1 == InputFiles.standardInputName ? 10 : $1.utf8.count) }
         for file in files {
             do {
-                let resolution = try resolver.resolve(path: file, options: options)
+                let resolution =
+                    file == InputFiles.standardInputName
+                    ? resolver.resolve(bytes: try InputFiles.standardInput(), name: nil, options: options)
+                    : try resolver.resolve(path: file, options: options)
                 switch format {
                 case .report(let explain): print(ResolutionReport(path: file, resolution: resolution).text(verbose: explain))
                 case .json: reports.append(ResolutionReport(path: file, resolution: resolution))
                 case .sharedMIMEType: print(resolution.mimeType)
                 case .fileMIMEType(let brief):
                     let mime = resolution.mimeType == "application/x-zerosize" ? "inode/x-empty" : resolution.mimeType
-                    // `file` aligns the answers after the longest name.
-                    print(brief ? mime : file + ":" + String(repeating: " ", count: nameWidth - file.utf8.count + 1) + mime)
+                    // `file` names standard input /dev/stdin, and aligns the answers after the longest name.
+                    let name = file == InputFiles.standardInputName ? "/dev/stdin" : file
+                    print(brief ? mime : name + ":" + String(repeating: " ", count: max(nameWidth - name.utf8.count, 0) + 1) + mime)
                 }
             } catch {
-                writeStandardError("openwith: \(error)\n")
-                status = status.combined(with: .badInput)
+                let failure = CommandFailure(libraryError: error) ?? CommandFailure(status: .badInput, message: "\(file): \(error)")
+                failure.report()
+                status = status.combined(with: failure.status)
             }
         }
         if case .json = format { try JSONOutput.print(reports) }

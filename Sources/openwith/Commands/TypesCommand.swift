@@ -24,11 +24,10 @@ struct TypesCommand: ParsableCommand {
             var status = ExitStatus.ok
             for text in identifier {
                 do {
-                    reports.append(TypeReport(try graph.type(withIdentifier: text)))
+                    reports.append(TypeReport(try TypeSuggestion.type(text, in: graph)))
                 } catch {
-                    let failure = CommandFailure(error)
-                    writeStandardError("openwith: \(failure.message)\n")
-                    status = status.combined(with: failure.status)
+                    error.report()
+                    status = status.combined(with: error.status)
                 }
             }
             if json { try JSONOutput.print(reports) } else { reports.forEach { print($0.text) } }
@@ -53,12 +52,7 @@ struct TypesCommand: ParsableCommand {
 
         func run() throws {
             let graph = try catalog.graph()
-            var supertype: UniformType?
-            if let conformingTo {
-                do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
-                    throw CommandFailure(error, option: "--conforming-to")
-                }
-            }
+            let supertype = try conformingTo.map { text throws(CommandFailure) in try TypeSuggestion.type(text, in: graph, option: "--conforming-to") }
             let tagClass: TagClass = filenameExtension != nil ? .filenameExtension : .mimeType
             var tag = filenameExtension ?? mime!
             if tagClass == .filenameExtension, tag.hasPrefix("."), tag.count > 1 { tag.removeFirst() }
@@ -72,8 +66,8 @@ struct TypesCommand: ParsableCommand {
                 return
             }
             guard let dynamic = graph.type(tag: tag, tagClass: tagClass, conformingTo: supertype) else {
-                let reason = tagClass == .mimeType ? "is not a MIME type (type/subtype)" : "is not a filename extension"
-                throw CommandFailure(status: .badInput, message: "'\(tag)' \(reason)")
+                let reason = tagClass == .mimeType ? "not a MIME type (type/subtype)" : "not a filename extension"
+                throw CommandFailure(status: .badInput, message: "'\(tag)': \(reason)")
             }
             if json { try JSONOutput.print([TypeReport(dynamic)]) } else {
                 print("  \(dynamic.identifier) — dynamic type, no declared type claims '\(tag)'")
@@ -93,10 +87,7 @@ struct TypesCommand: ParsableCommand {
             let graph = try catalog.graph()
             var types = graph.declaredTypes
             if let conformingTo {
-                let supertype: UniformType
-                do { supertype = try graph.type(withIdentifier: conformingTo) } catch {
-                    throw CommandFailure(error, option: "--conforming-to")
-                }
+                let supertype = try TypeSuggestion.type(conformingTo, in: graph, option: "--conforming-to")
                 types = types.filter { $0.conforms(to: supertype) }
             }
             types.sort { $0.identifier < $1.identifier }
@@ -118,30 +109,50 @@ struct TypesCommand: ParsableCommand {
         @Option(help: "dot or text.") var format: Format = .dot
         @Option(help: "How many levels of descendants to include.") var depth = 1
         @Option(help: "Render to this .svg or .png file with Graphviz 'dot'.") var output: String?
+        @Flag(help: "Print JSON: the types drawn and their conformance edges.") var json = false
+
+        /// The JSON form of a drawing.
+        struct Output: Encodable {
+            struct Edge: Encodable { let child: String, parent: String }
+            let focus: String
+            let types: [String]
+            let edges: [Edge]
+            let dot: String
+            let renderedTo: String?
+
+            init(_ drawing: TypeGraphDrawing, file: String?) {
+                focus = drawing.focus.identifier.rawValue
+                types = drawing.nodes.map(\.identifier.rawValue)
+                edges = drawing.edges.map { Edge(child: $0.child.identifier.rawValue, parent: $0.parent.identifier.rawValue) }
+                dot = drawing.dot
+                renderedTo = file
+            }
+        }
 
         func run() throws {
             let graph = try catalog.graph()
-            let type: UniformType
-            do { type = try graph.type(withIdentifier: identifier) } catch {
-                throw CommandFailure(error)
-            }
+            let type = try TypeSuggestion.type(identifier, in: graph)
             let drawing = TypeGraphDrawing(graph: graph, focus: type, descendantDepth: max(depth, 0))
             if let output {
                 try render(drawing.dot, to: output)
+                if json { try JSONOutput.print(Output(drawing, file: output)) }
                 return
             }
-            print(format == .dot ? drawing.dot : drawing.text)
+            if json { try JSONOutput.print(Output(drawing, file: nil)) } else { print(format == .dot ? drawing.dot : drawing.text) }
         }
 
         private func render(_ dot: String, to output: String) throws {
             let formatName = output.hasSuffix(".png") ? "png" : output.hasSuffix(".svg") ? "svg" : nil
-            guard let formatName else { throw CommandFailure(status: .badInput, message: "--output must end in .svg or .png: \(output)") }
+            guard let formatName else {
+                throw CommandFailure(status: .badInput, message: "--output: \(output): not an .svg or .png file name", hint: "name the file FILE.svg or FILE.png")
+            }
             let candidates: [String] = ["/usr/bin/dot", "/usr/local/bin/dot"]
             guard let dotPath = candidates.first(where: { access($0, X_OK) == 0 }) else {
-                throw CommandFailure(status: .badInput, message: "Graphviz 'dot' is not installed (apt-get install graphviz); use --format dot instead")
+                throw CommandFailure(
+                    status: .badInput, message: "--output: Graphviz 'dot' is not installed", hint: "install graphviz (apt-get install graphviz), or print the source with --format dot")
             }
             let status = try ProgramSpawn(argv: [dotPath, "-T" + formatName, "-o", output]).run(input: Array(dot.utf8))
-            if status != 0 { throw CommandFailure(status: .badInput, message: "\(dotPath) failed with status \(status)") }
+            if status != 0 { throw CommandFailure(status: .badInput, message: "\(dotPath): failed with status \(status)") }
         }
     }
 }

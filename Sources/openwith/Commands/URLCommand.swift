@@ -33,10 +33,12 @@ struct URLCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The URL.") var url: String
         @Option(help: "The asking app.") var app: String
+        @Flag(help: "Print JSON.") var json = false
+        struct Output: Encodable { let url: String, app: String, canOpen: Bool, reason: String }
 
         func run() throws {
             let (answer, reason) = try catalog.broker().canOpenURL(url, askingApp: app)
-            print("\(answer ? "yes" : "no"): \(reason)")
+            if json { try JSONOutput.print(Output(url: url, app: app, canOpen: answer, reason: reason)) } else { print("\(answer ? "yes" : "no"): \(reason)") }
             if !answer { throw ExitStatus.nothingFound }
         }
     }
@@ -48,11 +50,15 @@ struct URLCommand: ParsableCommand {
         @Option(help: "The handler app.") var app: String
         @Flag(help: "Require HMAC-SHA256 signed requests (a new 256-bit key is generated).") var requireSignature = false
         @Option(help: "An app allowed to send URLs (repeatable).") var allowSource: [String] = []
+        @Flag(help: "Print JSON (the key as hex, when one was made).") var json = false
+        struct Output: Encodable { let scheme: String, app: String, allowedSources: [String], signatureKey: String? }
 
         func run() throws {
             let key = requireSignature ? RequestSignature.newKey() : nil
             try catalog.open().configureURLHandler(appID: app, scheme: scheme, key: key, allowedSources: allowSource)
-            if let key { print(key.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()) } else { print("configured \(scheme): for \(app)") }
+            let hex = key.map { $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
+            if json { try JSONOutput.print(Output(scheme: scheme, app: app, allowedSources: allowSource, signatureKey: hex)); return }
+            if let hex { print(hex) } else { print("configured \(scheme): for \(app)") }
         }
     }
 
@@ -61,9 +67,11 @@ struct URLCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The URL.") var url: String
         @Option(help: "The sending app.") var from: String
+        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            print(try catalog.broker().signURL(url, from: from))
+            let signed = try catalog.broker().signURL(url, from: from)
+            if json { try JSONOutput.print(["url": url, "from": from, "signedURL": signed]) } else { print(signed) }
         }
     }
 }

@@ -42,6 +42,14 @@ struct HandlerReport: Encodable {
         excluded = list.excluded.map { Excluded(id: $0.app.id, name: $0.app.name, reason: $0.reason) }
     }
 
+    /// The lines of ``text(explain:)`` made safe for a terminal, the default handler in bold
+    /// on a colour terminal (``TerminalStyle``).
+    func styledLines(explain: Bool) -> [String] {
+        TerminalOutput.safe(text(explain: explain)).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("  * ") ? "  * " + TerminalStyle.bold(line.dropFirst(4)) : String(line)
+        }
+    }
+
     func text(explain: Bool) -> String {
         var lines = [type.text(verbose: explain)]
         if handlers.isEmpty {

@@ -20,7 +20,10 @@ struct ResolutionReport: Encodable {
 
     let path: String
     let identifier: String
+    /// The MIME type, bare (`text/plain`, never `text/plain;charset=utf-8`).
     let mimeType: String
+    /// The character set of text whose type names one (`utf-8`), absent otherwise.
+    let charset: String?
     let description: String
     let confidence: String
     let size: Int64
@@ -34,6 +37,7 @@ struct ResolutionReport: Encodable {
         self.path = path
         identifier = resolution.identifier.rawValue
         mimeType = resolution.mimeType
+        charset = resolution.charset
         description = resolution.typeDescription
         confidence = resolution.confidence.description
         size = resolution.size

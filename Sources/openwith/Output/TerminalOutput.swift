@@ -6,7 +6,8 @@ import DocumentCatalog
 /// Policy: every control character and escape sequence is shown as a visible escape
 /// (``VisibleText``), except the line breaks and tabs that lay out the output itself. JSON
 /// output passes unchanged in effect: JSON already escapes control characters, so there is
-/// nothing for this step to change in it.
+/// nothing for this step to change in it. Then ``TerminalStyle`` applies: nothing with
+/// `--quiet`, ASCII punctuation outside a UTF-8 locale.
 enum TerminalOutput {
     /// `text` with every control character but `\n` and `\t` shown as an escape.
     static func safe(_ text: String) -> String {
@@ -20,5 +21,12 @@ enum TerminalOutput {
 /// Prints `text` to standard output, made safe for a terminal (see ``TerminalOutput``): every
 /// `print` of a string in this module resolves here rather than to the standard library's.
 func print(_ text: String, terminator: String = "\n") {
-    Swift.print(TerminalOutput.safe(text), terminator: terminator)
+    guard !TerminalStyle.quiet else { return }
+    Swift.print(TerminalStyle.forLocale(TerminalOutput.safe(text)), terminator: terminator)
+}
+
+/// Prints lines already made safe, with the colour escapes ``TerminalStyle`` added to them.
+func printStyled(_ lines: [String]) {
+    guard !TerminalStyle.quiet else { return }
+    for line in lines { Swift.print(TerminalStyle.forLocale(line)) }
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Installs openwith under a prefix: the binary, its manual page and its shell completions.
+#
+#   Scripts/install.sh [--prefix DIR] [--binary PATH] [--uninstall]
+#
+#   --prefix DIR    where to install (default: ~/.local): DIR/bin/openwith,
+#                   DIR/share/man/man1/openwith.1, and the completions for bash
+#                   (DIR/share/bash-completion/completions/openwith), zsh
+#                   (DIR/share/zsh/site-functions/_openwith) and fish
+#                   (DIR/share/fish/vendor_completions.d/openwith.fish).
+#   --binary PATH   install this openwith instead of building the release binary
+#                   (swift build -c release --static-swift-stdlib).
+#   --uninstall     remove what an install put under the prefix.
+#
+# Each part is a step (install_<part>, its files in files_<part>); STEPS lists them in order.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX="${HOME}/.local"
+BINARY=""
+UNINSTALL=0
+STEPS=(binary manual completions)
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+fail() { echo "install.sh: $1" >&2; [ $# -gt 1 ] && echo "hint: $2" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) [ $# -ge 2 ] || fail "--prefix: needs a folder"; PREFIX="$2"; shift 2 ;;
+        --prefix=*) PREFIX="${1#--prefix=}"; shift ;;
+        --binary) [ $# -ge 2 ] || fail "--binary: needs a path"; BINARY="$2"; shift 2 ;;
+        --binary=*) BINARY="${1#--binary=}"; shift ;;
+        --uninstall) UNINSTALL=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) fail "$1: not an option" "Scripts/install.sh --help lists the options" ;;
+    esac
+done
+[ -n "$PREFIX" ] || fail "--prefix: the folder cannot be empty"
+case "$PREFIX" in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
+
+files_binary() { echo "$PREFIX/bin/openwith"; }
+files_manual() { echo "$PREFIX/share/man/man1/openwith.1"; }
+files_completions() {
+    echo "$PREFIX/share/bash-completion/completions/openwith"
+    echo "$PREFIX/share/zsh/site-functions/_openwith"
+    echo "$PREFIX/share/fish/vendor_completions.d/openwith.fish"
+}
+
+# The openwith the other steps describe: the installed one.
+INSTALLED="$PREFIX/bin/openwith"
+
+install_binary() {
+    if [ -z "$BINARY" ]; then
+        echo "building the release binary (swift build -c release --static-swift-stdlib)"
+        (cd "$ROOT" && swift build -c release --static-swift-stdlib --product openwith)
+        BINARY="$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/openwith"
+    fi
+    [ -x "$BINARY" ] || fail "$BINARY: not an executable file" "build it first, or leave out --binary to build the release binary"
+    install -D -m 755 "$BINARY" "$INSTALLED"
+}
+
+install_manual() {
+    local page; page="$(files_manual)"
+    mkdir -p "$(dirname "$page")"
+    python3 "$ROOT/Scripts/generate-manual.py" "$INSTALLED" > "$page.tmp"
+    mv "$page.tmp" "$page"
+}
+
+install_completions() {
+    local shell target
+    for shell in bash zsh fish; do
+        case "$shell" in
+            bash) target="$PREFIX/share/bash-completion/completions/openwith" ;;
+            zsh) target="$PREFIX/share/zsh/site-functions/_openwith" ;;
+            fish) target="$PREFIX/share/fish/vendor_completions.d/openwith.fish" ;;
+        esac
+        mkdir -p "$(dirname "$target")"
+        "$INSTALLED" --generate-completion-script "$shell" > "$target.tmp"
+        mv "$target.tmp" "$target"
+    done
+}
+
+if [ "$UNINSTALL" = 1 ]; then
+    for step in "${STEPS[@]}"; do
+        "files_$step" | while read -r file; do
+            if [ -e "$file" ]; then rm -f "$file" && echo "removed $file"; fi
+        done
+    done
+    exit 0
+fi
+
+for step in "${STEPS[@]}"; do "install_$step"; done
+for step in "${STEPS[@]}"; do "files_$step"; done | sed 's/^/installed /'
+case ":$PATH:" in
+    *":$PREFIX/bin:"*) ;;
+    *) echo "hint: $PREFIX/bin is not on PATH; add it (export PATH=\"$PREFIX/bin:\$PATH\")" ;;
+esac
