@@ -25,7 +25,8 @@ final class RankedCatalog: @unchecked Sendable {
 }
 
 // Handler ranking against catalogs of 100, 1,000 and 100,000 synthetic apps; opening a catalog
-// and loading its snapshot; importing shared-mime-info and desktop entries.
+// and loading its snapshot; the freshness check of a query; importing shared-mime-info and
+// desktop entries.
 let benchmarks: @Sendable () -> Void = {
     for appCount in [100, 1_000, 100_000] {
         let ranked = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
@@ -99,6 +100,39 @@ let benchmarks: @Sendable () -> Void = {
         } teardown: {
             stored.tearDown()
         }
+    }
+
+    // The freshness check a query makes when nothing changed: a stat of each watched location
+    // (this machine's applications and package folders, a user folder of 100 entries with a
+    // subfolder, the mimeapps.list files), compared with the stamps of the snapshot. Budget: 0.2 ms.
+    let fresh = Fixture({ () throws -> (TemporaryFolder, CatalogSnapshot, [String: String]) in
+        let folder = try TemporaryFolder(prefix: "freshness")
+        _ = try folder.makeFolder("data/applications/sub")
+        _ = try folder.makeFolder("config")
+        for app in SyntheticApps.registrations(count: 100) {
+            try folder.write(Array(SyntheticApps.desktopEntry(for: app).utf8), to: "data/applications/" + app.id)
+        }
+        try folder.write(Array("[Default Applications]\nimage/png=a.desktop;\n".utf8), to: "config/mimeapps.list")
+        let environment = [
+            "HOME": folder.appending("home"), "XDG_DATA_HOME": folder.appending("data"), "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
+            "XDG_CONFIG_HOME": folder.appending("config"), "XDG_CONFIG_DIRS": "/etc/xdg", "XDG_CURRENT_DESKTOP": "GNOME",
+        ]
+        let location = CatalogLocation(path: folder.appending("catalog.sqlite"))
+        _ = try DocumentCatalog.currentSnapshot(location: location, environment: environment)
+        // Past the settling interval, the next check stores settled stamps.
+        Thread.sleep(forTimeInterval: CatalogFreshness.settlingInterval * 2)
+        let snapshot = try DocumentCatalog.currentSnapshot(location: location, environment: environment)
+        return (folder, snapshot, environment)
+    }, tearDown: { $0.0.remove() })
+    Benchmark("FreshnessCheck.noChange", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+        let (_, snapshot, environment) = fresh.value
+        for _ in benchmark.scaledIterations {
+            blackHole(snapshot.followsMachine(environment: environment))
+        }
+    } setup: {
+        try fresh.setUp()
+    } teardown: {
+        fresh.tearDown()
     }
 
     // The freedesktop database, as every Linux machine has it.

@@ -39,7 +39,7 @@ struct KeyFileLine: Sendable, Equatable {
         return lines
     }
 
-    private static func classify(_ line: ArraySlice<UInt8>) -> Kind {
+    static func classify(_ line: ArraySlice<UInt8>) -> Kind {
         if line.contains(0) { return .malformed("the line holds a NUL byte") }
         guard let text = String(validating: line, as: UTF8.self) else { return .invalidEncoding }
         if line.first == UInt8(ascii: "[") {

@@ -26,6 +26,9 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
         public static let notFound = Code("not found")
         /// The request contradicts the catalog (a default for an app that does not claim the type).
         public static let invalidRequest = Code("invalid request")
+        /// A `mimeapps.list` a default is written to cannot be read, parsed or written; it was
+        /// left as it was, and so was the catalog.
+        public static let mimeAppsListRefused = Code("mimeapps.list refused")
 
         public var description: String { name }
     }

@@ -17,13 +17,15 @@ import GRDB
 /// - `providers`, `grants`, `transfer_journal`, `open_requests`, `signing_keys`: the hand-over
 ///   (`v2-transfer-staging` adds the journal's staging folder, source disposal and staged identity;
 ///   `v7-journal-staged-identity` moves identities that v1 kept in `final_name` to those columns);
+/// - `freshness_stamps`: each watched location as the last system import saw it (`v9-freshness-stamps`;
+///   see `CatalogFreshness`);
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
     /// The migrations this version knows, in order.
     public static var migrationIdentifiers: [String] {
         [
             "v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity", "v6-seen-signatures",
-            "v7-journal-staged-identity",
+            "v7-journal-staged-identity", "v9-freshness-stamps",
         ]
     }
 
@@ -253,6 +255,22 @@ public enum CatalogSchema {
                         row["id"] as Int64,
                     ])
             }
+        }
+        // The watched locations as the last system import saw them, so that a query can tell
+        // whether the machine changed since (see `CatalogFreshness`).
+        migrator.registerMigration("v9-freshness-stamps") { db in
+            try db.execute(sql: """
+                CREATE TABLE freshness_stamps (
+                    position INTEGER PRIMARY KEY NOT NULL,
+                    path TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('applications', 'mimeAppsList', 'mimePackages')),
+                    is_root INTEGER NOT NULL,
+                    device INTEGER NOT NULL,
+                    inode INTEGER NOT NULL,
+                    size INTEGER NOT NULL,
+                    modified INTEGER NOT NULL
+                );
+                """)
         }
         return migrator
     }

@@ -215,12 +215,18 @@ public final class DocumentCatalog: Sendable {
 
     /// The catalog's snapshot as stored beside it by the last snapshot load, without opening
     /// the database: what a short-lived process uses to answer at once. `nil` when there is no
-    /// current stored snapshot (then open the catalog and call ``snapshot()``).
+    /// current stored snapshot (then open the catalog and call ``snapshot()``). It does not check
+    /// whether the machine changed: ``currentSnapshot(location:environment:)`` does.
     ///
     /// The stored snapshot is removed by every change made through a ``DocumentCatalog``;
     /// see `SnapshotImage` for the exact rules.
     public static func storedSnapshot(location: CatalogLocation) -> CatalogSnapshot? {
         guard let rows = SnapshotImage.read(location: location) else { return nil }
+        return storedSnapshot(rows: rows, location: location)
+    }
+
+    /// A snapshot built from stored rows, or `nil` when their types do not compile.
+    static func storedSnapshot(rows: SnapshotRows, location: CatalogLocation) -> CatalogSnapshot? {
         let writable = access(location.dataFolder, W_OK) == 0
         guard let graph = try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: writable) else {
             return nil

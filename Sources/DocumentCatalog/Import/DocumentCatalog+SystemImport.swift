@@ -3,8 +3,8 @@ import GRDB
 import UniformTypes
 
 extension DocumentCatalog {
-    /// Imports the machine's desktop integration from the XDG folders: every desktop entry in
-    /// `applications/` (desktop-file ids, the first folder in precedence order wins), every
+    /// Imports the machine's desktop integration from the XDG folders — the full rebuild: every
+    /// desktop entry in `applications/` (desktop-file ids, the first folder in precedence order wins), every
     /// shared-mime-info package in `mime/packages/` other than the freedesktop database (which
     /// is compiled in), and the `mimeapps.list` files in the spec's precedence order.
     ///
@@ -15,26 +15,27 @@ extension DocumentCatalog {
     /// while the user has such state on it is kept, absent — hidden from listings and ranking —
     /// until its entry comes back. A file
     /// that cannot be read or parsed is skipped and reported; it does not stop the import.
+    /// It stores the stamps of every watched location, so later queries refresh only what
+    /// changes (see ``CatalogFreshness`` and ``followMachine(environment:)``).
     public func importSystem(environment: [String: String]) throws(CatalogError) -> ImportReport {
         var report = ImportReport()
         let directories = XDGDirectories(environment: environment)
-        let systemApps = try systemDesktopEntries(directories, report: &report)
+        let roots = CatalogFreshness.rootLocations(environment: environment)
+        // Every location is stamped before it is read: a change made meanwhile shows in the next check.
+        let trees = roots.filter { $0.kind == .applications }.map { ApplicationsTree(root: $0.path) }
+        let otherStamps = roots.filter { $0.kind != .applications }.map { FreshnessStamp(taking: $0.path, kind: $0.kind, isRoot: true) }
+        let systemApps = try systemDesktopEntries(trees, report: &report)
         let declarations = sharedMimeInfoPackages(directories, report: &report)
         let associations = mimeAppsAssociations(environment, report: &report)
+        let stamps = trees.flatMap(\.folderStamps) + otherStamps
 
         let previous = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") }.map { $0.lowercased() })
         try write(action: "import-system", subject: directories.dataHome, detail: "\(systemApps.count) apps, \(declarations.count) types, \(associations.count) associations") { db in
-            try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
-            try db.execute(sql: "DELETE FROM associations")
             for app in systemApps { try DocumentCatalog.insert(app, into: db) }
             try DocumentCatalog.retireDisappearedSystemApps(keeping: Set(systemApps.map { $0.id.lowercased() }), in: db)
-            for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            for item in associations {
-                try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
-            }
+            try DocumentCatalog.replaceSystemDeclarations(declarations, in: db)
+            try DocumentCatalog.replaceAssociations(associations, in: db)
+            try FreshnessStamp.store(stamps, in: db)
             try db.execute(sql: "INSERT OR REPLACE INTO catalog_info(key, value) VALUES ('system_imported_at', ?)", arguments: [String(WallClock.now())])
         }
         report.registeredApps = systemApps.map(\.id)
@@ -44,15 +45,31 @@ extension DocumentCatalog {
         return report
     }
 
-    /// The desktop entries in every `applications/` folder, in precedence order: the first
+    /// Replaces the types shared-mime-info packages declare (those no app declares).
+    static func replaceSystemDeclarations(_ declarations: [(TypeDeclaration, String)], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
+        for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
+    }
+
+    /// Replaces the stored `mimeapps.list` associations.
+    static func replaceAssociations(_ associations: [SystemAssociation], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM associations")
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for item in associations {
+            try statement.execute(arguments: [item.kind, item.mime, item.app, item.source, item.precedence, item.position])
+        }
+    }
+
+    /// The desktop entries of every `applications/` tree, in precedence order: the first
     /// occurrence of a desktop-file id wins, and an id registered by hand is left to the user.
-    private func systemDesktopEntries(_ directories: XDGDirectories, report: inout ImportReport) throws(CatalogError) -> [AppRegistration] {
+    private func systemDesktopEntries(_ trees: [ApplicationsTree], report: inout ImportReport) throws(CatalogError) -> [AppRegistration] {
         var apps: [String: AppRegistration] = [:]
         var order: [String] = []
-        for base in directories.dataSearchPath {
-            let folder = base + "/applications"
-            guard FileReading.isDirectory(folder) else { continue }
-            for (path, root) in DocumentCatalog.desktopFiles(under: folder, depth: 0) {
+        for tree in trees {
+            let root = tree.root
+            for path in tree.desktopFiles {
                 report.filesRead += 1
                 do {
                     let (registration, warnings) = try DesktopEntryImporter.registration(path: path, applicationsFolder: root, origin: "system")
@@ -66,14 +83,19 @@ extension DocumentCatalog {
                 }
             }
         }
-        let userApps = Set(try appSummaries().filter { $0.origin == "user" }.map { $0.id.lowercased() })
+        let userApps = try userAppIDs()
         return order.compactMap { apps[$0] }.filter { !userApps.contains($0.id.lowercased()) }
+    }
+
+    /// The ids of apps registered by hand, lowercased.
+    func userAppIDs() throws(CatalogError) -> Set<String> {
+        Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'user'") }.map { $0.lowercased() })
     }
 
     /// The types the shared-mime-info packages in every `mime/packages/` folder declare (not the
     /// freedesktop database itself, which is compiled in), lowest precedence first, each with
     /// its file. A package whose types would form a conformance cycle is refused.
-    private func sharedMimeInfoPackages(_ directories: XDGDirectories, report: inout ImportReport) -> [(TypeDeclaration, String)] {
+    func sharedMimeInfoPackages(_ directories: XDGDirectories, report: inout ImportReport) -> [(TypeDeclaration, String)] {
         var declarations: [(TypeDeclaration, String)] = []
         var graph = systemGraph
         for base in directories.dataSearchPath.reversed() {
@@ -102,7 +124,7 @@ extension DocumentCatalog {
 
     /// The associations of the `mimeapps.list` files, highest precedence first, each numbered
     /// by its file's precedence and its position in the file (defaults, then added, then removed).
-    private func mimeAppsAssociations(_ environment: [String: String], report: inout ImportReport) -> [SystemAssociation] {
+    func mimeAppsAssociations(_ environment: [String: String], report: inout ImportReport) -> [SystemAssociation] {
         var associations: [SystemAssociation] = []
         let locations = MimeAppsListLocations(environment: environment)
         for (precedence, path) in locations.files.enumerated() where FileReading.exists(path) {
@@ -128,7 +150,7 @@ extension DocumentCatalog {
 
     /// System apps whose entries disappeared (not in `present`, lowercased): gone, unless the
     /// user has state on them; then kept, absent, without their declarations, until they come back.
-    private static func retireDisappearedSystemApps(keeping present: Set<String>, in db: Database) throws {
+    static func retireDisappearedSystemApps(keeping present: Set<String>, in db: Database) throws {
         for id in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") where !present.contains(id.lowercased()) {
             if try DocumentCatalog.hasUserState(appID: id, in: db) {
                 try DocumentCatalog.removeDeclarations(ofApp: id, from: db)
@@ -152,4 +174,4 @@ extension DocumentCatalog {
 /// One `mimeapps.list` association as the system import stores it: its kind (`default`,
 /// `added`, `removed`), MIME type, desktop-file id, file, the file's precedence and the
 /// association's position in it.
-private typealias SystemAssociation = (kind: String, mime: String, app: String, source: String, precedence: Int, position: Int)
+typealias SystemAssociation = (kind: String, mime: String, app: String, source: String, precedence: Int, position: Int)

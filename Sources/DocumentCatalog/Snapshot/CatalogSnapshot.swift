@@ -30,17 +30,22 @@ public final class CatalogSnapshot: Sendable {
     let urlClaimsByScheme: [String: [Int32]]
     let userDefaults: [DefaultKey: Int32]
     let associationDefaults: [FoldedKey: [String]]
+    /// The `mimeapps.list` file of each entry of ``associationDefaults``, in the same order.
+    let associationDefaultFiles: [FoldedKey: [String]]
     let associationAdded: [FoldedKey: [String]]
     let associationRemoved: [FoldedKey: Set<FoldedKey>]
     let lastUsedTimes: [String: Double]
     let queried: [Int32: Set<String>]
+    /// The watched locations as the last import saw them (see ``CatalogFreshness``).
+    let freshnessStamps: [FreshnessStamp]
     /// Whether each app is available, once checked: 0 not yet, 1 yes, 2 no.
     private let availability: Mutex<[Availability]>
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
         userDefaults: [DefaultKey: Int32], associationDefaults: [FoldedKey: [String]], associationAdded: [FoldedKey: [String]],
-        associationRemoved: [FoldedKey: Set<FoldedKey>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>]
+        associationRemoved: [FoldedKey: Set<FoldedKey>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>],
+        associationDefaultFiles: [FoldedKey: [String]] = [:], freshnessStamps: [FreshnessStamp] = []
     ) {
         self.generation = generation
         self.graph = graph
@@ -79,6 +84,8 @@ public final class CatalogSnapshot: Sendable {
         self.associationRemoved = associationRemoved
         self.lastUsedTimes = lastUsedTimes
         self.queried = queried
+        self.associationDefaultFiles = associationDefaultFiles
+        self.freshnessStamps = freshnessStamps
         availability = Mutex([Availability](repeating: .unchecked, count: apps.count))
     }
 
@@ -168,6 +175,14 @@ public final class CatalogSnapshot: Sendable {
     /// mimeapps.list `Default Applications` for a MIME type, highest precedence first.
     public func mimeAppsDefaults(mimeType: String) -> [String] {
         associationDefaults.isEmpty ? [] : associationDefaults[FoldedKey(mimeType)] ?? []
+    }
+    /// mimeapps.list `Default Applications` for a MIME type, highest precedence first, each with
+    /// the `mimeapps.list` file that names it: where a default set outside the catalog lives.
+    public func mimeAppsDefaultSources(mimeType: String) -> [(appID: String, file: String)] {
+        let key = FoldedKey(mimeType)
+        guard let ids = associationDefaults[key] else { return [] }
+        let files = associationDefaultFiles[key] ?? []
+        return ids.enumerated().map { ($0.element, $0.offset < files.count ? files[$0.offset] : "") }
     }
     /// mimeapps.list `Added Associations` for a MIME type.
     public func mimeAppsAdded(mimeType: String) -> [String] {
@@ -266,13 +281,16 @@ public final class CatalogSnapshot: Sendable {
             defaults[DefaultKey(scope: scope, key: row.key, role: role)] = app
         }
         var associationDefaults: [FoldedKey: [String]] = [:]
+        var associationDefaultFiles: [FoldedKey: [String]] = [:]
         var associationAdded: [FoldedKey: [String]] = [:]
         var associationRemoved: [FoldedKey: Set<FoldedKey>] = [:]
         for row in raw.associations {
             let mime = FoldedKey(row.mimeType)
             let app = row.appID
             switch row.kind {
-            case "default": associationDefaults[mime, default: []].append(app)
+            case "default":
+                associationDefaults[mime, default: []].append(app)
+                associationDefaultFiles[mime, default: []].append(row.sourcePath)
             case "added": associationAdded[mime, default: []].append(app)
             default: associationRemoved[mime, default: []].insert(FoldedKey(app))
             }
@@ -284,7 +302,8 @@ public final class CatalogSnapshot: Sendable {
         return CatalogSnapshot(
             generation: raw.generation, graph: graph, apps: apps, claims: claims, urlClaims: urlClaims, userDefaults: defaults,
             associationDefaults: associationDefaults, associationAdded: associationAdded, associationRemoved: associationRemoved,
-            lastUsedTimes: lastUsed, queried: queried)
+            lastUsedTimes: lastUsed, queried: queried, associationDefaultFiles: associationDefaultFiles,
+            freshnessStamps: raw.freshnessStamps)
     }
 }
 

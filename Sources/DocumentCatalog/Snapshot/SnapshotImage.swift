@@ -17,7 +17,7 @@ import UniformTypes
 /// that writes (or delete the file) after editing the catalog by hand.
 enum SnapshotImage {
     static let magic = "openwith catalog snapshot"
-    static let formatVersion = 1
+    static let formatVersion = 2
     /// Larger files are not read (a catalog of 100,000 apps stays well below this).
     static let maximumSize = 512 << 20
 

@@ -3,7 +3,7 @@ import UniformTypes
 
 /// The catalog rows a snapshot is built from, read in one transaction: app-declared types,
 /// apps, claims, URL claims, queried schemes, defaults, mimeapps.list associations and
-/// last-used times. Plain values, so they can also be stored in a ``SnapshotImage``.
+/// last-used times, and the freshness stamps of the last import. Plain values, so they can also be stored in a ``SnapshotImage``.
 struct SnapshotRows {
     struct Claim {
         var appID, kind, value, role, rank: String
@@ -20,7 +20,7 @@ struct SnapshotRows {
         var scope, key, role, appID: String
     }
     struct Association {
-        var kind, mimeType, appID: String
+        var kind, mimeType, appID, sourcePath: String
     }
     struct LastUse {
         var appID, typeIdentifier: String
@@ -36,6 +36,7 @@ struct SnapshotRows {
     var defaults: [Default] = []
     var associations: [Association] = []
     var lastUsed: [LastUse] = []
+    var freshnessStamps: [FreshnessStamp] = []
 
     /// Reads the rows in the read transaction `db`.
     init(_ db: Database) throws {
@@ -52,12 +53,13 @@ struct SnapshotRows {
         defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             Default(scope: row[0], key: row[1], role: row[2], appID: row[3])
         }
-        associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id FROM associations ORDER BY precedence, position").map { row in
-            Association(kind: row[0], mimeType: row[1], appID: row[2])
+        associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id, source_path FROM associations ORDER BY precedence, position").map { row in
+            Association(kind: row[0], mimeType: row[1], appID: row[2], sourcePath: row[3])
         }
         lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             LastUse(appID: row[0], typeIdentifier: row[1], usedAt: row[2])
         }
+        freshnessStamps = try FreshnessStamp.fetchAll(db)
     }
 
     // MARK: Compact records
@@ -87,12 +89,19 @@ struct SnapshotRows {
         out.write(defaults.count)
         for entry in defaults { for text in [entry.scope, entry.key, entry.role, entry.appID] { out.write(text) } }
         out.write(associations.count)
-        for entry in associations { for text in [entry.kind, entry.mimeType, entry.appID] { out.write(text) } }
+        for entry in associations { for text in [entry.kind, entry.mimeType, entry.appID, entry.sourcePath] { out.write(text) } }
         out.write(lastUsed.count)
         for entry in lastUsed {
             out.write(entry.appID)
             out.write(entry.typeIdentifier)
             out.write(entry.usedAt)
+        }
+        out.write(freshnessStamps.count)
+        for stamp in freshnessStamps {
+            out.write(stamp.path)
+            out.write(stamp.kind.rawValue)
+            out.write(stamp.isRoot)
+            for number in [stamp.device, stamp.inode, stamp.size, stamp.modified] { out.write(Int(number)) }
         }
     }
 
@@ -143,13 +152,22 @@ struct SnapshotRows {
         }
         guard let associationCount = input.readCount() else { return nil }
         for _ in 0..<associationCount {
-            guard let fields = strings(3) else { return nil }
-            associations.append(Association(kind: fields[0], mimeType: fields[1], appID: fields[2]))
+            guard let fields = strings(4) else { return nil }
+            associations.append(Association(kind: fields[0], mimeType: fields[1], appID: fields[2], sourcePath: fields[3]))
         }
         guard let lastUsedCount = input.readCount() else { return nil }
         for _ in 0..<lastUsedCount {
             guard let app = input.readString(), let type = input.readString(), let usedAt = input.readDouble() else { return nil }
             lastUsed.append(LastUse(appID: app, typeIdentifier: type, usedAt: usedAt))
+        }
+        guard let stampCount = input.readCount() else { return nil }
+        for _ in 0..<stampCount {
+            guard let path = input.readString(), let kind = input.readString().flatMap(WatchedLocation.Kind.init(rawValue:)),
+                let isRoot = input.readBool(), let device = input.readInt(), let inode = input.readInt(), let size = input.readInt(),
+                let modified = input.readInt()
+            else { return nil }
+            freshnessStamps.append(FreshnessStamp(
+                path: path, kind: kind, isRoot: isRoot, device: Int64(device), inode: Int64(inode), size: Int64(size), modified: Int64(modified)))
         }
     }
 }
