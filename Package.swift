@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DeclarationFormats", targets: ["DeclarationFormats"]),
         .library(name: "DocumentCatalog", targets: ["DocumentCatalog"]),
         .library(name: "OpenInBroker", targets: ["OpenInBroker"]),
+        .library(name: "OpenWithKit", targets: ["OpenWithKit"]),
+        .library(name: "OpenWithC", type: .dynamic, targets: ["OpenWithC"]),
         .executable(name: "openwith", targets: ["openwith"]),
     ],
     dependencies: [
@@ -68,6 +70,20 @@ let package = Package(
             ],
             swiftSettings: strictFlags
         ),
+        .target(
+            name: "OpenWithKit",
+            dependencies: ["ContentSniffing", "DeclarationFormats", "DocumentCatalog", "OpenInBroker", "UniformTypes"],
+            swiftSettings: strictFlags
+        ),
+        // The C library for file managers in C, C++, Vala or Rust: Swift exporting the functions
+        // of Sources/OpenWithC/include/openwith.h, which COpenWith makes a module of.
+        .systemLibrary(name: "COpenWith"),
+        .target(
+            name: "OpenWithC",
+            dependencies: ["COpenWith", "ContentSniffing", "DocumentCatalog", "OpenInBroker", "OpenWithKit"],
+            exclude: ["include"],
+            swiftSettings: strictFlags
+        ),
         .executableTarget(
             name: "openwith",
             dependencies: [
@@ -116,6 +132,17 @@ let package = Package(
                 "OpenInBroker", "DocumentCatalog", "DeclarationFormats", "UniformTypes", "OpenWithTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "OpenWithKitTests",
+            dependencies: ["OpenWithKit", "OpenInBroker", "DocumentCatalog", "ContentSniffing", "OpenWithTestSupport"],
+            swiftSettings: strictFlags
+        ),
+        .testTarget(
+            name: "OpenWithCTests",
+            dependencies: ["OpenWithTestSupport"],
+            exclude: ["CPrograms"],
             swiftSettings: strictFlags
         ),
         .testTarget(
