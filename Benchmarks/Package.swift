@@ -22,10 +22,10 @@ let library: [Target.Dependency] = [
 
 /// A benchmark suite: an executable target in `Benchmarks/<name>`, which is where the benchmark
 /// plugin looks for them.
-func suite(_ name: String) -> Target {
+func suite(_ name: String, adding extra: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
-        dependencies: library + [
+        dependencies: library + extra + [
             "BenchmarkSupport",
             "SuiteSupport",
             .product(name: "Benchmark", package: "benchmark"),
@@ -70,6 +70,11 @@ let package = Package(
         suite("SniffingBenchmarks"),
         suite("CatalogBenchmarks"),
         suite("HandOverBenchmarks"),
+        // The C boundary: libOpenWithC's exported functions against the same Swift calls.
+        suite("EmbeddingBenchmarks", adding: [
+            .product(name: "OpenWithKit", package: rootPackage),
+            .product(name: "OpenWithC", package: rootPackage),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
