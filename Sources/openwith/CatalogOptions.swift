@@ -81,6 +81,11 @@ enum ProcessEnvironment {
     /// One variable's value.
     static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
+    /// The locale of messages and app names: the first set of `LC_ALL`, `LC_MESSAGES`, `LANG`.
+    static var messagesLocale: String? {
+        ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap(value).first { !$0.isEmpty }
+    }
+
     /// The desktops of `XDG_CURRENT_DESKTOP`.
     static var desktops: [String] { (value("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map(String.init) }
 }

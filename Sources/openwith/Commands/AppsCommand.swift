@@ -41,7 +41,7 @@ struct AppsCommand: ParsableCommand {
             let apps: [AppSummary]
             apps = try opened.appSummaries()
             let rows = apps.map {
-                Row(id: $0.id, name: $0.name, kind: $0.kind.rawValue, origin: $0.origin, source: $0.sourcePath, version: $0.version,
+                Row(id: $0.id, name: AppRecord.localizedName($0.name, kind: $0.kind, sourcePath: $0.sourcePath, locale: ProcessEnvironment.messagesLocale), kind: $0.kind.rawValue, origin: $0.origin, source: $0.sourcePath, version: $0.version,
                     claims: $0.claimCount, schemes: $0.schemeCount)
             }
             if json { try JSONOutput.print(rows) } else {

@@ -23,7 +23,7 @@ struct AppOutput: Encodable {
 
     init(_ app: AppRegistration) {
         id = app.id
-        name = app.name
+        name = app.record.localizedName(locale: ProcessEnvironment.messagesLocale)
         kind = app.kind.rawValue
         version = app.version
         source = app.sourcePath

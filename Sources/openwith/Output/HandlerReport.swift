@@ -35,11 +35,11 @@ struct HandlerReport: Encodable {
         role = list.role.rawValue
         handlers = list.candidates.map {
             Handler(
-                id: $0.app.id, name: $0.app.name, kind: $0.app.kind.rawValue, group: $0.group.description, isDefault: $0.isDefault,
+                id: $0.app.id, name: $0.app.record.localizedName(locale: ProcessEnvironment.messagesLocale), kind: $0.app.kind.rawValue, group: $0.group.description, isDefault: $0.isDefault,
                 role: $0.role.rawValue, rank: $0.rank.rawValue, matchedType: $0.matchedType.identifier.rawValue,
                 distance: $0.distance, claim: $0.claimValue, reason: $0.reason)
         }
-        excluded = list.excluded.map { Excluded(id: $0.app.id, name: $0.app.name, reason: $0.reason) }
+        excluded = list.excluded.map { Excluded(id: $0.app.id, name: $0.app.record.localizedName(locale: ProcessEnvironment.messagesLocale), reason: $0.reason) }
     }
 
     /// The lines of ``text(explain:)`` made safe for a terminal, the default handler in bold
