@@ -301,6 +301,16 @@ enum KnownType {
         doc, xls, ppt, msi, msp, visio, publisher, outlookMessage,
     ]
 
+    /// Binary formats every file of which starts with a mark the built-in signatures always
+    /// recognise (a fixed magic number at offset 0, a container header): bytes that nothing
+    /// placed are not one of them, whatever the name says. The container documents known by
+    /// their parts are among them. Formats whose marks are optional, partial or far into the
+    /// file (TGA, MP3 frames, BMP variants, PDF's `%PDF` that may follow junk) are not.
+    static let definiteSignatures: [TypeIdentifier] = knownByParts + [
+        zip, compoundFile, png, apng, gif, jpeg, photoshop, photoshopLarge, webp, flac, matroska, webm,
+        gzip, bzip2, xz, zstd, sevenZip, rar, woff, woff2, sqlite,
+    ]
+
     /// Every identifier above, without repeats, in declaration order.
     /// Every type a built-in signature can name, each once.
     static let all: [TypeIdentifier] = {

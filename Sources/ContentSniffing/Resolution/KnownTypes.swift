@@ -19,6 +19,8 @@ struct KnownTypes: Sendable {
     private let signatureVerified: [Bool]
     /// Container documents known by their parts (``KnownType/knownByParts``), by ordinal.
     private let partVerified: [Bool]
+    /// Formats with a definite signature (``KnownType/definiteSignatures``), by ordinal.
+    private let definitelySigned: [Bool]
 
     init(_ graph: TypeGraph) {
         item = graph.identity(.item)
@@ -50,6 +52,11 @@ struct KnownTypes: Sendable {
             if let ordinal = graph.identity(identifier).ordinal { byParts[ordinal] = true }
         }
         partVerified = byParts
+        var signed = [Bool](repeating: false, count: graph.count)
+        for identifier in KnownType.definiteSignatures {
+            if let ordinal = graph.identity(identifier).ordinal { signed[ordinal] = true }
+        }
+        definitelySigned = signed
     }
 
     /// Whether `type` is one of the roots every file type conforms to (item, data, content,
@@ -62,6 +69,12 @@ struct KnownTypes: Sendable {
     /// parts, so a container without them is not one.
     func isKnownByParts(_ type: UniformType) -> Bool {
         type.ordinal.map { partVerified[$0] } ?? false
+    }
+
+    /// Whether every file of `type` carries a mark the built-in signatures always recognise, so
+    /// bytes that nothing placed are not of that type.
+    func hasDefiniteSignature(_ type: UniformType) -> Bool {
+        type.ordinal.map { definitelySigned[$0] } ?? false
     }
 
     /// Whether a built-in signature recognises `type`, a binary format.

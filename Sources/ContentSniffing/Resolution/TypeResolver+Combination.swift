@@ -24,6 +24,15 @@ extension TypeResolver {
                     reason: "the content is not text, which \(claim.type.identifier) is")
                 return finish(known.data, .low, conflict: conflict)
             }
+            if let claim, !claim.ambiguous, known.hasDefiniteSignature(claim.type) {
+                // A format whose every file starts with a mark the signatures know, over bytes
+                // nothing placed (`photo.xlsx` holding a Paint Shop Pro image): not that format.
+                evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
+                let conflict = ResolutionConflict(
+                    claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
+                    reason: "the content lacks the signature of \(claim.type.identifier)")
+                return finish(known.data, .low, conflict: conflict)
+            }
             if let claim { return finish(claim.type, claim.ambiguous ? .low : .medium) }
             evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
             return finish(known.data, .low)

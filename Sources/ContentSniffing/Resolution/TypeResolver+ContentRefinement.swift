@@ -64,7 +64,8 @@ extension TypeResolver {
     ///   generic XML); any other rule is ignored;
     /// - otherwise the best rule (priority 40 or more) becomes content evidence — strong from
     ///   priority 80, the spec's threshold for overruling a name, or when it names a binary
-    ///   format unrelated to an unconfirmed binary name (a renamed file);
+    ///   format unrelated to an unconfirmed binary name, or any binary format for bytes that are
+    ///   not text under a text format's name (a renamed file);
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
@@ -114,7 +115,10 @@ extension TypeResolver {
         let contradictsBinaryName = claim.map {
             !$0.ambiguous && !isTextual($0.type) && !isTextual(type) && !type.conforms(to: $0.type) && !$0.type.conforms(to: type)
         } ?? false
-        content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName ? .strong : .weak)
+        // A text format's name over bytes that are not text (nothing, not even the text check,
+        // placed them) and a rule that finds a binary format: the name cannot be right.
+        let contradictsTextName = content == nil && !isTextual(type) && (claim.map { !$0.ambiguous && $0.tied.allSatisfy(isTextual) } ?? false)
+        content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName || contradictsTextName ? .strong : .weak)
         evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
     }
 

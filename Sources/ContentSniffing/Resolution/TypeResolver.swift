@@ -43,7 +43,10 @@ public import UniformTypes
 ///    - a *weak* content heuristic that contradicts the claim loses, and the conflict is
 ///      recorded with low confidence;
 ///    - an ambiguous name is settled by content that agrees with one of the tied types.
-/// 6. **Fallbacks**: text → `public.plain-text`, anything else → `public.data`.
+/// 6. **Fallbacks**: text → `public.plain-text`, anything else → `public.data` — also under a
+///    name whose format every file of which starts with a mark the signatures know (PNG, JPEG,
+///    ZIP- and OLE2-based documents, 7z …) when nothing placed the bytes, and under a text
+///    format's name over bytes that are not text; both flagged.
 ///
 /// A resolver is `Sendable`; use one from many threads.
 public struct TypeResolver: Sendable {

@@ -1,0 +1,44 @@
+import ContentSniffing
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+/// Binary bytes that nothing placed are not a format every file of which carries a mark the
+/// signatures know, and bytes that are not text are not a text format: the name loses, flagged.
+@Suite("Names of formats with definite signatures")
+struct DefiniteSignatureTests {
+    let resolver = TypeResolver(loadsLibmagicOnDemand: false)
+    /// Binary bytes no signature, magic rule or text check places.
+    static let unplaced = [UInt8](repeating: 0x9C, count: 3) + ByteFixtures.pseudoRandom(count: 2048, seed: 41)
+
+    @Test("unplaced binary bytes under a name with a definite signature are data, with a conflict", arguments: [
+        "photo.png", "animation.gif", "picture.jpg", "layers.psd", "budget.xlsx", "letter.odt", "letter.doc", "backup.7z",
+        "song.flac", "movie.mkv", "notes.sqlite",
+    ])
+    func unplacedBytes(name: String) throws {
+        let nameless = resolver.resolve(bytes: Self.unplaced, name: nil)
+        try #require(nameless.type.identifier == .data, "the fixture must be bytes nothing places")
+        let claimed = try #require(resolver.graph.match(filename: name).type)
+        let resolution = resolver.resolve(bytes: Self.unplaced, name: name)
+        #expect(resolution.type.identifier == .data)
+        #expect(resolution.conflict?.claimed == claimed.identifier)
+        #expect(resolution.conflict?.reason.contains("lacks the signature") == true)
+    }
+
+    @Test("a format without a definite mark keeps its name over unplaced bytes", arguments: ["texture.tga", "track.mp3"])
+    func noDefiniteMark(name: String) throws {
+        let claimed = try #require(resolver.graph.match(filename: name).type)
+        let resolution = resolver.resolve(bytes: Self.unplaced, name: name)
+        #expect(resolution.type == claimed)
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a binary format's magic under a text format's name wins, with a conflict")
+    func binaryMagicUnderTextName() throws {
+        // A PAR2 recovery packet ("PAR2\0PKT", then binary fields) named as RTF.
+        let par2 = Array("PAR2\u{0}PKT".utf8) + ByteFixtures.le32(92) + ByteFixtures.zeros(4) + Self.unplaced
+        let resolution = resolver.resolve(bytes: par2, name: "sample.rtf")
+        #expect(resolution.type.preferredMIMEType == "application/x-par2")
+        #expect(resolution.conflict?.claimed == resolver.graph.match(filename: "sample.rtf").type?.identifier)
+    }
+}
