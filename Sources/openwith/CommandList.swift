@@ -5,7 +5,7 @@ enum CommandList {
     /// Every subcommand name (and `help`), so the fast path never mistakes one for a file.
     static let names: [String] = [
         "handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url",
-        "provider", "scan", "help",
+        "provider", "scan", "requests", "help",
     ]
 
     static let defaultCommand: any ParsableCommand.Type = HandlersCommand.self
@@ -24,5 +24,6 @@ enum CommandList {
         URLCommand.self,
         ProviderCommand.self,
         ScanCommand.self,
+        RequestsCommand.self,
     ]
 }

@@ -272,6 +272,11 @@ public enum CatalogSchema {
                 );
                 """)
         }
+        // An open request records the type of the document it carries, so an app draining its
+        // queue knows what it is given without reading the file.
+        migrator.registerMigration("v10-open-request-type") { db in
+            try db.execute(sql: "ALTER TABLE open_requests ADD COLUMN type_identifier TEXT")
+        }
         return migrator
     }
 }

@@ -202,8 +202,14 @@ extension DocumentCatalog {
     public func queueOpenRequest(_ request: OpenRequest) throws(CatalogError) -> OpenRequest {
         try write(action: "open-request", subject: request.appID, detail: request.url) { db in
             try db.execute(
-                sql: "INSERT INTO open_requests(app_id, url, source_app, annotation, options, grant_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [request.appID, request.url, request.sourceApp, request.annotation.map { Data($0) }, request.options.joined(separator: ","), request.grantID, request.createdAt])
+                sql: """
+                    INSERT INTO open_requests(app_id, url, source_app, annotation, options, grant_id, type_identifier, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    request.appID, request.url, request.sourceApp, request.annotation.map { Data($0) }, request.options.joined(separator: ","),
+                    request.grantID, request.typeIdentifier, request.createdAt,
+                ])
             var stored = request
             stored.id = db.lastInsertedRowID
             return stored
@@ -211,18 +217,30 @@ extension DocumentCatalog {
     }
 
     /// Takes an app's pending open requests, oldest first, marking them delivered.
+    ///
+    /// Policy: one immediate transaction reads and marks exactly the rows it returns, so two
+    /// takers (in any processes) never get the same request. A damaged row is reported as
+    /// ``CatalogError/Code/damaged`` and nothing is taken.
     public func drainOpenRequests(appID: String) throws(CatalogError) -> [OpenRequest] {
-        try write(action: "open-drain", subject: appID) { db in
+        let path = location.path
+        return try write(action: "open-drain", subject: appID) { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
-            try db.execute(sql: "UPDATE open_requests SET delivered_at = ? WHERE app_id = ? AND delivered_at IS NULL", arguments: [WallClock.now(), appID])
-            return rows.map(OpenRequest.init(row:))
+            let requests = try rows.map { row throws(CatalogError) in try OpenRequest(checkedRow: row, catalogPath: path) }
+            let now = WallClock.now()
+            for request in requests {
+                try db.execute(sql: "UPDATE open_requests SET delivered_at = ? WHERE id = ?", arguments: [now, request.id])
+            }
+            return requests
         }
     }
 
-    /// An app's pending open requests, without taking them.
+    /// An app's pending open requests, oldest first, without taking them; a damaged row is
+    /// reported as ``CatalogError/Code/damaged``.
     public func pendingOpenRequests(appID: String) throws(CatalogError) -> [OpenRequest] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID]).map(OpenRequest.init(row:))
+        let path = location.path
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
+                .map { row throws(CatalogError) in try OpenRequest(checkedRow: row, catalogPath: path) }
         }
     }
 

@@ -124,11 +124,16 @@ public struct OpenRequest: Sendable, Equatable {
     public var options: [String]
     /// The grant that goes with a document, if any.
     public var grantID: Int64?
+    /// The uniform type identifier of the document, when the request carries one.
+    public var typeIdentifier: String?
     /// When it was queued.
     public var createdAt: Double
 
     /// Creates a request (not yet stored).
-    public init(appID: String, url: String, sourceApp: String? = nil, annotation: [UInt8]? = nil, options: [String] = [], grantID: Int64? = nil, createdAt: Double) {
+    public init(
+        appID: String, url: String, sourceApp: String? = nil, annotation: [UInt8]? = nil, options: [String] = [], grantID: Int64? = nil,
+        typeIdentifier: String? = nil, createdAt: Double
+    ) {
         self.id = 0
         self.appID = appID
         self.url = url
@@ -136,17 +141,7 @@ public struct OpenRequest: Sendable, Equatable {
         self.annotation = annotation
         self.options = options
         self.grantID = grantID
+        self.typeIdentifier = typeIdentifier
         self.createdAt = createdAt
-    }
-
-    init(row: Row) {
-        id = row["id"]
-        appID = row["app_id"]
-        url = row["url"]
-        sourceApp = row["source_app"]
-        annotation = (row["annotation"] as Data?).map { Array($0) }
-        options = (row["options"] as String).split(separator: ",").map(String.init)
-        grantID = row["grant_id"]
-        createdAt = row["created_at"]
     }
 }

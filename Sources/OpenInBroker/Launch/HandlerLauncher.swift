@@ -9,8 +9,12 @@ import Glibc
 ///   never through a shell, in a new session, with standard input from `/dev/null` (and
 ///   standard output too, unless told to share it);
 ///   `Terminal=true` wraps each vector in the terminal command;
-/// - an app known from an `Info.plist` gets a pending open request in the catalog, which it
-///   drains through the library;
+/// - an app known from an `Info.plist` whose bundle carries its program (``BundleExecutable``:
+///   `Contents/MacOS/<CFBundleExecutable>` of a `.app`, or `<CFBundleExecutable>` beside a flat
+///   bundle's `Info.plist`) is launched the same way, with the files (or URLs) as its arguments;
+/// - an `Info.plist` app without a program gets one pending open request per target in the
+///   catalog (with the grant and the document's type), which it reads and takes through the
+///   library or `openwith requests list|take`;
 /// - with `dryRun`, nothing is launched or queued: the plan is returned.
 public struct HandlerLauncher: Sendable {
     /// The terminal used for `Terminal=true` entries.
@@ -44,15 +48,20 @@ public struct HandlerLauncher: Sendable {
     /// Delivers `targets` (file paths, or URLs with `asURLs`) to `app`.
     public func deliver(
         _ targets: [String], asURLs: Bool = false, to app: CatalogApp, catalog: DocumentCatalog, sourceApp: String? = nil,
-        annotation: [UInt8]? = nil, options: [String] = [], grantID: Int64? = nil
+        annotation: [UInt8]? = nil, options: [String] = [], grantID: Int64? = nil, typeIdentifier: String? = nil
     ) throws(HandOverError) -> Delivery {
         switch app.kind {
         case .bundle:
+            if let program = BundleExecutable.locate(propertyListPath: app.sourcePath) {
+                return try launch([[program] + targets])
+            }
             if dryRun { return Delivery(method: "open-request", commands: [], processIDs: [], requestID: nil, dryRun: true) }
             var lastID: Int64?
             for target in targets {
                 let url = asURLs ? target : FileURL.make(target)
-                let request = OpenRequest(appID: app.id, url: url, sourceApp: sourceApp, annotation: annotation, options: options, grantID: grantID, createdAt: WallClock.now())
+                let request = OpenRequest(
+                    appID: app.id, url: url, sourceApp: sourceApp, annotation: annotation, options: options, grantID: grantID,
+                    typeIdentifier: typeIdentifier, createdAt: WallClock.now())
                 do { lastID = try catalog.queueOpenRequest(request).id } catch { throw HandOverError(error) }
             }
             return Delivery(method: "open-request", commands: [], processIDs: [], requestID: lastID, dryRun: false)
@@ -66,11 +75,16 @@ public struct HandlerLauncher: Sendable {
             let context = DesktopExecLine.Context(icon: app.icon, name: app.name, location: app.sourcePath)
             var commands = try line.expand(targets.map { asURLs ? .url($0) : .file($0) }, context: context)
             if app.terminal { commands = commands.map { terminal + $0 } }
-            if dryRun { return Delivery(method: "launch", commands: commands, processIDs: [], requestID: nil, dryRun: true) }
-            var pids: [Int32] = []
-            for command in commands { pids.append(try ProgramSpawn(argv: command, newSession: true, detachesOutput: detachesOutput).start()) }
-            return Delivery(method: "launch", commands: commands, processIDs: pids, requestID: nil, dryRun: false)
+            return try launch(commands)
         }
+    }
+
+    /// Runs each argument vector (or only plans them, with ``dryRun``).
+    private func launch(_ commands: [[String]]) throws(HandOverError) -> Delivery {
+        if dryRun { return Delivery(method: "launch", commands: commands, processIDs: [], requestID: nil, dryRun: true) }
+        var pids: [Int32] = []
+        for command in commands { pids.append(try ProgramSpawn(argv: command, newSession: true, detachesOutput: detachesOutput).start()) }
+        return Delivery(method: "launch", commands: commands, processIDs: pids, requestID: nil, dryRun: false)
     }
 }
 

@@ -56,7 +56,7 @@ extension HandOverBroker {
             } else if force {
                 chosen = (app, "named by the caller (forced; it does not claim \(resolution.identifier))")
             } else {
-                throw HandOverError(.noHandler, reason: "\(app.id) does not claim \(resolution.identifier) or any supertype (use force to open anyway)", path: path, key: appID)
+                throw HandOverError(.noHandler, reason: "\(app.id) does not claim \(resolution.identifier) or any supertype", path: path, key: appID)
             }
         } else {
             guard let handler = list.defaultHandler else {
@@ -91,7 +91,7 @@ extension HandOverBroker {
         do {
             delivery = try launcher.deliver(
                 [delivered], to: chosen.0, catalog: catalog, sourceApp: sourceApp, annotation: annotation,
-                options: inPlace ? ["open-in-place"] : [], grantID: grant.id)
+                options: inPlace ? ["open-in-place"] : [], grantID: grant.id, typeIdentifier: resolution.identifier.rawValue)
         } catch {
             // Nothing was handed over: the copy and the grant go again.
             if !inPlace, let device = grant.device, let inode = grant.inode, TransferUndo.isFile(grant.path, device: device, inode: inode) {
