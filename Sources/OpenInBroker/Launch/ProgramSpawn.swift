@@ -14,12 +14,16 @@ public struct ProgramSpawn: Sendable {
     public var newSession: Bool
     /// Send its standard output to `/dev/null` instead of the caller's.
     public var detachesOutput: Bool
+    /// Send its standard error to `/dev/null` instead of the caller's (helper programs whose
+    /// complaints the caller reports in its own words, such as thumbnailers).
+    public var detachesErrors: Bool
 
     /// A program to start.
-    public init(argv: [String], newSession: Bool = false, detachesOutput: Bool = false) {
+    public init(argv: [String], newSession: Bool = false, detachesOutput: Bool = false, detachesErrors: Bool = false) {
         self.argv = argv
         self.newSession = newSession
         self.detachesOutput = detachesOutput
+        self.detachesErrors = detachesErrors
     }
 
     /// Starts the program with `/dev/null` as its standard input and returns its process id at
@@ -28,6 +32,28 @@ public struct ProgramSpawn: Sendable {
     /// - Throws: ``HandOverError/Code/launchFailed`` naming the program and the system's reason.
     public func start() throws(HandOverError) -> Int32 {
         try spawn(standardInput: nil)
+    }
+
+    /// Runs the program and waits at most `seconds` for it; when the time is up, its whole
+    /// process group is killed (`SIGKILL`; start it with ``newSession`` so the group is its own).
+    ///
+    /// - Returns: the wait status, or `nil` when it was killed for taking too long.
+    /// - Throws: ``HandOverError/Code/launchFailed`` when it cannot be started.
+    public func run(timeLimit seconds: Double) throws(HandOverError) -> Int32? {
+        let pid = try start()
+        let deadline = MonotonicTime.now() + max(0, seconds)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return status }
+            if result == -1 && errno != EINTR { return status }
+            if MonotonicTime.now() >= deadline { break }
+            usleep(10_000)
+        }
+        if newSession { kill(-pid, SIGKILL) }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return nil
     }
 
     /// Runs the program with `input` on its standard input, waits for it, and returns its wait
@@ -81,6 +107,7 @@ public struct ProgramSpawn: Sendable {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         if detachesOutput { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if detachesErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         let arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0

@@ -4,9 +4,10 @@ extension DocumentPreview {
     /// Policy: read from the header only — PNG `IHDR`; JPEG `SOFn` found by walking marker
     /// segments (at most ``Limits/maximumSteps``, each step moving forward); the GIF logical
     /// screen; the BMP info header; WebP `VP8 `, `VP8L` or `VP8X`; the first TIFF IFD (at most
-    /// 1024 entries). A header that is present but inconsistent yields no image and a note.
+    /// 1024 entries); an SVG document's root element (``SVG``). A header that is present but
+    /// inconsistent yields no image and a note.
     public struct Image: Sendable, Hashable, Codable {
-        /// `png`, `jpeg`, `gif`, `bmp`, `webp` or `tiff`.
+        /// `png`, `jpeg`, `gif`, `bmp`, `webp`, `tiff` or `svg`.
         public var format: String
         /// The width in pixels.
         public var width: Int?
@@ -16,14 +17,17 @@ extension DocumentPreview {
         public var bitDepth: Int?
         /// `grayscale`, `grayscale-alpha`, `rgb`, `rgba`, `indexed`, `ycbcr`, `cmyk` or `yuv`.
         public var colorType: String?
+        /// An SVG's own size, view box and title (its ``width`` and ``height`` are then CSS pixels).
+        public var svg: SVG?
 
         /// Creates image facts.
-        public init(format: String, width: Int?, height: Int?, bitDepth: Int?, colorType: String?) {
+        public init(format: String, width: Int?, height: Int?, bitDepth: Int?, colorType: String?, svg: SVG? = nil) {
             self.format = format
             self.width = width
             self.height = height
             self.bitDepth = bitDepth
             self.colorType = colorType
+            self.svg = svg
         }
 
         static func read(from source: PreviewSource, limits: Limits, notes: inout [String]) throws(HandOverError)
@@ -42,7 +46,12 @@ extension DocumentPreview {
                 notes.append("BigTIFF headers are not read")
                 return Image(format: "tiff", width: nil, height: nil, bitDepth: nil, colorType: nil)
             }
-            notes.append("not a PNG, JPEG, GIF, BMP, WebP or TIFF image")
+            if head.bytes.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+                .first == UInt8(ascii: "<"), let svg = try SVG.read(from: source, limits: limits, notes: &notes)
+            {
+                return svg
+            }
+            notes.append("not a PNG, JPEG, GIF, BMP, WebP, TIFF or SVG image")
             return nil
         }
 

@@ -1,15 +1,19 @@
 extension DocumentPreview {
-    /// The version, page count and title of a PDF, from the text that is readable without
-    /// decompressing anything.
+    /// The version, page count, first page size and title of a PDF.
     ///
-    /// Policy: the head and the tail of the file are read (half the byte budget each, the whole
-    /// file when it fits). The version comes from the `%PDF-x.y` header (within the first
-    /// 1024 bytes). The page count is the largest `/Count` of a `/Type /Pages` dictionary found
-    /// in plain text (the root of the page tree counts every page); when the page tree sits in
-    /// a compressed object stream it is unknown. The title is the `/Title` of the dictionary the
-    /// last `/Info n g R` points to, when that object is in plain text and the file is not
-    /// encrypted; literal and hexadecimal strings are read, UTF-16BE with a byte order mark,
-    /// UTF-8 with a mark, otherwise PDFDocEncoding approximated by ISO-8859-1.
+    /// Policy: the version comes from the `%PDF-x.y` header (within the first 1024 bytes). The
+    /// structure is then read as a viewer reads it (``PDFDocumentReader``): `startxref`, the
+    /// cross-reference tables or PDF 1.5 cross-reference streams (`/Prev`, `/XRefStm`), objects
+    /// at their offsets or inside `FlateDecode` object streams. From it: the page count is the
+    /// `/Count` of the catalog's page tree root; the page size is the first page's `/MediaBox`
+    /// (inherited from its ancestors), in points; the title is the Info dictionary's `/Title`
+    /// (the trailer's, or the cross-reference stream's `/Info`), unless the file is encrypted.
+    /// When the structure cannot be followed (broken offsets, a file larger than the budget
+    /// whose objects lie beyond it), the head and the tail of the file are scanned as plain
+    /// text instead: the largest `/Count` of a `/Type /Pages` dictionary, and the `/Title` of
+    /// the object the last `/Info n g R` names. Strings are read literal or hexadecimal,
+    /// UTF-16BE with a byte order mark, UTF-8 with a mark, otherwise PDFDocEncoding
+    /// approximated by ISO-8859-1. All reads share the preview's byte budget.
     public struct PDF: Sendable, Hashable, Codable {
         /// The header's version, e.g. `1.7`.
         public var version: String?
@@ -19,13 +23,19 @@ extension DocumentPreview {
         public var title: String?
         /// Whether the trailer names an `/Encrypt` dictionary.
         public var encrypted: Bool
+        /// The first page's width in points (1/72 inch), from its `/MediaBox`.
+        public var pageWidth: Double?
+        /// The first page's height in points, from its `/MediaBox`.
+        public var pageHeight: Double?
 
         /// Creates PDF facts.
-        public init(version: String?, pageCount: Int?, title: String?, encrypted: Bool) {
+        public init(version: String?, pageCount: Int?, title: String?, encrypted: Bool, pageWidth: Double? = nil, pageHeight: Double? = nil) {
             self.version = version
             self.pageCount = pageCount
             self.title = title
             self.encrypted = encrypted
+            self.pageWidth = pageWidth
+            self.pageHeight = pageHeight
         }
 
         static let maximumDictionaryScan = 64 * 1024
@@ -36,8 +46,9 @@ extension DocumentPreview {
         static func read(from source: PreviewSource, limits: Limits, notes: inout [String]) throws(HandOverError)
             -> PDF?
         {
-            let half = max(1, source.budget / 2)
-            let head = try source.head(Int64(source.budget) >= source.size ? source.budget : half)
+            let whole: PreviewBytes? = source.size <= Int64(source.remainingBudget) ? try source.head(Int(source.size)) : nil
+            let head: PreviewBytes
+            if let whole { head = whole } else { head = try source.head(1024 + 16) }
             guard let start = head.firstIndex(of: Array("%PDF-".utf8), to: 1024 + 5) else {
                 notes.append("no %PDF- header in the first 1024 bytes")
                 return nil
@@ -51,34 +62,56 @@ extension DocumentPreview {
                 version.unicodeScalars.append(Unicode.Scalar(byte))
                 index += 1
             }
-            var buffers = [head]
-            if Int64(head.count) < source.size {
-                let tailLength = min(source.size - Int64(head.count), Int64(source.remainingBudget))
-                let tail = try source.read(at: source.size - tailLength, count: Int(tailLength))
-                if !tail.isEmpty { buffers.append(tail) }
+            let reader = PDFDocumentReader(source: source, whole: whole?.bytes, steps: limits.maximumSteps * 16)
+            let structure = try reader.facts()
+            var pdf = PDF(
+                version: version.isEmpty ? nil : version, pageCount: structure?.pageCount, title: structure?.title,
+                encrypted: structure?.encrypted ?? false, pageWidth: structure?.pageWidth, pageHeight: structure?.pageHeight)
+            // An /Encrypt anywhere in a file read whole counts, as the scan counts it.
+            if let whole, whole.firstIndex(of: Array("/Encrypt".utf8)) != nil { pdf.encrypted = true }
+            if pdf.encrypted { pdf.title = nil }
+            if pdf.pageCount == nil || (pdf.title == nil && !pdf.encrypted) {
+                try scanPlainText(source, whole: whole, into: &pdf, limits: limits, notes: &notes)
             }
-            var pageCount: Int?
-            var work = maximumScanWork
-            for buffer in buffers {
-                if let count = pagesCount(in: buffer, limits: limits, work: &work) {
-                    pageCount = max(pageCount ?? 0, count)
+            if pdf.encrypted { notes.append("encrypted: the title is not read") }
+            return pdf
+        }
+
+        /// The fallback: scans the head and the tail (the whole file when it was read) as plain
+        /// text for what the structure did not give.
+        static func scanPlainText(
+            _ source: PreviewSource, whole: PreviewBytes?, into pdf: inout PDF, limits: Limits, notes: inout [String]
+        ) throws(HandOverError) {
+            var buffers: [PreviewBytes]
+            if let whole {
+                buffers = [whole]
+            } else {
+                let half = max(1, source.remainingBudget / 2)
+                buffers = [try source.head(half)]
+                let tailLength = min(source.size - Int64(buffers[0].count), Int64(source.remainingBudget))
+                if tailLength > 0 {
+                    let tail = try source.read(at: source.size - tailLength, count: Int(tailLength))
+                    if !tail.isEmpty { buffers.append(tail) }
                 }
             }
-            if pageCount == nil { notes.append("the page tree is not readable as plain text") }
-            let encrypted = buffers.contains { $0.firstIndex(of: Array("/Encrypt".utf8)) != nil }
-            var title: String?
-            if encrypted {
-                notes.append("encrypted: the title is not read")
-            } else if let reference = infoReference(in: buffers) {
+            if pdf.pageCount == nil {
+                var work = maximumScanWork
+                for buffer in buffers {
+                    if let count = pagesCount(in: buffer, limits: limits, work: &work) {
+                        pdf.pageCount = max(pdf.pageCount ?? 0, count)
+                    }
+                }
+                if pdf.pageCount == nil { notes.append("the page tree is not readable") }
+            }
+            if buffers.contains(where: { $0.firstIndex(of: Array("/Encrypt".utf8)) != nil }) { pdf.encrypted = true }
+            if pdf.title == nil, !pdf.encrypted, let reference = infoReference(in: buffers) {
                 for buffer in buffers.reversed() {
                     if let found = titleOfObject(reference, in: buffer) {
-                        title = found
+                        pdf.title = found
                         break
                     }
                 }
             }
-            return PDF(
-                version: version.isEmpty ? nil : version, pageCount: pageCount, title: title, encrypted: encrypted)
         }
 
         // MARK: Page count

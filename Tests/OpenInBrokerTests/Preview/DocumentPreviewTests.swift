@@ -154,7 +154,7 @@ struct DocumentPreviewTests {
         #expect(
             preview.pdf
                 == DocumentPreview.PDF(
-                    version: "1.4", pageCount: 3, title: "Quarterly (draft) Report", encrypted: false))
+                    version: "1.4", pageCount: 3, title: "Quarterly (draft) Report", encrypted: false, pageWidth: 612, pageHeight: 792))
     }
 
     @Test("PDF variants: compact /Type/Pages, UTF-16 hex title, nested page tree")
