@@ -1,5 +1,6 @@
 import ArgumentParser
 import DocumentCatalog
+import OpenInBroker
 
 /// `openwith catalog …`: the catalog itself.
 struct CatalogCommand: ParsableCommand {
@@ -35,6 +36,7 @@ struct CatalogCommand: ParsableCommand {
 
         struct Output: Encodable {
             let path: String, dataFolder: String, readOnly: Bool, generation: Int, apps: Int, claims: Int, types: Int, appDeclaredTypes: Int
+            /// When the machine's apps were last imported, RFC 3339 in UTC.
             let systemImportedAt: String?, schema: [String]
         }
 
@@ -45,7 +47,7 @@ struct CatalogCommand: ParsableCommand {
                 path: opened.location.path, dataFolder: opened.location.dataFolder, readOnly: opened.isReadOnly,
                 generation: snapshot.generation, apps: snapshot.apps.count, claims: snapshot.claims.count,
                 types: snapshot.graph.count, appDeclaredTypes: snapshot.graph.count - opened.systemGraph.count,
-                systemImportedAt: try opened.info("system_imported_at"), schema: CatalogSchema.migrationIdentifiers)
+                systemImportedAt: try opened.info("system_imported_at").flatMap { Double($0) }.map { RFC3339Time.format(secondsSince1970: $0) }, schema: CatalogSchema.migrationIdentifiers)
             if json { try JSONOutput.print(output) } else {
                 print("""
                     catalog:    \(output.path)\(output.readOnly ? " (read-only)" : "")

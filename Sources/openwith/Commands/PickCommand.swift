@@ -34,7 +34,8 @@ extension DocumentPickerMode: ExpressibleByArgument {}
 /// The JSON form of a grant.
 struct GrantOutput: Encodable {
     let id: Int64, app: String, path: String, kind: String, rights: [String], sourceApp: String?, originalPath: String?
-    let size: Int64, sha256: String?, createdAt: Double, revokedAt: Double?, accessCount: Int
+    /// Times are RFC 3339 text in UTC (`2026-11-24T21:03:55.250Z`).
+    let size: Int64, sha256: String?, createdAt: String, revokedAt: String?, accessCount: Int
 
     init(_ grant: Grant) {
         id = grant.id
@@ -46,8 +47,8 @@ struct GrantOutput: Encodable {
         originalPath = grant.originalPath
         size = grant.size
         sha256 = grant.sha256
-        createdAt = grant.createdAt
-        revokedAt = grant.revokedAt
+        createdAt = RFC3339Time.format(secondsSince1970: grant.createdAt)
+        revokedAt = grant.revokedAt.map { RFC3339Time.format(secondsSince1970: $0) }
         accessCount = grant.accessCount
     }
 

@@ -159,6 +159,29 @@ struct OutputConventionTests {
         #expect(revoke.output.isEmpty)
     }
 
+    @Test("Times in JSON are RFC 3339 in UTC: a grant's creation and revocation, the catalog's last import")
+    func rfc3339Times() throws {
+        let cli = try CLIFixture()
+        try cli.installViewer()
+        let notes = try cli.folder.write("docs/notes.txt", text: "plain words\n")
+        let before = Date().timeIntervalSince1970
+        let opened = try cli.run("open", notes, "--with", "viewer.desktop", "--json")
+        #expect(opened.status == 0, "\(opened.error)")
+        let grantID = try #require((try opened.json() as? [String: Any])?["grantID"] as? Int)
+        #expect(try cli.run("grants", "revoke", String(grantID)).status == 0)
+        let grants = try #require(try cli.run("grants", "list", "--all", "--json").json() as? [[String: Any]])
+        let grant = try #require(grants.first { $0["id"] as? Int == grantID })
+        let info = try #require(try cli.run("catalog", "info", "--json").json() as? [String: Any])
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for field in [grant["createdAt"], grant["revokedAt"], info["systemImportedAt"]] {
+            let text = try #require(field as? String, "\(String(describing: field))")
+            #expect(text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil, "\(text)")
+            let time = try #require(format.date(from: text), "\(text)").timeIntervalSince1970
+            #expect(time > before - 600 && time < Date().timeIntervalSince1970 + 5, "\(text)")
+        }
+    }
+
     @Test("--quiet prints nothing on standard output, before or after the command, and keeps the exit status and errors")
     func quiet() throws {
         let cli = try CLIFixture()
