@@ -52,18 +52,21 @@ public enum CatalogFreshness {
     /// The locations an environment names directly, without looking for subfolders:
     /// `applications/` folders, then `mimeapps.list` files, then `mime/packages/` folders.
     static func rootLocations(environment: [String: String]) -> [WatchedLocation] {
-        var locations = applicationFolders(environment: environment).map { WatchedLocation(path: $0, kind: .applications) }
+        let data = XDGDirectories(environment: environment).dataSearchPath
+        var locations = applicationFolders(data).map { WatchedLocation(path: $0, kind: .applications) }
         locations += MimeAppsListLocations(environment: environment).files.map { WatchedLocation(path: $0, kind: .mimeAppsList) }
-        locations += XDGDirectories(environment: environment).dataSearchPath.map {
-            WatchedLocation(path: $0 + "/mime/packages", kind: .mimePackages)
-        }
+        locations += data.map { WatchedLocation(path: $0 + "/mime/packages", kind: .mimePackages) }
         return locations
     }
 
     /// The `applications/` folders, highest precedence first, without duplicates.
     static func applicationFolders(environment: [String: String]) -> [String] {
+        applicationFolders(XDGDirectories(environment: environment).dataSearchPath)
+    }
+
+    private static func applicationFolders(_ data: [String]) -> [String] {
         var folders: [String] = []
-        for base in XDGDirectories(environment: environment).dataSearchPath {
+        for base in data {
             let folder = base + "/applications"
             if !folders.contains(folder) { folders.append(folder) }
         }
