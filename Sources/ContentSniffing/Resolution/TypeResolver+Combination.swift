@@ -50,7 +50,16 @@ extension TypeResolver {
             let agreeing = claim.tied.filter {
                 ($0.conforms(to: content.type) || content.type.conforms(to: $0)) && !(notXML && $0.conforms(to: known.xml))
             }
-            if !agreeing.isEmpty { candidates = agreeing }
+            if !agreeing.isEmpty {
+                candidates = agreeing
+            } else {
+                // No tied type is the content's or a kind of it: keep those on the content's side
+                // of text and binary (`Module1.vb` in Visual Basic is not a Virtual Boy ROM).
+                let sameSide = claim.tied.filter {
+                    isTextual($0) == isTextual(content.type) && !(notXML && $0.conforms(to: known.xml))
+                }
+                if !sameSide.isEmpty { candidates = sameSide }
+            }
         }
         let named = candidates[0]
 

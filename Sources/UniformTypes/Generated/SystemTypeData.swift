@@ -891,6 +891,7 @@ vnd.android.package-archive	public.data,public.archive,com.sun.java-archive	apk	
 com.apple.homebuttonless-device	com.apple.device				Apple device without a Home button		openwith	openwith	
 org.freedesktop.mime.text.x-python3	public.python-script	py,py3,pyi	text/x-python3	*.py:50 *.py3:60 *.pyi:60	Python 3 script		openwith	openwith	e:py=f e:py3=f e:pyi=f m:text/x-python3=of g:*.py=f g:*.py3=f g:*.pyi=f
 org.webassembly.wasm	public.data,public.executable	wasm	application/wasm	*.wasm:50	WebAssembly module		openwith	openwith	e:wasm=oftm m:application/wasm=oftm g:*.wasm=ft
+org.apache.tika.mime.text.x-rsrc	public.source-code	r	text/x-rsrc,text/x-r		R source code		openwith	openwith	e:r=ot m:text/x-rsrc=ot m:text/x-r=o
 org.freedesktop.mime.application.x-atari-2600-rom	public.data	a26	application/x-atari-2600-rom	*.a26:50	Atari 2600 ROM	application-x-executable	freedesktop	freedesktop	e:a26=f m:application/x-atari-2600-rom=f g:*.a26=f
 org.freedesktop.mime.application.x-atari-7800-rom	public.data	a78	application/x-atari-7800-rom	*.a78:50	Atari 7800 ROM	application-x-executable	freedesktop	freedesktop	e:a78=f m:application/x-atari-7800-rom=f g:*.a78=f
 org.freedesktop.mime.application.x-atari-lynx-rom	public.data	lnx	application/x-atari-lynx-rom	*.lnx:50	Atari Lynx ROM	application-x-executable	freedesktop	freedesktop	e:lnx=f m:application/x-atari-lynx-rom=f g:*.lnx=f
@@ -2988,7 +2989,6 @@ org.apache.tika.mime.text.x-haml	public.plain-text	haml	text/x-haml		HAML source
 org.apache.tika.mime.text.x-haxe	public.plain-text	hx	text/x-haxe		Haxe source code		tika	tika	e:hx=t m:text/x-haxe=t
 org.apache.tika.mime.application.x-xliff-xml	public.xml		application/x-xliff+xml		XLIFF 1.2 document		tika	tika	m:application/x-xliff+xml=t
 org.apache.tika.mime.application.x-xliff-zip	public.zip-archive	xlz	application/x-xliff+zip		XLZ Archive		tika	tika	e:xlz=t m:application/x-xliff+zip=t
-org.apache.tika.mime.text.x-rsrc	public.plain-text		text/x-rsrc,text/x-r		R source code		tika	tika	m:text/x-rsrc=t m:text/x-r=o
 org.iana.mime.application.1d-interleaved-parityfec	public.data		application/1d-interleaved-parityfec				iana	iana	m:application/1d-interleaved-parityfec=m
 org.iana.mime.application.3gpdash-qoe-report-xml	public.data		application/3gpdash-qoe-report+xml				iana	iana	m:application/3gpdash-qoe-report+xml=m
 org.iana.mime.application.3gpp-ims-xml	public.data		application/3gpp-ims+xml				iana	iana	m:application/3gpp-ims+xml=m

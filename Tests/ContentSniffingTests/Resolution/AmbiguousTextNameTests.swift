@@ -53,4 +53,34 @@ struct AmbiguousTextNameTests {
         #expect(!resolution.type.conforms(to: resolver.graph.identity(.xml)))
         #expect(resolution.type.conforms(to: resolver.graph.identity(.text)))
     }
+
+    @Test("text under a name a text format and a binary format tie on is the text format")
+    func textOverBinaryTie() throws {
+        // `*.vb` names Visual Basic source and Virtual Boy ROMs; a byte order mark hides the
+        // Visual Basic magic ("Module" at offset 0).
+        let match = resolver.graph.match(filename: "Module1.vb")
+        try #require(match.isAmbiguous)
+        let visualBasic = try #require(resolver.graph.type(mimeType: "text/x-vb"))
+        let source = "\u{FEFF}Module Module1\n    Sub Main()\n        Console.WriteLine(\"Hello\")\n    End Sub\nEnd Module\n"
+        let resolution = resolver.resolve(bytes: Array(source.utf8), name: "Module1.vb")
+        #expect(resolution.type == visualBasic)
+    }
+
+    @Test("an R script named .R is R source, not Rez")
+    func rSource() throws {
+        let r = try #require(resolver.graph.type(mimeType: "text/x-r"))
+        let source = """
+            library(ggplot2)
+            data <- read.csv("measurements.csv", header = TRUE)
+            model <- lm(weight ~ height, data = data)
+            summary(model)
+            ggplot(data, aes(x = height, y = weight)) + geom_point() + geom_smooth(method = "lm")
+            for (i in seq_len(nrow(data))) {
+              cat(sprintf("%d: %.2f\\n", i, data$weight[i]))
+            }
+
+            """
+        let resolution = resolver.resolve(bytes: Array(source.utf8), name: "analysis.R")
+        #expect(resolution.type == r)
+    }
 }
