@@ -13,9 +13,9 @@ import Testing
 /// manager's "Open" does.
 func openInDefaultApp(_ path: String, environment: [String: String]) throws -> (FileHandlers, OpenInResult) {
     // The user's catalog ($OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite),
-    // created on first use and filled with the machine's apps once.
+    // created on first use, filled with the machine's apps, and kept up to date with them.
     let catalog = try DocumentCatalog(location: .resolve(environment: environment))
-    try catalog.importSystemOnFirstUse(environment: environment)
+    try catalog.followMachine(environment: environment)
 
     // One snapshot answers every question asked through this lookup.
     let desktops = XDGDirectories(environment: environment).currentDesktops
