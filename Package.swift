@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "OpenWithKit",
-            dependencies: ["ContentSniffing", "DeclarationFormats", "DocumentCatalog", "OpenInBroker", "UniformTypes"],
+            dependencies: ["ContentSniffing", "DocumentCatalog", "OpenInBroker", "UniformTypes"],
             swiftSettings: strictFlags
         ),
         // The C library for file managers in C, C++, Vala or Rust: Swift exporting the functions

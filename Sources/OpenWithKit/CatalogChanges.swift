@@ -13,7 +13,7 @@
 ///
 /// ```swift
 /// for await change in try workspace.changes() {
-///     print("the catalog changed:", change.changedFolders)   // refresh the open windows
+///     print("the catalog changed:", change.changedLocations)   // refresh the open windows
 /// }
 /// ```
 public struct CatalogChanges: AsyncSequence, Sendable {

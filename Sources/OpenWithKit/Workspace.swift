@@ -6,11 +6,17 @@ import UniformTypes
 /// The library behind one value: what a file is, who opens it, the user's defaults, open-in and
 /// preview, and notice of changes, for a file manager or any program embedding OpenWith.
 ///
-/// Opening a workspace opens the catalog (creating it on first use) and, the first time a
-/// catalog is used, imports the machine's apps from the XDG folders: an embedder never calls
-/// `importSystemOnFirstUse` itself. Every question goes through ``HandlerLookup``, the one
+/// Opening a workspace opens the catalog (creating it on first use) and brings it up to date
+/// with the machine (`followMachine`: the first time a catalog is used, the import of the
+/// machine's apps from the XDG folders; later, an import of what changed): an embedder never
+/// calls `importSystemOnFirstUse` itself. Every question goes through ``HandlerLookup``, the one
 /// lookup behind `openwith FILE`, over the catalog's current snapshot; the lookup is kept while
 /// the snapshot is current, so a file manager asking about a folder of files pays for one.
+///
+/// Policy: answers follow the machine. Before a question, at most once per
+/// ``followInterval``, the catalog's freshness check runs (one `stat` per watched location,
+/// nothing written when nothing changed) and imports what changed; ``changes(importing:)``
+/// tells a long-running program at once.
 ///
 /// A workspace is a `Sendable` value: copy it, share it between threads and tasks. Its methods
 /// are synchronous and do file I/O on the calling thread; each has an `async` form of the same
@@ -36,6 +42,9 @@ public struct Workspace: Sendable {
     public let broker: HandOverBroker
     let lookups = LookupCache()
 
+    /// The least time between two freshness checks made before questions: one second.
+    public static let followInterval: Duration = .seconds(1)
+
     /// Opens the catalog the process environment names (`$OPENWITH_CATALOG`, else
     /// `$XDG_DATA_HOME/openwith/catalog.sqlite`), or the one at `catalogPath`.
     ///
@@ -57,7 +66,7 @@ public struct Workspace: Sendable {
         let location = CatalogLocation.resolve(explicitPath: catalogPath, environment: environment)
         do {
             catalog = try DocumentCatalog(location: location)
-            try catalog.importSystemOnFirstUse(environment: environment)
+            try catalog.followMachine(environment: environment)
         } catch {
             throw HandOverError(error)
         }
@@ -70,7 +79,12 @@ public struct Workspace: Sendable {
     /// changed, so its ranking remembers earlier answers.
     public func lookup() throws(HandOverError) -> HandlerLookup {
         let snapshot: CatalogSnapshot
-        do { snapshot = try catalog.snapshot() } catch { throw HandOverError(error) }
+        do {
+            if lookups.isDueToFollow(every: Self.followInterval) { try catalog.followMachine(environment: environment) }
+            snapshot = try catalog.snapshot()
+        } catch {
+            throw HandOverError(error)
+        }
         return lookups.lookup(for: snapshot, desktops: desktops)
     }
 
@@ -153,7 +167,7 @@ public struct Workspace: Sendable {
     }
 
     /// Imports the machine's desktop entries, shared-mime-info packages and mimeapps.list files
-    /// again (what the change stream does when an XDG folder changes).
+    /// again, all of them (the full rebuild; the freshness check imports only what changed).
     @discardableResult
     public func importSystem() throws(HandOverError) -> ImportReport {
         do { return try catalog.importSystem(environment: environment) } catch { throw HandOverError(error) }

@@ -45,7 +45,7 @@ struct CatalogChangesTests {
         }
 
         let fired = try #require(change, "no change was reported within 10 s")
-        #expect(fired.changedFolders == [fixture.folder.path("home/.local/share/applications")])
+        #expect(fired.changedLocations == [fixture.folder.path("home/.local/share/applications")])
         #expect(fired.reimported)
         #expect(try #require(fired.generation) > before)
         #expect(Set(try await workspace.handlers(forFileAt: picture).handlers.candidates.map(\.app.id)) == ["viewer.desktop", "painter.desktop"])
@@ -60,8 +60,37 @@ struct CatalogChangesTests {
             try fixture.folder.write("usr/share/applications/editor.desktop", text: "[Desktop Entry]\nType=Application\nName=Editor\nExec=/bin/true %f\nMimeType=text/plain;\n")
         }
         let fired = try #require(change, "no change was reported within 10 s")
-        #expect(fired.changedFolders.contains(fixture.folder.path("usr/share/applications")))
+        #expect(fired.changedLocations.contains(fixture.folder.path("usr/share/applications")))
         #expect(try workspace.catalog.snapshot().app(id: "editor.desktop") != nil)
+    }
+
+    @Test("A new subfolder of an applications folder is watched once it appears")
+    func newSubfolder() async throws {
+        let fixture = WorkspaceFixture("changes-subfolder")
+        try fixture.desktopEntry("viewer.desktop", name: "Viewer", mimeTypes: "image/png;")
+        let workspace = try Workspace(catalogPath: nil, environment: fixture.environment)
+        let applications = fixture.folder.path("home/.local/share/applications")
+        let changes = try workspace.changes()
+        let waiter = Task { () -> [CatalogChange] in
+            var seen: [CatalogChange] = []
+            for await change in changes {
+                seen.append(change)
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(10))
+            waiter.cancel()
+        }
+        try FileManager.default.createDirectory(atPath: applications + "/kde", withIntermediateDirectories: false)
+        try await Task.sleep(for: .milliseconds(400))
+        try fixture.desktopEntry("kde/editor.desktop", name: "Editor", mimeTypes: "text/plain;")
+        let seen = await waiter.value
+        timeout.cancel()
+        #expect(seen.count == 2)
+        #expect(seen.last?.changedLocations == [applications + "/kde"])
+        #expect(try workspace.catalog.snapshot().app(id: "kde-editor.desktop") != nil)
     }
 
     @Test("Another workspace's write to the catalog fires the stream; a file that feeds nothing does not")
@@ -77,7 +106,7 @@ struct CatalogChangesTests {
             try other.setDefault("viewer.desktop", for: "public.png")
         }
         let fired = try #require(change, "no change was reported within 10 s")
-        #expect(fired.changedFolders.isEmpty)
+        #expect(fired.changedLocations.isEmpty)
         #expect(!fired.reimported)
         #expect(fired.generation == (try workspace.catalog.generation()))
     }

@@ -95,15 +95,18 @@ struct WorkspaceTests {
         #expect(missing?.code == .notFound)
     }
 
-    @Test("The watched folders are the catalog's and the XDG folders the import reads")
+    @Test("The watched locations are the ones the catalog's freshness check follows")
     func watchedLocations() throws {
         let fixture = WorkspaceFixture("workspace-watched")
+        try fixture.desktopEntry("kde/viewer.desktop", name: "Viewer", mimeTypes: "image/png;")
         let workspace = try Workspace(catalogPath: nil, environment: fixture.environment)
-        let folders = workspace.watchedLocations.map(\.folder)
-        #expect(folders.first == fixture.folder.path("data"))
-        for expected in ["home/.local/share/applications", "usr/share/applications", "home/.config", "etc/xdg", "home/.local/share/mime/packages", "usr/share/mime/packages"] {
-            #expect(folders.contains(fixture.folder.path(expected)), "\(expected) is watched")
+        let paths = workspace.watchedLocations.map(\.path)
+        for expected in [
+            "home/.local/share/applications", "home/.local/share/applications/kde", "usr/share/applications",
+            "home/.config/mimeapps.list", "etc/xdg/mimeapps.list", "home/.local/share/mime/packages", "usr/share/mime/packages",
+        ] {
+            #expect(paths.contains(fixture.folder.path(expected)), "\(expected) is watched")
         }
-        #expect(Set(folders).count == folders.count)
+        #expect(Set(paths).count == paths.count)
     }
 }

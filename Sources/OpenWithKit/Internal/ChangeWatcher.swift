@@ -1,13 +1,14 @@
 import Glibc
 import Synchronization
 
-/// The inotify loop behind ``CatalogChanges``: watches the ``WatchedLocation``s, gathers the
-/// events of a burst, and reports which locations changed.
+/// The inotify loop behind ``CatalogChanges``: watches the ``WatchTarget``s, gathers the events
+/// of a burst, and reports which targets changed.
 ///
 /// Policy: a burst ends after 50 ms without events (at most 1 s), so a package manager that
 /// installs twenty desktop entries is one change, not twenty. A watched folder that does not
-/// exist is watched for from its nearest existing parent; when it appears (or a watched folder
-/// is deleted or moved) every watch is set again and the folder counts as changed. The loop runs
+/// exist is watched for from its nearest existing parent; when it appears, when a watched folder
+/// is deleted or moved, or when a folder appears in an `applications/` folder, the targets are
+/// listed again (a new subfolder becomes one) and every watch is set again. The loop runs
 /// on a dispatch queue of its own until ``stop()``; then it closes its descriptors and returns,
 /// so nothing outlives the stream.
 final class ChangeWatcher: @unchecked Sendable {
@@ -15,7 +16,9 @@ final class ChangeWatcher: @unchecked Sendable {
     // immutable; the wake-up end is guarded by `wakeEnd`.
     private enum Role { case location(Int), ancestor(Int, next: String) }
 
-    let locations: [WatchedLocation]
+    /// Lists the targets; asked again whenever the watches are set again.
+    private let listTargets: () -> [WatchTarget]
+    private(set) var locations: [WatchTarget] = []
     private let inotify: Int32
     private let wakeRead: Int32
     private let wakeEnd: Mutex<Int32?>
@@ -23,8 +26,8 @@ final class ChangeWatcher: @unchecked Sendable {
 
     /// Opens the inotify instance and the wake-up pipe; `nil` with the error number when the
     /// system refuses (too many inotify instances, no descriptors left).
-    init(locations: [WatchedLocation]) throws(InotifyCalls.Errno) {
-        self.locations = locations
+    init(targets: @escaping () -> [WatchTarget]) throws(InotifyCalls.Errno) {
+        listTargets = targets
         inotify = try InotifyCalls.makeInstance().get()
         switch InotifyCalls.makePipe() {
         case .success(let (read, write)):
@@ -46,6 +49,7 @@ final class ChangeWatcher: @unchecked Sendable {
     private func arm() {
         for wd in watches.keys { InotifyCalls.removeWatch(inotify, wd) }
         watches = [:]
+        locations = listTargets()
         for (index, location) in locations.enumerated() {
             var folder = location.folder
             var next: String?
@@ -62,8 +66,8 @@ final class ChangeWatcher: @unchecked Sendable {
     }
 
     /// Runs until ``stop()``: each burst of events that concerns a location is reported with
-    /// the indices of the locations it touched.
-    func run(report: (Set<Int>) -> Void) {
+    /// the targets it touched.
+    func run(report: ([WatchTarget]) -> Void) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
         defer {
             buffer.deallocate()
@@ -87,8 +91,9 @@ final class ChangeWatcher: @unchecked Sendable {
                 if !more.events { break }
                 drain(buffer, changed: &changed, rearm: &rearm)
             }
+            let touched = changed.sorted().map { locations[$0] }
             if rearm { arm() }
-            if !changed.isEmpty { report(changed) }
+            if !touched.isEmpty { report(touched) }
         }
     }
 
@@ -128,6 +133,8 @@ final class ChangeWatcher: @unchecked Sendable {
                     changed.insert(index)
                 } else if locations[index].concerns(name: name, isFolder: isFolder) {
                     changed.insert(index)
+                    // A new subfolder of an applications folder is a location of its own.
+                    if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !locations[index].isCatalog { rearm = true }
                 }
             case .ancestor(let index, let next):
                 if selfGone || name == next {
