@@ -38,6 +38,7 @@ let package = Package(
         fuzzTarget("FuzzMagicRules", ["ContentSniffing"]),
         fuzzTarget("FuzzMagicRuleText", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
+        fuzzTarget("FuzzPreview", ["OpenInBroker"]),
     ],
     swiftLanguageModes: [.v6]
 )
