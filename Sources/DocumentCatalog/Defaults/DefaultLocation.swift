@@ -11,6 +11,7 @@ public enum DefaultLocation: Sendable, Equatable, CustomStringConvertible {
     /// `[Default Applications]` of a `mimeapps.list` file, for these MIME types.
     case mimeAppsList(path: String, mimeTypes: [String])
 
+    /// Where, in words: "the catalog", or the file and its MIME types.
     public var description: String {
         switch self {
         case .catalog: "the catalog"

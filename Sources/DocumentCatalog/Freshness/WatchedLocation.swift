@@ -38,5 +38,6 @@ public struct WatchedLocation: Sendable, Hashable, CustomStringConvertible {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The kind and the path, in words.
     public var description: String { "\(kind.rawValue) \(path)" }
 }
