@@ -14,6 +14,10 @@ struct OpenWithCommand: ParsableCommand {
             Exit codes: 0 ok, 1 nothing found (no handler, unknown type), 2 bad input, 3 catalog error.
             The catalog lives at $OPENWITH_CATALOG, else $XDG_DATA_HOME/openwith/catalog.sqlite \
             (~/.local/share/openwith/catalog.sqlite); --catalog overrides both.
+            Every command takes --quiet (-q: nothing on standard output, the exit code tells) and, \
+            when it prints, --json. A file named - is standard input. Colour only on a terminal, \
+            never with NO_COLOR. Errors read 'openwith: <what>: <why>', with a 'hint:' line when \
+            there is something to do.
             """,
         version: OpenWithCommand.version,
         subcommands: CommandList.all,
