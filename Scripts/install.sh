@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs openwith under a prefix: the binary, its manual page and its shell completions.
+# Installs openwith under a prefix: the binary, its manual page, its shell completions, and the C
+# library for programs that embed it.
 #
-#   Scripts/install.sh [--prefix DIR] [--binary PATH] [--uninstall]
+#   Scripts/install.sh [--prefix DIR] [--binary PATH] [--library PATH] [--uninstall]
 #
 #   --prefix DIR    where to install (default: ~/.local): DIR/bin/openwith,
 #                   DIR/share/man/man1/openwith.1, and the completions for bash
@@ -10,6 +11,11 @@
 #                   (DIR/share/fish/vendor_completions.d/openwith.fish).
 #   --binary PATH   install this openwith instead of building the release binary
 #                   (swift build -c release --static-swift-stdlib).
+#   --library PATH  install this libOpenWithC.so instead of building the release library
+#                   (swift build -c release --product OpenWithC); with --binary, the one
+#                   beside the binary when there is one. The library goes to DIR/lib, its
+#                   header to DIR/include/openwith.h, and DIR/lib/pkgconfig/openwith.pc lets
+#                   `pkg-config --cflags --libs openwith` build against it.
 #   --uninstall     remove what an install put under the prefix.
 #
 # Each part is a step (install_<part>, its files in files_<part>); STEPS lists them in order.
@@ -18,8 +24,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PREFIX="${HOME}/.local"
 BINARY=""
+LIBRARY=""
 UNINSTALL=0
-STEPS=(binary manual completions)
+STEPS=(binary manual completions clibrary)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 fail() { echo "install.sh: $1" >&2; [ $# -gt 1 ] && echo "hint: $2" >&2; exit 2; }
@@ -30,6 +37,8 @@ while [ $# -gt 0 ]; do
         --prefix=*) PREFIX="${1#--prefix=}"; shift ;;
         --binary) [ $# -ge 2 ] || fail "--binary: needs a path"; BINARY="$2"; shift 2 ;;
         --binary=*) BINARY="${1#--binary=}"; shift ;;
+        --library) [ $# -ge 2 ] || fail "--library: needs a path"; LIBRARY="$2"; shift 2 ;;
+        --library=*) LIBRARY="${1#--library=}"; shift ;;
         --uninstall) UNINSTALL=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) fail "$1: not an option" "Scripts/install.sh --help lists the options" ;;
@@ -44,6 +53,11 @@ files_completions() {
     echo "$PREFIX/share/bash-completion/completions/openwith"
     echo "$PREFIX/share/zsh/site-functions/_openwith"
     echo "$PREFIX/share/fish/vendor_completions.d/openwith.fish"
+}
+files_clibrary() {
+    echo "$PREFIX/lib/libOpenWithC.so"
+    echo "$PREFIX/include/openwith.h"
+    echo "$PREFIX/lib/pkgconfig/openwith.pc"
 }
 
 # The openwith the other steps describe: the installed one.
@@ -80,6 +94,41 @@ install_completions() {
     done
 }
 
+# The C library, its header and a pkg-config file naming them. The library links the Swift
+# runtime dynamically: it finds it through its run path (the toolchain it was built with).
+install_clibrary() {
+    if [ -z "$LIBRARY" ] && [ -n "$BINARY" ]; then
+        if [ -f "$(dirname "$BINARY")/libOpenWithC.so" ]; then
+            LIBRARY="$(dirname "$BINARY")/libOpenWithC.so"
+        else
+            echo "no libOpenWithC.so beside $BINARY: the C library is not installed (--library PATH installs one)"
+            return 0
+        fi
+    fi
+    if [ -z "$LIBRARY" ]; then
+        echo "building the release library (swift build -c release --product OpenWithC)"
+        (cd "$ROOT" && swift build -c release --product OpenWithC)
+        LIBRARY="$(cd "$ROOT" && swift build -c release --show-bin-path)/libOpenWithC.so"
+    fi
+    [ -f "$LIBRARY" ] || fail "$LIBRARY: no such library" "build it first (swift build), or leave out --library to build the release library"
+    local version; version="$("$INSTALLED" --version | head -n 1)"
+    install -D -m 755 "$LIBRARY" "$PREFIX/lib/libOpenWithC.so"
+    install -D -m 644 "$ROOT/Sources/OpenWithC/include/openwith.h" "$PREFIX/include/openwith.h"
+    mkdir -p "$PREFIX/lib/pkgconfig"
+    cat > "$PREFIX/lib/pkgconfig/openwith.pc.tmp" <<PC
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: openwith
+Description: What a file is and which apps open it: Uniform Type Identifiers and Launch Services for Linux
+Version: $version
+Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lOpenWithC
+Cflags: -I\${includedir}
+PC
+    mv "$PREFIX/lib/pkgconfig/openwith.pc.tmp" "$PREFIX/lib/pkgconfig/openwith.pc"
+}
+
 if [ "$UNINSTALL" = 1 ]; then
     for step in "${STEPS[@]}"; do
         "files_$step" | while read -r file; do
@@ -90,7 +139,9 @@ if [ "$UNINSTALL" = 1 ]; then
 fi
 
 for step in "${STEPS[@]}"; do "install_$step"; done
-for step in "${STEPS[@]}"; do "files_$step"; done | sed 's/^/installed /'
+for step in "${STEPS[@]}"; do "files_$step"; done | while read -r file; do
+    if [ -e "$file" ]; then echo "installed $file"; fi
+done
 case ":$PATH:" in
     *":$PREFIX/bin:"*) ;;
     *) echo "hint: $PREFIX/bin is not on PATH; add it (export PATH=\"$PREFIX/bin:\$PATH\")" ;;

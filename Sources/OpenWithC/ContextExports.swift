@@ -37,6 +37,6 @@ public func statusName(_ status: Int32) -> UnsafePointer<CChar> {
 /// `ow_version`: the library's version, static.
 @_cdecl("ow_version")
 public func libraryVersion() -> UnsafePointer<CChar> {
-    let version: StaticString = "1.0.0"
+    let version: StaticString = "0.5.0"
     return UnsafeRawPointer(version.utf8Start).assumingMemoryBound(to: CChar.self)
 }

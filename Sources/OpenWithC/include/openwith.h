@@ -180,7 +180,7 @@ void ow_open_result_free(ow_open_result *result);
 /* The name of a status ("OW_ERROR_NOT_FOUND"); static, never NULL. */
 const char *ow_status_name(int status);
 
-/* The library's version ("1.0.0"); static. */
+/* The library's version, the same as `openwith --version` ("0.5.0"); static. */
 const char *ow_version(void);
 
 #ifdef __cplusplus
