@@ -4,7 +4,7 @@ import ContentSniffing
 /// `FlateDecode` through the bounded inflater, then the PNG predictors of `/DecodeParms`
 /// (ISO 32000-1 §7.4.4.4). Other filters are not decoded.
 enum PDFStreamDecoding {
-    /// The most bytes a decoded stream may hold.
+    /// The most bytes a decoded stream may hold (its decoding stops there).
     static let maximumDecodedBytes = 8 << 20
 
     /// The decoded bytes of a stream whose dictionary is `dictionary`, or `nil` when a filter is
@@ -33,7 +33,13 @@ enum PDFStreamDecoding {
         guard filters.count <= 1 else { return nil }
         guard let filter = filters.first else { return data }
         guard filter == "FlateDecode" || filter == "Fl" else { return nil }
-        guard let inflated = BoundedInflation.inflate(zlib: data, maximumOutput: maximumDecodedBytes) else { return nil }
+        // A first guess sized by the input, so small streams do not reserve the whole cap; a
+        // guess that fills up is decoded again up to the cap.
+        let guess = min(maximumDecodedBytes, max(64 * 1024, data.count * 16))
+        guard var inflated = BoundedInflation.inflate(zlib: data, maximumOutput: guess) else { return nil }
+        if inflated.count == guess && guess < maximumDecodedBytes {
+            inflated = BoundedInflation.inflate(zlib: data, maximumOutput: maximumDecodedBytes) ?? inflated
+        }
         return unpredict(inflated, parameters: parameters.first ?? nil)
     }
 
@@ -49,6 +55,8 @@ enum PDFStreamDecoding {
         guard (1...32).contains(colors), [1, 2, 4, 8, 16].contains(bits), (1...1 << 20).contains(columns) else { return nil }
         let pixelBytes = max(1, colors * bits / 8)
         let rowBytes = (columns * colors * bits + 7) / 8
+        // Rows longer than the data hold nothing: never allocate for them.
+        guard rowBytes < data.count else { return [] }
         var output: [UInt8] = []
         output.reserveCapacity(data.count)
         var previous = [UInt8](repeating: 0, count: rowBytes)
