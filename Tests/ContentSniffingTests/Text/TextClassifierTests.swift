@@ -199,6 +199,262 @@ struct TextClassifierTests {
         1;
 
         """),
+        ("text/x-java", """
+        package org.example.shelf;
+
+        import java.util.ArrayList;
+        import java.util.HashMap;
+        import java.util.List;
+        import java.util.Map;
+
+        /**
+         * Counts the items put on a shelf, by name.
+         */
+        public final class ShelfCounter {
+            private final Map<String, Integer> counts = new HashMap<>();
+
+            public void add(String name) {
+                counts.merge(name, 1, Integer::sum);
+            }
+
+            public List<String> names() {
+                List<String> names = new ArrayList<>(counts.keySet());
+                names.sort(String::compareTo);
+                return names;
+            }
+
+            @Override
+            public String toString() {
+                return "ShelfCounter" + counts;
+            }
+
+            public static void main(String[] args) {
+                ShelfCounter counter = new ShelfCounter();
+                for (String arg : args) {
+                    counter.add(arg);
+                }
+                System.out.println(counter.names());
+            }
+        }
+        """),
+        ("text/x-csharp", """
+        using System;
+        using System.Collections.Generic;
+        using System.Linq;
+
+        namespace Shelf
+        {
+            /// <summary>Counts the items put on a shelf, by name.</summary>
+            public sealed class Counter
+            {
+                private readonly Dictionary<string, int> counts = new Dictionary<string, int>();
+
+                public void Add(string name)
+                {
+                    counts.TryGetValue(name, out var count);
+                    counts[name] = count + 1;
+                }
+
+                public IEnumerable<string> Names => counts.Keys.OrderBy(name => name);
+
+                public static void Main(string[] args)
+                {
+                    var counter = new Counter();
+                    foreach (var arg in args)
+                    {
+                        counter.Add(arg);
+                    }
+                    Console.WriteLine(string.Join(", ", counter.Names));
+                }
+            }
+        }
+        """),
+        ("text/x-haskell", """
+        module Shelf.Count
+            ( Counter
+            , empty
+            , add
+            , names
+            ) where
+
+        import qualified Data.Map.Strict as Map
+        import Data.List (sortOn)
+
+        -- | How many times each name was put on the shelf.
+        newtype Counter = Counter (Map.Map String Int)
+            deriving (Show, Eq)
+
+        empty :: Counter
+        empty = Counter Map.empty
+
+        add :: String -> Counter -> Counter
+        add name (Counter m) = Counter (Map.insertWith (+) name 1 m)
+
+        names :: Counter -> [String]
+        names (Counter m) = map fst (sortOn (negate . snd) (Map.toList m))
+
+        main :: IO ()
+        main = do
+            let counter = foldr add empty ["cup", "plate", "cup"]
+            mapM_ putStrLn (names counter)
+        """),
+        ("application/x-shellscript", """
+        # Functions shared by the backup scripts; source this file.
+
+        backup_dir="${BACKUP_DIR:-/var/backups/shelf}"
+
+        log() {
+            printf '%s: %s\\n' "$(date +%H:%M:%S)" "$*" >&2
+        }
+
+        make_archive() {
+            local name="$1"
+            local target="$backup_dir/$name-$(date +%Y%m%d).tar.gz"
+            if [ ! -d "$backup_dir" ]; then
+                mkdir -p "$backup_dir" || return 1
+            fi
+            tar -czf "$target" -C "$HOME" "$name" && log "wrote $target"
+        }
+
+        prune_archives() {
+            find "$backup_dir" -name '*.tar.gz' -mtime +30 -print | while read -r old; do
+                rm -f -- "$old"
+                log "removed $old"
+            done
+        }
+
+        case "$1" in
+            run) make_archive "${2:-documents}" ;;
+            prune) prune_archives ;;
+            *) echo "usage: $0 run|prune" >&2; exit 2 ;;
+        esac
+        """),
+        ("application/sql", """
+        -- Items on shelves, and how many of each.
+        CREATE TABLE shelf (
+            id INTEGER PRIMARY KEY,
+            name VARCHAR(64) NOT NULL UNIQUE
+        );
+
+        CREATE TABLE item (
+            id INTEGER PRIMARY KEY,
+            shelf_id INTEGER NOT NULL REFERENCES shelf(id) ON DELETE CASCADE,
+            name VARCHAR(128) NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0
+        );
+
+        CREATE INDEX item_shelf ON item (shelf_id);
+
+        INSERT INTO shelf (id, name) VALUES (1, 'kitchen'), (2, 'garage');
+        INSERT INTO item (id, shelf_id, name, count) VALUES (1, 1, 'cup', 6);
+
+        SELECT s.name, SUM(i.count) AS total
+        FROM shelf s
+        LEFT JOIN item i ON i.shelf_id = s.id
+        GROUP BY s.name
+        ORDER BY total DESC;
+        """),
+        ("text/x-typescript", """
+        import { readFile } from "node:fs/promises";
+
+        export interface Item {
+          name: string;
+          count: number;
+          tags?: readonly string[];
+        }
+
+        export type Totals = Record<string, number>;
+
+        export class Shelf {
+          private readonly items: Map<string, Item> = new Map();
+
+          constructor(public readonly label: string) {}
+
+          add(name: string, count: number = 1): void {
+            const item = this.items.get(name) ?? { name, count: 0 };
+            item.count += count;
+            this.items.set(name, item);
+          }
+
+          totals(): Totals {
+            const out: Totals = {};
+            for (const [name, item] of this.items) {
+              out[name] = item.count;
+            }
+            return out;
+          }
+        }
+
+        export async function load(path: string): Promise<Shelf> {
+          const text: string = await readFile(path, "utf8");
+          const shelf = new Shelf(path);
+          text.split("\\n").filter((line): line is string => line.length > 0).forEach((line) => shelf.add(line));
+          return shelf;
+        }
+        """),
+        ("text/x-c++src", """
+        #include <algorithm>
+        #include <iostream>
+        #include <map>
+        #include <string>
+        #include <vector>
+
+        namespace shelf {
+
+        class Counter {
+        public:
+            void add(const std::string& name) { ++counts_[name]; }
+
+            std::vector<std::string> names() const {
+                std::vector<std::string> out;
+                out.reserve(counts_.size());
+                for (const auto& [name, count] : counts_) {
+                    out.push_back(name);
+                }
+                std::sort(out.begin(), out.end());
+                return out;
+            }
+
+        private:
+            std::map<std::string, int> counts_;
+        };
+
+        }  // namespace shelf
+
+        int main(int argc, char** argv) {
+            shelf::Counter counter;
+            for (int i = 1; i < argc; ++i) {
+                counter.add(argv[i]);
+            }
+            for (const auto& name : counter.names()) {
+                std::cout << name << '\\n';
+            }
+            return 0;
+        }
+        """),
+        ("text/markdown", """
+        # Shelf
+
+        Counts the items put on a shelf.
+
+        ## Install
+
+        ```sh
+        make install
+        ```
+
+        ## Use
+
+        - `shelf add cup` puts a cup on the shelf;
+        - `shelf list` lists what is there, the most frequent first.
+
+        See [the manual](docs/manual.md) for the options, and **never** run it as root.
+
+        | command | what it does |
+        | --- | --- |
+        | add | adds an item |
+        | list | lists the items |
+        """),
     ]
 
     @Test("snippets of common languages are named right")
