@@ -41,27 +41,7 @@ extension TypeResolver {
             return finish(content.type, content.strength == .strong ? .high : .medium)
         }
 
-        // An ambiguous name: keep the tied type the content agrees with.
-        var candidates = claim.tied
-        if claim.ambiguous {
-            // Text that the XML sniffer did not find to be XML does not agree with an XML format
-            // (`classes.ts` in TypeScript is not a Qt Linguist catalog).
-            let notXML = isTextual(content.type) && !content.type.conforms(to: known.xml)
-            let agreeing = claim.tied.filter {
-                ($0.conforms(to: content.type) || content.type.conforms(to: $0)) && !(notXML && $0.conforms(to: known.xml))
-            }
-            if !agreeing.isEmpty {
-                candidates = agreeing
-            } else {
-                // No tied type is the content's or a kind of it: keep those on the content's side
-                // of text and binary (`Module1.vb` in Visual Basic is not a Virtual Boy ROM).
-                let sameSide = claim.tied.filter {
-                    isTextual($0) == isTextual(content.type) && !(notXML && $0.conforms(to: known.xml))
-                }
-                if !sameSide.isEmpty { candidates = sameSide }
-            }
-        }
-        let named = candidates[0]
+        let named = settle(claim, by: content)[0]
 
         if content.listsEveryPart, named != content.type, known.isKnownByParts(named) {
             // A document format known by its parts, named on a container read whole that holds
@@ -112,6 +92,21 @@ extension TypeResolver {
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
             reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
         return finish(named, .low, conflict: conflict)
+    }
+
+    /// The types of the claim the content may confirm, best first: for an ambiguous name, the
+    /// tied types the content agrees with (text that is not XML does not agree with an XML
+    /// format); when it agrees with none, those on the content's side of text and binary
+    /// (`Module1.vb` in Visual Basic is not a Virtual Boy ROM); else every tied type.
+    func settle(_ claim: Claim, by content: ContentAnswer) -> [UniformType] {
+        guard claim.ambiguous else { return claim.tied }
+        let notXML = isTextual(content.type) && !content.type.conforms(to: known.xml)
+        let agreeing = claim.tied.filter {
+            ($0.conforms(to: content.type) || content.type.conforms(to: $0)) && !(notXML && $0.conforms(to: known.xml))
+        }
+        if !agreeing.isEmpty { return agreeing }
+        let sameSide = claim.tied.filter { isTextual($0) == isTextual(content.type) && !(notXML && $0.conforms(to: known.xml)) }
+        return sameSide.isEmpty ? claim.tied : sameSide
     }
 
     func isRunnable(_ type: UniformType) -> Bool {
