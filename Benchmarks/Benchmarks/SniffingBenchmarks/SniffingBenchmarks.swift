@@ -31,6 +31,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The magic rules of shared-mime-info and Tika on the binary prefixes, and on 4 KiB of zeros
+    // (every rule that tests a zero byte at a fixed offset is a candidate).
+    let rules = MagicRuleSet.freedesktop
+    let zeros = [UInt8](repeating: 0, count: SamplePrefix.length)
+    for (label, bytes) in [("unknown-binary", SamplePrefix.unknownBinary.bytes), ("png", SamplePrefix.png.bytes), ("elf", SamplePrefix.elfExecutable.bytes), ("zeros", zeros)] {
+        Benchmark("MagicRules4KiB.\(label)", configuration: OpenWithSuite.lookup()) { benchmark in
+            bytes.withUnsafeBytes { prefix in
+                for _ in benchmark.scaledIterations {
+                    blackHole(rules.bestMatch(in: prefix))
+                }
+            }
+        }
+    }
+
+    // The text classifier on 4 KiB of source text: structure checks, then the model.
+    let classifier = TextClassifier()
+    let source = Array(String(repeating: "fn scale(values: &mut [f64], factor: f64) {\n    for v in values.iter_mut() { *v *= factor; }\n}\n", count: 40).utf8.prefix(SamplePrefix.length))
+    for (label, bytes) in [("source", source), ("text", SamplePrefix.plainText.bytes)] {
+        Benchmark("TextClassifier4KiB.\(label)", configuration: OpenWithSuite.lookup()) { benchmark in
+            bytes.withUnsafeBytes { prefix in
+                for _ in benchmark.scaledIterations {
+                    blackHole(classifier.classify(prefix: prefix))
+                }
+            }
+        }
+    }
+
     // libmagic on the same prefixes: the reference the built-in table is meant to beat.
     let magic = Fixture { try MagicSniffer() }
     Benchmark("Libmagic4KiB.everyFamily", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
