@@ -70,8 +70,9 @@ def openwith_version(cmd: list[str]) -> str:
     exe = cmd[0]
     if os.path.exists(exe):
         st = os.stat(exe)
-        return f"{exe} (built {datetime.datetime.fromtimestamp(st.st_mtime):%Y-%m-%d %H:%M})"
-    return " ".join(cmd)
+        # The binary's name and build time only: a report names no folder of the machine it ran on.
+        return f"{os.path.basename(exe)} (built {datetime.datetime.fromtimestamp(st.st_mtime):%Y-%m-%d %H:%M})"
+    return " ".join(os.path.basename(part) if os.sep in part else part for part in cmd)
 
 
 def snapshot(cmd: list[str], folder: str) -> list[str]:
