@@ -28,6 +28,9 @@ final class EmbeddedCatalog: @unchecked Sendable {
         try workspace.catalog.register(SyntheticApps.registrations(count: 100))
         photo = try folder.write(SamplePrefix.png.bytes, to: "photo.jpg")
         cPhoto = strdup(photo)
+        // The C library reads its folders from the process environment: give it the same ones
+        // as the Swift workspace, so both answer from the same catalog and machine.
+        for (key, value) in environment { setenv(key, value, 1) }
         var opened: OpaquePointer?
         guard ow_open(catalogPath, &opened, nil) == OW_OK, let opened else { throw CocoaError(.fileReadUnknown) }
         context = opened
