@@ -878,7 +878,7 @@ public.vcard	public.text,public.contact,public.plain-text	vcf,vcard,vct,gcrd	tex
 public.video	public.movie				Video		apple	primary	
 public.volume	public.folder		inode/mount-point		Volume		apple	primary	m:inode/mount-point=of
 public.x509-certificate	public.data	cer,der,crt,pem,cert	application/x-x509-ca-cert,application/x-x509-cert,application/x-x509-user-cert	*.der:50 *.crt:50 *.cert:50 *.pem:50	X.509 certificate	text-x-generic	apple	primary	e:cer=a e:der=af e:crt=aftm e:pem=af e:cert=f m:application/x-x509-ca-cert=aftm m:application/x-x509-cert=t m:application/x-x509-user-cert=t g:*.der=f g:*.crt=ft g:*.cert=f g:*.pem=f
-public.xbitmap-image	public.image	xbm	image/x-xbitmap	*.xbm:50	X bitmap image		apple	conflict	e:xbm=aftm m:image/x-xbitmap=aftm g:*.xbm=ft
+public.xbitmap-image	public.image,public.plain-text	xbm	image/x-xbitmap	*.xbm:50	X bitmap image		apple	conflict	e:xbm=aftm m:image/x-xbitmap=aftm g:*.xbm=ft
 public.xfd	public.xml	xfd			XFD form		apple	secondary	e:xfd=a
 public.xhtml	public.xml	xhtml,xhtm,xht,html,htm,xhtml2	application/xhtml+xml	*.xhtml:50 *.xht:50 *.html:50 *.htm:50	XHTML document	text-html	apple	secondary	e:xhtml=aftm e:xhtm=am e:xht=aftm e:html=f e:htm=f e:xhtml2=t m:application/xhtml+xml=aftm g:*.xhtml=ft g:*.xht=ft g:*.html=f g:*.htm=f
 public.xml	public.text,public.plain-text	xml,xbl,xsd,rng	application/xml,text/xml,application/x-xml	*.xml:50 *.xbl:50 *.xsd:50 *.rng:50	XML document	text-html	apple	primary	e:xml=aftm e:xbl=f e:xsd=ft e:rng=f m:application/xml=aftm m:text/xml=aftm m:application/x-xml=t g:*.xml=ft g:*.xbl=f g:*.xsd=ft g:*.rng=f

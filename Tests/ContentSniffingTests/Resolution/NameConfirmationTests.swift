@@ -60,4 +60,18 @@ struct NameConfirmationTests {
         #expect(resolution.conflict?.winner == .fallback)
         #expect(resolution.conflict?.claimedBy == .name)
     }
+
+    @Test("an X bitmap is C text: it keeps its name though no magic rule matches it")
+    func xBitmap() throws {
+        let xbm = Array("""
+            #define cursor_width 8
+            #define cursor_height 8
+            static unsigned char cursor_bits[] = {
+               0x00, 0x18, 0x3c, 0x7e, 0x7e, 0x3c, 0x18, 0x00 };
+
+            """.utf8)
+        let resolution = resolver.resolve(bytes: xbm, name: "cursor.xbm")
+        #expect(resolution.type.preferredMIMEType == "image/x-xbitmap")
+        #expect(resolution.conflict == nil)
+    }
 }
