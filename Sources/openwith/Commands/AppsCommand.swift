@@ -11,7 +11,7 @@ struct AppsCommand: ParsableCommand {
 
     /// `openwith apps register PATH...`
     struct Register: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "register",
             abstract: "Register apps from Info.plist files, .app folders, .desktop files or folders of them (one transaction).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "Paths.") var paths: [String]
@@ -28,7 +28,7 @@ struct AppsCommand: ParsableCommand {
 
     /// `openwith apps list`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List registered apps.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List registered apps.")
         @OptionGroup var catalog: CatalogOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -53,7 +53,7 @@ struct AppsCommand: ParsableCommand {
 
     /// `openwith apps show ID`
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one app: claims, schemes, declared types.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one app: claims, schemes, declared types.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The app id.") var id: String
         @Flag(help: "Print JSON.") var json = false
@@ -69,7 +69,7 @@ struct AppsCommand: ParsableCommand {
 
     /// `openwith apps unregister ID`
     struct Unregister: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an app and its claims, types and defaults.")
+        static let configuration = CommandConfiguration(commandName: "unregister", abstract: "Remove an app and its claims, types and defaults.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The app id.") var id: String
         @Flag(help: "Print JSON.") var json = false

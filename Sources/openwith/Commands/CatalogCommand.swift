@@ -30,7 +30,7 @@ struct CatalogCommand: ParsableCommand {
 
     /// `openwith catalog info`
     struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Where the catalog is and what it holds.")
+        static let configuration = CommandConfiguration(commandName: "info", abstract: "Where the catalog is and what it holds.")
         @OptionGroup var catalog: CatalogOptions
         @Flag(help: "Print JSON.") var json = false
 

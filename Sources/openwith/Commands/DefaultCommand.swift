@@ -30,7 +30,7 @@ struct DefaultCommand: ParsableCommand {
 
     /// `openwith default set TYPE APP`
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "set",
             abstract: "Make APP the default for a type (public.png), an extension (.png), a MIME type (image/png), a scheme (mailto:) or --file PATH.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "Type, .extension, MIME type, scheme: or a file with --file.") var target: String
@@ -57,7 +57,7 @@ struct DefaultCommand: ParsableCommand {
 
     /// `openwith default unset TYPE`
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "unset",
             abstract: "Remove the default for a type, extension, MIME type, scheme or --file PATH: from the catalog and from your mimeapps.list.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "Type, .extension, MIME type, scheme: or a file with --file.") var target: String
@@ -82,7 +82,7 @@ struct DefaultCommand: ParsableCommand {
 
     /// `openwith default show TYPE`
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the default app for a type, extension, MIME type, scheme or --file PATH.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the default app for a type, extension, MIME type, scheme or --file PATH.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "Type, .extension, MIME type, scheme: or a file with --file.") var target: String
         @Option(help: "viewer, editor, shell or any.") var role: RequestedRole = .any

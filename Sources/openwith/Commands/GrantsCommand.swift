@@ -9,7 +9,7 @@ struct GrantsCommand: ParsableCommand {
         subcommands: [List.self, Revoke.self, Start.self, Stop.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List live grants.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List live grants.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "Only this app's.") var app: String?
         @Flag(help: "Include revoked grants.") var all = false
@@ -23,7 +23,7 @@ struct GrantsCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a grant.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a grant.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         @Flag(help: "Print JSON.") var json = false
@@ -38,7 +38,7 @@ struct GrantsCommand: ParsableCommand {
     }
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start accessing a security-scoped grant.")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start accessing a security-scoped grant.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         @Flag(help: "Print JSON.") var json = false
@@ -48,7 +48,7 @@ struct GrantsCommand: ParsableCommand {
     }
 
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop accessing a security-scoped grant (balances a start).")
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop accessing a security-scoped grant (balances a start).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The grant id.") var id: Int64
         @Flag(help: "Print JSON.") var json = false

@@ -10,7 +10,7 @@ struct InboxCommand: ParsableCommand {
         subcommands: [List.self, Read.self, Delete.self, MoveOut.self, Clean.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List inbox items with their grants.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List inbox items with their grants.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Flag(help: "Print JSON.") var json = false
@@ -25,7 +25,7 @@ struct InboxCommand: ParsableCommand {
     }
 
     struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write an inbox item's bytes to standard output (needs the read right).")
+        static let configuration = CommandConfiguration(commandName: "read", abstract: "Write an inbox item's bytes to standard output (needs the read right).")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Argument(help: "The item's name.") var item: String
@@ -36,7 +36,7 @@ struct InboxCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete an inbox item (needs the delete right) and revoke its grant.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an inbox item (needs the delete right) and revoke its grant.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Argument(help: "The item's name.") var item: String
@@ -63,7 +63,7 @@ struct InboxCommand: ParsableCommand {
     }
 
     struct Clean: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove inbox items (older than --older-than, e.g. 7d, 12h, 30m, 45s) and revoke their grants.")
+        static let configuration = CommandConfiguration(commandName: "clean", abstract: "Remove inbox items (older than --older-than, e.g. 7d, 12h, 30m, 45s) and revoke their grants.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Option(help: "Only items older than this (Nd, Nh, Nm or Ns).") var olderThan: String?

@@ -8,7 +8,7 @@ struct ProviderCommand: ParsableCommand {
         subcommands: [Register.self, Grant.self])
 
     struct Register: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register an app as a document provider with a storage root.")
+        static let configuration = CommandConfiguration(commandName: "register", abstract: "Register an app as a document provider with a storage root.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The provider app.") var app: String
         @Option(help: "The storage root folder.") var root: String
@@ -23,7 +23,7 @@ struct ProviderCommand: ParsableCommand {
     }
 
     struct Grant: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Grant one file of the provider's storage to an app (dismissGrantingAccess(to:)).")
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Grant one file of the provider's storage to an app (dismissGrantingAccess(to:)).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The provider app.") var provider: String
         @Argument(help: "The file.") var file: String

@@ -8,7 +8,7 @@ struct RequestsCommand: ParsableCommand {
         subcommands: [List.self, Take.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the app's pending open requests (JSON), oldest first, leaving them queued.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the app's pending open requests (JSON), oldest first, leaving them queued.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String
         @Flag(help: "Print JSON (the default for this command).") var json = false
@@ -19,7 +19,7 @@ struct RequestsCommand: ParsableCommand {
     }
 
     struct Take: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "take",
             abstract: "Print the app's pending open requests (JSON), oldest first, and remove them from the queue: no other taker gets them.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "The app.") var app: String

@@ -13,7 +13,7 @@ struct TypesCommand: ParsableCommand {
 
     /// `openwith types show ID`
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a type: parents, supertypes, tags, globs.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a type: parents, supertypes, tags, globs.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "A type identifier (public.png), or a dyn. identifier.") var identifier: [String]
         @Flag(help: "Print JSON.") var json = false
@@ -37,7 +37,7 @@ struct TypesCommand: ParsableCommand {
 
     /// `openwith types lookup --extension EXT | --mime MIME`
     struct Lookup: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "lookup",
             abstract: "Every type that claims an extension or a MIME type, preferred first.",
             discussion: "When no declared type claims the tag, the dynamic type made for it is shown and the exit code is 1.")
         @OptionGroup var catalog: CatalogOptions
@@ -78,7 +78,7 @@ struct TypesCommand: ParsableCommand {
 
     /// `openwith types list [--conforming-to ID]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List declared types, optionally those conforming to a type.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List declared types, optionally those conforming to a type.")
         @OptionGroup var catalog: CatalogOptions
         @Option(help: "Only types conforming to this identifier (itself included).") var conformingTo: String?
         @Flag(help: "Print JSON.") var json = false
@@ -100,7 +100,7 @@ struct TypesCommand: ParsableCommand {
 
     /// `openwith types graph ID --format dot`
     struct Graph: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "graph",
             abstract: "Draw a type's ancestors and descendants.",
             discussion: "--format dot prints Graphviz source; --output FILE.svg or FILE.png renders it with Graphviz 'dot' when installed.")
         enum Format: String, ExpressibleByArgument, CaseIterable { case dot, text }

@@ -44,7 +44,7 @@ struct URLCommand: ParsableCommand {
     }
 
     struct Configure: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Require signed requests and/or an allow-list of sources for a handler's scheme; prints the new HMAC key (hex).")
+        static let configuration = CommandConfiguration(commandName: "configure", abstract: "Require signed requests and/or an allow-list of sources for a handler's scheme; prints the new HMAC key (hex).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The scheme.") var scheme: String
         @Option(help: "The handler app.") var app: String
@@ -63,7 +63,7 @@ struct URLCommand: ParsableCommand {
     }
 
     struct Sign: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign a URL for its scheme's handler as --from (using the handler's key from the catalog).")
+        static let configuration = CommandConfiguration(commandName: "sign", abstract: "Sign a URL for its scheme's handler as --from (using the handler's key from the catalog).")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The URL.") var url: String
         @Option(help: "The sending app.") var from: String
