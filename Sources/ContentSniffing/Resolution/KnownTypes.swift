@@ -21,6 +21,9 @@ struct KnownTypes: Sendable {
     private let partVerified: [Bool]
     /// Formats with a definite signature (``KnownType/definiteSignatures``), by ordinal.
     private let definitelySigned: [Bool]
+    /// Types some magic rule's type is a proper subtype of, by ordinal: the only strong answers
+    /// the magic rules can refine.
+    private let magicRefinable: [Bool]
 
     init(_ graph: TypeGraph) {
         item = graph.identity(.item)
@@ -47,16 +50,30 @@ struct KnownTypes: Sendable {
             }
         }
         signatureVerified = verified
-        var byParts = [Bool](repeating: false, count: graph.count)
-        for identifier in KnownType.knownByParts {
-            if let ordinal = graph.identity(identifier).ordinal { byParts[ordinal] = true }
+        partVerified = Self.flags(KnownType.knownByParts, in: graph)
+        definitelySigned = Self.flags(KnownType.definiteSignatures, in: graph)
+        var refinable = [Bool](repeating: false, count: graph.count)
+        for identifier in MagicRuleSet.freedesktopIdentifiers {
+            for supertype in graph.identity(identifier).supertypes {
+                if let ordinal = supertype.ordinal { refinable[ordinal] = true }
+            }
         }
-        partVerified = byParts
-        var signed = [Bool](repeating: false, count: graph.count)
-        for identifier in KnownType.definiteSignatures {
-            if let ordinal = graph.identity(identifier).ordinal { signed[ordinal] = true }
+        magicRefinable = refinable
+    }
+
+    /// Whether some magic rule names a proper subtype of `type`, so that the rules could refine
+    /// a strong answer of `type`.
+    func isMagicRefinable(_ type: UniformType) -> Bool {
+        type.ordinal.map { magicRefinable[$0] } ?? true
+    }
+
+    /// One flag per type of `graph`, by ordinal, set for the types `identifiers` name.
+    private static func flags(_ identifiers: [TypeIdentifier], in graph: TypeGraph) -> [Bool] {
+        var flags = [Bool](repeating: false, count: graph.count)
+        for identifier in identifiers {
+            if let ordinal = graph.identity(identifier).ordinal { flags[ordinal] = true }
         }
-        definitelySigned = signed
+        return flags
     }
 
     /// Whether `type` is one of the roots every file type conforms to (item, data, content,

@@ -81,6 +81,9 @@ extension TypeResolver {
         evidence: inout [ResolutionEvidence]
     ) {
         let strongContent = content.flatMap { $0.strength == .strong ? $0.type : nil }
+        // A strong answer no rule can refine, under a name that needs no settling: the rules
+        // need not even be loaded (parsing them costs a short-lived process milliseconds).
+        if let strongContent, !known.isMagicRefinable(strongContent), !(claim?.ambiguous ?? false) { return }
         let rules = MagicRuleSet.freedesktop
         if let claim, claim.ambiguous, !claim.tied.contains(where: { strongContent?.conforms(to: $0) ?? false }) {
             // Strong content that is (or refines) one of an ambiguous name's types decides alone;

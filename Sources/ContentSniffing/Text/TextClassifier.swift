@@ -29,15 +29,16 @@ public struct TextClassifier: Sendable {
 
     /// The graph that answers are looked up in.
     public let graph: TypeGraph
-    private let model: TextClassifierModel?
+    /// The compiled model, decoded on first use: a process that never classifies text (a
+    /// binary file resolved by its signature) does not pay for decoding the weights.
+    private var model: TextClassifierModel? { TextClassifierModel.compiled }
     private let identifiers: [TypeIdentifier?]
     private let plainText: TypeIdentifier?
 
     /// A classifier answering with types of `graph`.
     public init(graph: TypeGraph = SystemTypeCatalog.graph) {
         self.graph = graph
-        self.model = TextClassifierModel.compiled
-        self.identifiers = (model?.classes ?? []).map { graph.type(mimeType: $0)?.identifier }
+        self.identifiers = TextClassifierModel.classNames.map { graph.type(mimeType: $0)?.identifier }
         self.plainText = graph.type(mimeType: "text/plain")?.identifier
     }
 

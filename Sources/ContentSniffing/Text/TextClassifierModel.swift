@@ -15,8 +15,12 @@ struct TextClassifierModel: Sendable {
     /// Score units per unit of the fitted model (for probabilities).
     let scale: Float
 
+    /// The classes of the model compiled into the library, in its order, read without
+    /// decoding the weights.
+    static let classNames: [String] = TextClassifierModelData.classes.description.split(separator: " ").map(String.init)
+
     /// The model compiled into the library; `nil` only if the generated data is damaged
-    /// (a test checks that it is not).
+    /// (a test checks that it is not). Decoded the first time it is asked for.
     static let compiled: TextClassifierModel? = TextClassifierModel(
         classNames: TextClassifierModelData.classes.description,
         bucketCount: TextClassifierModelData.bucketCount,

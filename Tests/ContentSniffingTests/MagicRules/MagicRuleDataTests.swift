@@ -115,4 +115,9 @@ struct MagicRuleDataTests {
         #expect(!Array("ZB".utf8).withUnsafeBytes { parsed.set.matches("x.a", in: $0) })
         #expect(!Array("A".utf8).withUnsafeBytes { parsed.set.matches("x.a", in: $0) })
     }
+
+    @Test("the identifiers read from the header lines are those of the parsed rules, in order")
+    func headerIdentifiers() {
+        #expect(MagicRuleSet.freedesktopIdentifiers == MagicRuleSet.freedesktop.rules.map(\.identifier))
+    }
 }
