@@ -247,50 +247,7 @@ extension DocumentPreview {
         /// A literal `( … )` or hexadecimal `< … >` string's bytes.
         static func string(_ buffer: PreviewBytes, at start: Int, end: Int) -> [UInt8]? {
             if buffer[start] == UInt8(ascii: "(") {
-                var bytes: [UInt8] = []
-                var depth = 1
-                var index = start + 1
-                while index < end, let byte = buffer[index] {
-                    index += 1
-                    switch byte {
-                    case UInt8(ascii: "\\"):
-                        guard let next = buffer[index] else { return nil }
-                        index += 1
-                        switch next {
-                        case UInt8(ascii: "n"): bytes.append(0x0A)
-                        case UInt8(ascii: "r"): bytes.append(0x0D)
-                        case UInt8(ascii: "t"): bytes.append(0x09)
-                        case UInt8(ascii: "b"): bytes.append(0x08)
-                        case UInt8(ascii: "f"): bytes.append(0x0C)
-                        case UInt8(ascii: "0")...UInt8(ascii: "7"):
-                            var value = Int(next - UInt8(ascii: "0"))
-                            var digits = 1
-                            while digits < 3, let more = buffer[index],
-                                (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(more)
-                            {
-                                value = value * 8 + Int(more - UInt8(ascii: "0"))
-                                index += 1
-                                digits += 1
-                            }
-                            bytes.append(UInt8(value & 0xFF))
-                        case 0x0D:
-                            if buffer[index] == 0x0A { index += 1 }
-                        case 0x0A: break
-                        default: bytes.append(next)
-                        }
-                    case UInt8(ascii: "("):
-                        depth += 1
-                        bytes.append(byte)
-                    case UInt8(ascii: ")"):
-                        depth -= 1
-                        if depth == 0 { return bytes }
-                        bytes.append(byte)
-                    default:
-                        bytes.append(byte)
-                    }
-                    if bytes.count > 4096 { return bytes }
-                }
-                return nil
+                return PDFSyntax.literalString(buffer.bytes, from: start + 1, end: end, limit: 4096, keepsPrefix: true)?.bytes
             }
             if buffer[start] == UInt8(ascii: "<") && buffer[start + 1] != UInt8(ascii: "<") {
                 var digits: [UInt8] = []

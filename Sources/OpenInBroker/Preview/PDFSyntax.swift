@@ -155,9 +155,24 @@ struct PDFSyntax {
     }
 
     private mutating func literalString() -> [UInt8]? {
+        guard let (string, next) = PDFSyntax.literalString(
+            bytes, from: index, end: bytes.count, limit: PDFSyntax.maximumStringLength, keepsPrefix: false)
+        else { return nil }
+        index = next
+        return string
+    }
+
+    /// The literal string whose body starts at `start` (just past its `(`): its bytes, with the
+    /// escapes of ISO 32000-1 §7.3.4.2 decoded and balanced parentheses kept, and the index just
+    /// past its closing `)`. The body is read below `end`; `nil` when it does not close there.
+    /// Once more than `limit` bytes have been read it stops: `nil`, or with `keepsPrefix` the
+    /// bytes so far.
+    static func literalString(_ bytes: [UInt8], from start: Int, end: Int, limit: Int, keepsPrefix: Bool) -> (bytes: [UInt8], next: Int)? {
+        func byte(_ offset: Int) -> UInt8? { offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
         var out: [UInt8] = []
         var depth = 1
-        while let current = byte(index) {
+        var index = start
+        while index < end, let current = byte(index) {
             index += 1
             switch current {
             case UInt8(ascii: "\\"):
@@ -188,12 +203,12 @@ struct PDFSyntax {
                 out.append(current)
             case UInt8(ascii: ")"):
                 depth -= 1
-                if depth == 0 { return out }
+                if depth == 0 { return (out, index) }
                 out.append(current)
             default:
                 out.append(current)
             }
-            if out.count > PDFSyntax.maximumStringLength { return nil }
+            if out.count > limit { return keepsPrefix ? (out, index) : nil }
         }
         return nil
     }
