@@ -146,10 +146,12 @@ conflicts: dict[bool, set] = {False: set(), True: set()}
 
 # --------------------------------------------------------------------------- file, gio
 
-def run_file(files):
+def run_file(files, cwd=CORPUS):
+    """`file --mime-type` on every path (relative to `cwd`), in batches: path -> MIME type,
+    FAILED where file printed nothing."""
     out = {}
     for chunk in batches(files, 500):
-        p = subprocess.run(["file", "--mime-type", "-N", "-F", "\t", "--"] + chunk, cwd=CORPUS,
+        p = subprocess.run(["file", "--mime-type", "-N", "-F", "\t", "--"] + chunk, cwd=cwd,
                            capture_output=True, text=True)
         for line in p.stdout.splitlines():
             if "\t" in line:

@@ -43,12 +43,11 @@ import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from run import openwith_command, snapshot, batches, bare, glib_version  # noqa: E402
+from run import openwith_command, snapshot, batches, bare, glib_version, run_file, FAILED  # noqa: E402
 
 PACKAGE = os.path.abspath(os.path.join(HERE, "..", ".."))
 UPSTREAM = os.path.join(PACKAGE, "Catalog", "sources", "upstream")
 SYNTHETIC = {"siegfried-skeleton"}
-FAILED = "(failed)"
 
 # Names for one format that the registries do not list as aliases of each other but that the
 # corpus's sources use (their own conventions). Each group is one format.
@@ -170,17 +169,6 @@ def run_openwith(cmd, catalog, files, content_only):
     return out, conflicts
 
 
-def run_file(files):
-    out = {}
-    for chunk in batches(files, 500):
-        p = subprocess.run(["file", "--mime-type", "-N", "-F", "\t", "--"] + chunk, capture_output=True, text=True)
-        for line in p.stdout.splitlines():
-            if "\t" in line:
-                path, mime = line.split("\t", 1)
-                out[path] = mime.strip()
-    return {f: out.get(f, FAILED) for f in files}
-
-
 def run_gio(files):
     out = {}
     for chunk in batches(files):
@@ -292,7 +280,7 @@ def main() -> int:
         ow_named, _ = run_openwith(exe, catalog, named_files, False)
         ow_content, _ = run_openwith(exe, catalog, named_files, True)
         ow_renamed, renamed_conflicts = run_openwith(exe, catalog, renamed_files, False)
-        fl = run_file(named_files + renamed_files)
+        fl = run_file(named_files + renamed_files, cwd=None)
         gio_named = run_gio(named_files)
         gio_content = run_gio(nameless_files)
         gio_renamed = run_gio(renamed_files)
