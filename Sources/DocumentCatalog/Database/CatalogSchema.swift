@@ -21,13 +21,9 @@ import GRDB
 ///   see `CatalogFreshness`);
 /// - `audit_log`: every change, with time, action, subject and detail.
 public enum CatalogSchema {
-    /// The migrations this version knows, in order.
-    public static var migrationIdentifiers: [String] {
-        [
-            "v1-catalog", "v2-transfer-staging", "v3-application-id", "v4-app-presence", "v5-grant-identity", "v6-seen-signatures",
-            "v7-journal-staged-identity", "v9-freshness-stamps",
-        ]
-    }
+    /// The migrations this version knows, in the order they are applied (read from the migrator, so
+    /// the list cannot fall behind a new migration).
+    public static var migrationIdentifiers: [String] { migrator.migrations }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -83,4 +83,14 @@ struct CatalogFileTests {
         #expect(try applicationID(path) == 0x4F57_6374)
         #expect(mode(path) == 0o600)
     }
+
+    @Test("The schema a catalog reports is every migration a new catalog file records, in order")
+    func reportedSchemaIsApplied() throws {
+        let folder = TemporaryDirectory("catalog-file")
+        let path = folder.path("catalog.sqlite")
+        do { _ = try DocumentCatalog(location: CatalogLocation(path: path)) }
+        let applied = try SQLiteShell.query(path, "SELECT identifier FROM grdb_migrations ORDER BY rowid").split(separator: "\n").map(String.init)
+        #expect(applied.count >= 9)
+        #expect(CatalogSchema.migrationIdentifiers == applied)
+    }
 }
