@@ -47,6 +47,8 @@ public struct InfoPlistDocument: Sendable, Equatable {
     public var buildVariables: [String]
     /// What was skipped or repaired while reading.
     public var warnings: [CatalogFormatWarning]
+    /// `com.apple.security.application-groups`: the app groups the app belongs to (see ``AppGroupDeclarations``).
+    public var applicationGroups: [String] = []
 
     /// Creates a document from its parts.
     public init(
@@ -82,6 +84,9 @@ public struct InfoPlistDocument: Sendable, Equatable {
         var reader = InfoPlistReader(source: source)
         self = reader.read(root)
         buildVariables = BuildVariables.references(in: propertyList)
+        let groups = AppGroupDeclarations.read(infoPlist: root, source: source)
+        applicationGroups = groups.groups
+        warnings += groups.warnings
     }
 
     /// Parses an XML or binary `Info.plist`.

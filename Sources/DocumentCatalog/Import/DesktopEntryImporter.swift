@@ -67,10 +67,14 @@ public enum DesktopEntryImporter {
             }
             claims.append(DocumentClaim(kind: .mime, value: String(essence), role: role, rank: .default))
         }
-        let registration = AppRegistration(
+        var registration = AppRegistration(
             id: id, kind: .desktop, name: entry.name, version: entry.version, sourcePath: path, origin: origin, exec: entry.exec,
             tryExec: entry.tryExec, terminal: entry.terminal, hidden: entry.hidden, noDisplay: entry.noDisplay,
             onlyShowIn: entry.onlyShowIn, notShowIn: entry.notShowIn, icon: entry.icon, documentClaims: claims, urlClaims: schemes)
+        let groups = entry.applicationGroups
+        registration.appGroups = groups.groups
+        registration.shareExtensions = try ShareExtensionDeclaration.read(desktopEntry: entry, identifier: id).map { [$0] } ?? []
+        warnings += groups.warnings
         return (registration, warnings)
     }
 

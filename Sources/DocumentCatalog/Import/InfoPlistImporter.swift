@@ -32,17 +32,21 @@ public enum InfoPlistImporter {
     ///   cannot be read or parsed or the app has no identity.
     public static func registration(path: String, origin: String = "user") throws(CatalogFormatError) -> (AppRegistration, [CatalogFormatWarning]) {
         let plistPath = propertyListPath(for: path)
-        let document = try InfoPlistDocument.parse(try FileReading.read(plistPath), source: plistPath)
+        let propertyList = try PropertyListParser.parse(try FileReading.read(plistPath), source: plistPath)
+        let document = try InfoPlistDocument(propertyList: propertyList, source: plistPath)
         var report = Report(source: plistPath, warnings: document.warnings)
         // Warnings come in the order of the steps: identity, documents, types, URL schemes.
         let identity = try identity(of: document, path: path, report: &report)
         let claims = documentClaims(of: document, report: &report)
         let types = declaredTypes(of: document, appID: identity.id, report: &report)
         let schemes = urlClaims(of: document, report: &report)
-        let registration = AppRegistration(
+        var registration = AppRegistration(
             id: identity.id, kind: .bundle, name: identity.name, version: identity.version, sourcePath: plistPath, origin: origin,
             documentClaims: claims, urlClaims: schemes,
             queriedSchemes: document.queriedSchemes.filter(URLSchemeSyntax.isValid).map { $0.lowercased() }, declaredTypes: types)
+        registration.appGroups = document.applicationGroups
+        registration.shareExtensions = try ShareExtensionImport.declarations(
+            bundle: path, propertyList: propertyList, propertyListPath: plistPath, appID: identity.id)
         return (registration, report.warnings)
     }
 

@@ -21,6 +21,10 @@ public struct AppRegistration: Sendable, Equatable {
     public var queriedSchemes: [String]
     /// Types the app declares (exported or imported).
     public var declaredTypes: [TypeDeclaration]
+    /// The app groups the app declares it belongs to (see `AppGroupDeclarations`).
+    public var appGroups: [String] = []
+    /// The share and action extensions the app declares (see `ShareExtensionDeclaration`).
+    public var shareExtensions: [ShareExtensionDeclaration] = []
 
     /// Creates a registration.
     public init(
