@@ -47,6 +47,8 @@ public struct InfoPlistDocument: Sendable, Equatable {
     public var buildVariables: [String]
     /// What was skipped or repaired while reading.
     public var warnings: [CatalogFormatWarning]
+    /// The `applinks:` domains of `com.apple.developer.associated-domains` (universal links).
+    public var associatedDomains: [AssociatedDomain] = []
     /// `com.apple.security.application-groups`: the app groups the app belongs to (see ``AppGroupDeclarations``).
     public var applicationGroups: [String] = []
 
@@ -83,6 +85,7 @@ public struct InfoPlistDocument: Sendable, Equatable {
         }
         var reader = InfoPlistReader(source: source)
         self = reader.read(root)
+        associatedDomains = AssociatedDomain.declared(in: root, source: source, warnings: &warnings)
         buildVariables = BuildVariables.references(in: propertyList)
         let groups = AppGroupDeclarations.read(infoPlist: root, source: source)
         applicationGroups = groups.groups

@@ -129,6 +129,7 @@ extension DocumentCatalog {
         for declaration in app.declaredTypes {
             try insert(declaration, appID: app.id, sourcePath: app.sourcePath, into: db)
         }
+        try storeAssociatedDomains(of: app, into: db)
     }
 
     /// Deletes what an app declares (claims, URL schemes, queried schemes, declared types),
@@ -219,6 +220,7 @@ extension DocumentCatalog {
             }
             app.queriedSchemes = try String.fetchAll(db, sql: "SELECT scheme FROM queried_schemes WHERE app_id = ? ORDER BY scheme", arguments: [id])
             app.declaredTypes = declarations.filter { $0.origin.lowercased() == id.lowercased() }
+            app.associatedDomains = try loadAssociatedDomains(db, appID: id)
             apps.append(app)
         }
         return apps

@@ -73,6 +73,7 @@ public enum DesktopEntryImporter {
             onlyShowIn: entry.onlyShowIn, notShowIn: entry.notShowIn, icon: entry.icon, documentClaims: claims, urlClaims: schemes)
         let groups = entry.applicationGroups
         registration.appGroups = groups.groups
+        registration.associatedDomains = AssociatedDomain.declared(in: entry, warnings: &warnings)
         registration.shareExtensions = try ShareExtensionDeclaration.read(desktopEntry: entry, identifier: id).map { [$0] } ?? []
         warnings += groups.warnings
         return (registration, warnings)

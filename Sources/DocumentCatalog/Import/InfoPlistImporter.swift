@@ -45,6 +45,7 @@ public enum InfoPlistImporter {
             documentClaims: claims, urlClaims: schemes,
             queriedSchemes: document.queriedSchemes.filter(URLSchemeSyntax.isValid).map { $0.lowercased() }, declaredTypes: types)
         registration.appGroups = document.applicationGroups
+        registration.associatedDomains = document.associatedDomains
         registration.shareExtensions = try ShareExtensionImport.declarations(
             bundle: path, propertyList: propertyList, propertyListPath: plistPath, appID: identity.id)
         return (registration, report.warnings)

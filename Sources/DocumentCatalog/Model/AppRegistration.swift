@@ -25,6 +25,8 @@ public struct AppRegistration: Sendable, Equatable {
     public var appGroups: [String] = []
     /// The share and action extensions the app declares (see `ShareExtensionDeclaration`).
     public var shareExtensions: [ShareExtensionDeclaration] = []
+    /// The domains the app claims for universal links (see `AssociatedDomain`).
+    public var associatedDomains: [AssociatedDomain] = []
 
     /// Creates a registration.
     public init(
