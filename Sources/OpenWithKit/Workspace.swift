@@ -16,7 +16,8 @@ import UniformTypes
 /// Policy: answers follow the machine. Before a question, at most once per
 /// ``followInterval``, the catalog's freshness check runs (one `stat` per watched location,
 /// nothing written when nothing changed) and imports what changed; ``changes(importing:)``
-/// tells a long-running program at once.
+/// tells a long-running program at once. A change committed to the catalog, by this process or
+/// another, is seen by the next question (see ``lookup()`` for how that is checked cheaply).
 ///
 /// A workspace is a `Sendable` value: copy it, share it between threads and tasks. Its methods
 /// are synchronous and do file I/O on the calling thread; each has an `async` form of the same
@@ -77,15 +78,24 @@ public struct Workspace: Sendable {
 
     /// The lookup over the catalog's current snapshot: the same value while the catalog has not
     /// changed, so its ranking remembers earlier answers.
+    ///
+    /// Policy: the catalog is asked whether it changed (a read transaction, tens of
+    /// microseconds) only when its database file or write-ahead log changed on disk since the
+    /// kept lookup was made, or changed too recently for the file times to tell, and at least
+    /// once per ``followInterval``; otherwise the question costs two `stat` calls.
     public func lookup() throws(HandOverError) -> HandlerLookup {
+        let follows = lookups.isDueToFollow(every: Self.followInterval)
+        if !follows, let kept = lookups.unchangedLookup(CatalogFileStamp(catalogAt: catalog.location.path)) { return kept }
         let snapshot: CatalogSnapshot
+        let stamp: CatalogFileStamp
         do {
-            if lookups.isDueToFollow(every: Self.followInterval) { try catalog.followMachine(environment: environment) }
+            if follows { try catalog.followMachine(environment: environment) }
+            stamp = CatalogFileStamp(catalogAt: catalog.location.path)
             snapshot = try catalog.snapshot()
         } catch {
             throw HandOverError(error)
         }
-        return lookups.lookup(for: snapshot, desktops: desktops)
+        return lookups.lookup(for: snapshot, stamp: stamp, desktops: desktops)
     }
 
     /// What a file is: its type, MIME type, confidence, evidence and any conflict between its

@@ -3,10 +3,18 @@ import OpenInBroker
 import Synchronization
 
 /// The lookup of a workspace's current snapshot, kept while the snapshot is current: a new
-/// snapshot (the catalog changed) gets a new lookup, so rankings never outlive their data. And
-/// when the catalog last followed the machine.
+/// snapshot (the catalog changed) gets a new lookup, so rankings never outlive their data. With
+/// it, how the catalog's files looked just before that snapshot was read (a
+/// ``CatalogFileStamp``), and when the catalog last followed the machine.
 final class LookupCache: Sendable {
-    private let slot = Mutex<HandlerLookup?>(nil)
+    /// A lookup and a stamp taken before its snapshot was read: the snapshot holds every change
+    /// committed before the stamp.
+    private struct Kept {
+        let lookup: HandlerLookup
+        let stamp: CatalogFileStamp
+    }
+
+    private let slot = Mutex<Kept?>(nil)
     private let lastFollowed = Mutex(ContinuousClock.now)
 
     /// Whether `interval` has passed since the last freshness check; if so, the check is due
@@ -20,13 +28,22 @@ final class LookupCache: Sendable {
         }
     }
 
-    /// The lookup over `snapshot`: the kept one when it is over the same snapshot.
-    func lookup(for snapshot: CatalogSnapshot, desktops: [String]) -> HandlerLookup {
+    /// The kept lookup when the catalog's files still look as its settled stamp says (nothing
+    /// was committed since); `nil` when the catalog must be asked.
+    func unchangedLookup(_ current: CatalogFileStamp) -> HandlerLookup? {
         slot.withLock { kept in
-            if let current = kept, current.snapshot === snapshot { return current }
-            let fresh = HandlerLookup(snapshot: snapshot, desktops: desktops)
-            kept = fresh
-            return fresh
+            guard let kept, kept.stamp.isSettled, kept.stamp.describesSameFiles(as: current) else { return nil }
+            return kept.lookup
+        }
+    }
+
+    /// The lookup over `snapshot`: the kept one when it is over the same snapshot. `stamp` was
+    /// taken before `snapshot` was read.
+    func lookup(for snapshot: CatalogSnapshot, stamp: CatalogFileStamp, desktops: [String]) -> HandlerLookup {
+        slot.withLock { kept in
+            let lookup = kept.flatMap { $0.lookup.snapshot === snapshot ? $0.lookup : nil } ?? HandlerLookup(snapshot: snapshot, desktops: desktops)
+            kept = Kept(lookup: lookup, stamp: stamp)
+            return lookup
         }
     }
 }
