@@ -129,6 +129,7 @@ extension DocumentCatalog {
         for declaration in app.declaredTypes {
             try insert(declaration, appID: app.id, sourcePath: app.sourcePath, into: db)
         }
+        try storeAppGroups(of: app, into: db)
         try storeAssociatedDomains(of: app, into: db)
     }
 
@@ -220,6 +221,7 @@ extension DocumentCatalog {
             }
             app.queriedSchemes = try String.fetchAll(db, sql: "SELECT scheme FROM queried_schemes WHERE app_id = ? ORDER BY scheme", arguments: [id])
             app.declaredTypes = declarations.filter { $0.origin.lowercased() == id.lowercased() }
+            app.appGroups = try loadAppGroupIDs(ofApp: id, db)
             app.associatedDomains = try loadAssociatedDomains(db, appID: id)
             apps.append(app)
         }
