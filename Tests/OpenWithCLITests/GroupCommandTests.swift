@@ -84,6 +84,9 @@ struct GroupCommandTests {
             #expect(bad.status == 2, "\(id): \(bad.error)")
             #expect(bad.output.isEmpty)
         }
+        let unknownApp = try cli.run("group", "container", "group.org.example.suite", "--app", "org.example.mial")
+        #expect(unknownApp.status == 2)
+        #expect(unknownApp.error.hasPrefix("openwith: --app org.example.mial: no app with this id is registered (did you mean org.example.mail?)"), "\(unknownApp.error)")
         let typo = try cli.run("group", "members", "group.org.example.suit")
         #expect(typo.status == 1)
         #expect(typo.error.contains("did you mean group.org.example.suite?"), "\(typo.error)")

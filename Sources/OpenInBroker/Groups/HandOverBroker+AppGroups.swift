@@ -21,7 +21,13 @@ extension HandOverBroker {
             throw HandOverError(.invalidName, reason: problem, key: "group", value: groupID)
         }
         let app: AppRegistration
-        do { app = try catalog.registration(appID: appID) } catch { throw HandOverError(error) }
+        do {
+            app = try catalog.registration(appID: appID)
+        } catch where error.code == .notFound {
+            throw HandOverError(.unknownApp, reason: error.reason, key: "app", value: appID)
+        } catch {
+            throw HandOverError(error)
+        }
         let group: AppGroup?
         do { group = try catalog.appGroups().first { $0.id.lowercased() == groupID.lowercased() } } catch { throw HandOverError(error) }
         guard let group, group.hasMember(app.id) else {

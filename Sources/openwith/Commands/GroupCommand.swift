@@ -98,6 +98,8 @@ struct GroupCommand: ParsableCommand {
                 container = try catalog.broker().groupContainer(groupID: group, appID: app)
             } catch let error as HandOverError where error.code == .notAGroupMember {
                 throw CommandFailure(status: .badInput, message: "\(group): \(error.reason)", hint: "openwith group members \(group) lists the apps that may use it")
+            } catch let error as HandOverError where error.code == .unknownApp {
+                throw CommandFailure(status: .badInput, message: "--app \(app): \(error.reason)", hint: "openwith apps list shows the registered apps")
             }
             if json { try JSONOutput.print(Output(group: container.groupID, app: app, path: container.root)) } else { print(container.root) }
         }
