@@ -31,6 +31,9 @@ public struct SniffingError: Error, Sendable, Equatable, CustomStringConvertible
         /// libmagic could not be opened, or its database (package `libmagic-mgc`) could not be
         /// loaded.
         public static let magicUnavailable = Code("libmagic unavailable")
+        /// A compiled content-magic rule image is damaged, of another version, or not an image
+        /// (``MagicRuleSet/init(compiledImage:)``); the reason names the section.
+        public static let malformedRuleImage = Code("malformed rule image")
 
         /// The code's name.
         public var description: String { name }

@@ -37,6 +37,7 @@ let package = Package(
         fuzzTarget("FuzzURL", ["OpenInBroker"]),
         fuzzTarget("FuzzMagicRules", ["ContentSniffing"]),
         fuzzTarget("FuzzMagicRuleText", ["ContentSniffing"]),
+        fuzzTarget("FuzzMagicRuleImage", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
         fuzzTarget("FuzzPreview", ["OpenInBroker"]),
     ],

@@ -9,6 +9,14 @@ struct MagicByteSet: Sendable, Equatable {
     /// The empty set.
     init() {}
 
+    /// The set whose bits are `words`, bytes 0–63 in the first word's bits 0–63 and so on.
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        (low, lowMiddle, highMiddle, high) = words
+    }
+
+    /// The set's bits, as ``init(words:)`` takes them.
+    var words: [UInt64] { [low, lowMiddle, highMiddle, high] }
+
     /// The set of one byte.
     init(_ byte: UInt8) { insert(byte) }
 

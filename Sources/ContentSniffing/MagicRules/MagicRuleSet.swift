@@ -1,3 +1,4 @@
+import CMagicRuleImage
 public import UniformTypes
 
 /// The content-magic rules of shared-mime-info and Apache Tika as data: recognises about a
@@ -88,36 +89,18 @@ public struct MagicRuleSet: Sendable {
     /// The offset past which a rule counts as deep (see ``deepRanks``): the resolver's prefix.
     static let deepReadThreshold = 4096
 
-    /// The rules of shared-mime-info and Tika, as generated into `Catalog/magic-rules.txt`;
-    /// parsed on first use.
-    public static let freedesktop: MagicRuleSet = parse(table).set
+    /// The rules of shared-mime-info and Tika, as generated into `Catalog/magic-rules.txt` and
+    /// compiled into the library's rule image (`compile-magic-rules`); read on first use, with
+    /// no parsing or compiling. A test checks that the image is the compiled text.
+    public static let freedesktop: MagicRuleSet = {
+        let image = UnsafeRawBufferPointer(start: openwith_magic_rule_image_bytes(), count: openwith_magic_rule_image_size())
+        // The image is generated and checked by tests; should it ever be unreadable, no rules
+        // rather than a failure.
+        return (try? MagicRuleSet(compiledImage: image)) ?? MagicRuleSet(rules: [], checks: [], pool: [])
+    }()
 
-    /// The type identifiers the rules of ``freedesktop`` name (one per rule), read from the
-    /// rules' header lines (`[priority:mime] identifier source`) without parsing the rules: a
-    /// hundredth of the cost, for deciding whether the rules could matter at all.
-    static let freedesktopIdentifiers: [TypeIdentifier] = table.withUTF8Buffer { text in
-        var identifiers: [TypeIdentifier] = []
-        var lineStart = 0
-        while lineStart < text.count {
-            var lineEnd = lineStart
-            while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            if text[lineStart] == UInt8(ascii: "[") {
-                var at = lineStart
-                while at < lineEnd, text[at] != UInt8(ascii: "]") { at += 1 }
-                at += 2  // "] "
-                var end = at
-                while end < lineEnd, text[end] != UInt8(ascii: " ") { end += 1 }
-                if at < end { identifiers.append(TypeIdentifier(String(decoding: UnsafeBufferPointer(rebasing: text[at..<end]), as: UTF8.self))) }
-            }
-            lineStart = lineEnd + 1
-        }
-        return identifiers
-    }
-
-    /// Parses the text form of the rules; a malformed line drops its rule and is reported.
-    static func parse(_ text: StaticString) -> (set: MagicRuleSet, problems: [String]) {
-        text.withUTF8Buffer { parse(utf8: $0) }
-    }
+    /// The type identifiers the rules of ``freedesktop`` name (one per rule), in table order.
+    static var freedesktopIdentifiers: [TypeIdentifier] { freedesktop.rules.map(\.identifier) }
 
     /// Parses rules in the text form of `Catalog/magic-rules.txt` (its header documents it).
     /// A malformed line drops its whole rule and is reported as `line N: reason`; the other
@@ -138,98 +121,32 @@ public struct MagicRuleSet: Sendable {
 
     /// Builds the indexes over compiled rules.
     init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex] = []) {
+        self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: MagicRuleIndex(rules: rules, checks: checks, pool: pool, regexes: regexes))
+    }
+
+    /// A set over compiled rules and their indexes (built, or read from a compiled image).
+    init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex], index: MagicRuleIndex) {
         self.rules = rules
         self.checks = checks
         self.pool = pool
         self.regexes = regexes
-        maximumOffset = checks.reduce(0) { Swift.max($0, $1.readEnd) }
-
-        let order = rules.indices.sorted { (-rules[$0].priority, $0) < (-rules[$1].priority, $1) }
-        let ranked = order.map { index in
-            let range = rules[index].checks
-            let reach = checks[range].reduce(0) { Swift.max($0, $1.readEnd) }
-            return RankedRule(rule: Int32(index), firstCheck: Int32(range.lowerBound), endCheck: Int32(range.upperBound), reach: Int32(clamping: reach))
-        }
-        self.ranked = ranked
-        deepRanks = ranked.indices.filter { Int(ranked[$0].reach) > Self.deepReadThreshold }.map { Int32($0) }
-
-        var tables: [Int: [[Int32]]] = [:]
-        var scanned: [Int32] = []
-        for (rank, index) in order.enumerated() {
-            guard let keys = Self.dispatchKeys(of: rules[index], checks: checks, pool: pool, regexes: regexes) else {
-                scanned.append(Int32(rank))
-                continue
-            }
-            for key in keys {
-                var table = tables[key.offset] ?? [[Int32]](repeating: [], count: 256)
-                for byte in key.bytes where table[Int(byte)].last != Int32(rank) { table[Int(byte)].append(Int32(rank)) }
-                tables[key.offset] = table
-            }
-        }
-        let offsets = tables.keys.sorted()
-        dispatchOffsets = offsets
-        var starts: [Int32] = []
-        var contents: [Int32] = []
-        for offset in offsets {
-            for bucket in tables[offset]! {
-                starts.append(Int32(contents.count))
-                contents.append(contentsOf: bucket)
-            }
-            starts.append(Int32(contents.count))
-        }
-        bucketStarts = starts
-        dispatched = contents
-        self.scanned = scanned
-
+        ranked = index.ranked
+        dispatchOffsets = index.dispatchOffsets
+        bucketStarts = index.bucketStarts
+        dispatched = index.dispatched
+        scanned = index.scanned
+        deepRanks = index.deepRanks
+        maximumOffset = index.maximumOffset
         var byType: [String: [Int]] = [:]
         byType.reserveCapacity(rules.count)
         var types: [TypeIdentifier] = []
-        for (index, rule) in rules.enumerated() {
+        for (position, rule) in rules.enumerated() {
             let key = rule.identifier.folded
             if byType[key] == nil { types.append(rule.identifier) }
-            byType[key, default: []].append(index)
+            byType[key, default: []].append(position)
         }
         rulesByType = byType
         recognizedTypes = types
-    }
-
-    /// For each top-level check of `rule`, the fixed offset it tests and the few bytes it
-    /// admits there; `nil` when one of them has no such key (the rule is then tried for every
-    /// buffer).
-    private static func dispatchKeys(
-        of rule: MagicRule, checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex]
-    ) -> [(offset: Int, bytes: [UInt8])]? {
-        var keys: [(offset: Int, bytes: [UInt8])] = []
-        var index = rule.checks.lowerBound
-        while index < rule.checks.upperBound {
-            let check = checks[index]
-            guard check.span == 1, check.kind != .least, let bytes = firstBytes(of: check, pool: pool, regexes: regexes) else { return nil }
-            keys.append((Int(check.start), bytes))
-            index = Int(check.subtreeEnd)
-        }
-        return keys
-    }
-
-    /// The bytes `check` admits at its first offset, when they are at most 16.
-    private static func firstBytes(of check: MagicCheck, pool: [UInt8], regexes: [MagicRegex]) -> [UInt8]? {
-        var accepted = MagicByteSet()
-        switch check.kind {
-        case .least:
-            return nil
-        case .regex:
-            guard let first = regexes[Int(check.patternStart)].firstBytes else { return nil }
-            accepted = first
-        case .bytes, .caseInsensitive:
-            let value = pool[Int(check.patternStart)]
-            let mask = check.isMasked ? pool[Int(check.patternStart + check.length)] : 0xFF
-            // A mask that admits many first bytes would put the rule in many buckets.
-            guard mask.nonzeroBitCount >= 4 else { return nil }
-            for byte in 0...255 {
-                let folded = check.kind == .caseInsensitive ? ASCII.lowercased(UInt8(byte)) : UInt8(byte)
-                if folded & mask == value { accepted.insert(UInt8(byte)) }
-            }
-        }
-        return accepted.count <= 16 ? accepted.members : nil
     }
 
     /// How many rules the set holds.

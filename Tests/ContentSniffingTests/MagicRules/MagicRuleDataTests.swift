@@ -1,3 +1,4 @@
+import CMagicRuleImage
 @testable import ContentSniffing
 import Foundation
 import OpenWithTestSupport
@@ -7,12 +8,14 @@ import UniformTypes
 /// The generated rule table: in step with its generator, its sources and the type catalog.
 @Suite("Magic rules: generated data")
 struct MagicRuleDataTests {
-    static let tableText = MagicRuleSet.table.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    static let tableText = (try? RepositoryPaths.text(RepositoryPaths.path("Catalog/magic-rules.txt"))) ?? ""
 
-    @Test("the embedded table is the committed Catalog/magic-rules.txt")
-    func embeddedTableMatchesCatalogFile() throws {
-        let file = try RepositoryPaths.text(RepositoryPaths.path("Catalog/magic-rules.txt"))
-        #expect(Self.tableText == file)
+    @Test("the library's compiled rule image is Catalog/magic-rules.txt compiled (swift run compile-magic-rules)")
+    func compiledImageIsTheCatalogFile() throws {
+        let compiled = MagicRuleSet.parse(Self.tableText).set.compiledImage()
+        let embedded = UnsafeRawBufferPointer(start: openwith_magic_rule_image_bytes(), count: openwith_magic_rule_image_size())
+        #expect(compiled.count > 100_000)
+        #expect(compiled == Array(embedded), "the rule image is stale: run swift run compile-magic-rules")
     }
 
     @Test("the generator reproduces the committed outputs (--check)")
@@ -23,7 +26,7 @@ struct MagicRuleDataTests {
 
     @Test("the table parses without a problem")
     func parsesCleanly() {
-        let parsed = MagicRuleSet.parse(MagicRuleSet.table)
+        let parsed = MagicRuleSet.parse(Self.tableText)
         #expect(parsed.problems.isEmpty, "\(parsed.problems.prefix(5))")
         #expect(parsed.set.count == MagicRuleSet.freedesktop.count)
     }

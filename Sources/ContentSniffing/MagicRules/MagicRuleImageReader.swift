@@ -1,0 +1,67 @@
+/// Reads the sections of a compiled rule image in order, never past its end: a count or a value
+/// that would read past it is a ``SniffingError`` naming the section.
+struct MagicRuleImageReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+    /// The section being read, for errors.
+    var section = "header"
+
+    /// A reader at the start of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    /// The error for the section being read.
+    func failure(_ reason: String) -> SniffingError {
+        SniffingError(.malformedRuleImage, reason: "\(section): \(reason)")
+    }
+
+    /// The next `count` bytes.
+    mutating func take(_ count: Int) throws(SniffingError) -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= bytes.count - offset else {
+            throw failure("\(count) bytes at offset \(offset) run past the image's end (\(bytes.count) bytes)")
+        }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    /// The next 32-bit value.
+    mutating func uint32() throws(SniffingError) -> UInt32 {
+        UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self))
+    }
+
+    /// The next signed 32-bit value.
+    mutating func int32() throws(SniffingError) -> Int32 { Int32(bitPattern: try uint32()) }
+
+    /// The next 32-bit value as an `Int`.
+    mutating func int() throws(SniffingError) -> Int { Int(try int32()) }
+
+    /// The next 64-bit value.
+    mutating func uint64() throws(SniffingError) -> UInt64 {
+        UInt64(littleEndian: try take(8).loadUnaligned(as: UInt64.self))
+    }
+
+    /// A count, which must leave room for at least `minimumElementSize` bytes per element.
+    mutating func count(minimumElementSize: Int) throws(SniffingError) -> Int {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - offset) / Swift.max(minimumElementSize, 1) else {
+            throw failure("count \(count) does not fit in the \(bytes.count - offset) bytes left")
+        }
+        return count
+    }
+
+    /// A section of 32-bit values.
+    mutating func int32Array(_ name: String) throws(SniffingError) -> [Int32] {
+        section = name
+        let count = try count(minimumElementSize: 4)
+        let raw = try take(count * 4)
+        return (0..<count).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
+    }
+
+    /// A section of raw bytes.
+    mutating func byteArray(_ name: String) throws(SniffingError) -> [UInt8] {
+        section = name
+        return Array(try take(try count(minimumElementSize: 1)))
+    }
+}
