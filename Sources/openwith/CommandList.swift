@@ -5,7 +5,7 @@ enum CommandList {
     /// Every subcommand name (and `help`), so the fast path never mistakes one for a file.
     static let names: [String] = [
         "handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url",
-        "provider", "scan", "requests", "group", "help",
+        "provider", "scan", "requests", "group", "share", "help",
     ]
 
     static let defaultCommand: any ParsableCommand.Type = HandlersCommand.self
@@ -26,5 +26,6 @@ enum CommandList {
         ScanCommand.self,
         RequestsCommand.self,
         GroupCommand.self,
+        ShareCommand.self,
     ]
 }

@@ -33,4 +33,6 @@ let benchmarks: @Sendable () -> Void = {
     } teardown: {
         inbox.tearDown()
     }
+
+    shareSheetBenchmarks()
 }

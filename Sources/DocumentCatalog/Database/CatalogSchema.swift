@@ -19,6 +19,8 @@ import GRDB
 ///   `v7-journal-staged-identity` moves identities that v1 kept in `final_name` to those columns);
 /// - `freshness_stamps`: each watched location as the last system import saw it (`v9-freshness-stamps`;
 ///   see `CatalogFreshness`);
+/// - `share_extensions`: the share and action extensions apps declare, with their activation rules
+///   (`v11-share-extensions`; see `ShareExtensionDeclaration`);
 /// - `app_group_members`, `app_group_containers`: the app groups apps declare and their shared
 ///   containers, with membership changes audited by triggers (`v12-app-groups`; see `AppGroup`);
 /// - `associated_domains`, `site_associations`: the domains apps claim for universal links and
@@ -277,6 +279,7 @@ public enum CatalogSchema {
         migrator.registerMigration("v10-open-request-type") { db in
             try db.execute(sql: "ALTER TABLE open_requests ADD COLUMN type_identifier TEXT")
         }
+        registerShareExtensions(in: &migrator)
         registerAppGroups(in: &migrator)
         registerAssociatedDomains(in: &migrator)
         return migrator

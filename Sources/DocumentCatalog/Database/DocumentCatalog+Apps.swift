@@ -130,13 +130,14 @@ extension DocumentCatalog {
             try insert(declaration, appID: app.id, sourcePath: app.sourcePath, into: db)
         }
         try storeAppGroups(of: app, into: db)
+        try insertShareExtensions(of: app, into: db)
         try storeAssociatedDomains(of: app, into: db)
     }
 
     /// Deletes what an app declares (claims, URL schemes, queried schemes, declared types),
     /// leaving the app row and the user's state.
     static func removeDeclarations(ofApp appID: String, from db: Database) throws {
-        for table in ["document_claims", "url_claims", "queried_schemes", "type_declarations"] {
+        for table in ["document_claims", "url_claims", "queried_schemes", "type_declarations", "share_extensions"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE app_id = ?", arguments: [appID])
         }
     }
@@ -222,6 +223,7 @@ extension DocumentCatalog {
             app.queriedSchemes = try String.fetchAll(db, sql: "SELECT scheme FROM queried_schemes WHERE app_id = ? ORDER BY scheme", arguments: [id])
             app.declaredTypes = declarations.filter { $0.origin.lowercased() == id.lowercased() }
             app.appGroups = try loadAppGroupIDs(ofApp: id, db)
+            app.shareExtensions = try loadShareExtensions(db, appID: id).map(\.declaration)
             app.associatedDomains = try loadAssociatedDomains(db, appID: id)
             apps.append(app)
         }

@@ -24,10 +24,11 @@ extension HandOverBroker {
         do { return try catalog.drainOpenRequests(appID: app).map(QueuedOpenRequest.init) } catch { throw HandOverError(error) }
     }
 
-    /// The registered id of `appID` (ids compare without case), or an `unknownApp` error.
+    /// The registered id of `appID` (an app's or a share extension's; ids compare without case), or an `unknownApp` error.
     private func registeredApp(_ appID: String) throws(HandOverError) -> String {
         let snapshot = try snapshot()
         guard let app = snapshot.app(id: appID) else {
+            if let extensionID = registeredShareExtensionID(appID) { return extensionID }
             throw HandOverError(.unknownApp, reason: AppIDSuggestion.unknownAppReason(appID, among: snapshot.apps.map(\.id)), key: appID)
         }
         return app.id

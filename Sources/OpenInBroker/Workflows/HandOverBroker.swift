@@ -37,10 +37,11 @@ public struct HandOverBroker: Sendable {
         do { return try catalog.snapshot() } catch { throw HandOverError(error) }
     }
 
-    /// The container of a registered app.
+    /// The container of a registered app or share extension.
     public func container(appID: String) throws(HandOverError) -> AppContainer {
         let snapshot = try snapshot()
         guard let app = snapshot.app(id: appID) else {
+            if let extensionID = registeredShareExtensionID(appID) { return try AppContainer(appID: extensionID, dataFolder: catalog.location.dataFolder) }
             throw HandOverError(.unknownApp, reason: AppIDSuggestion.unknownAppReason(appID, among: snapshot.apps.map(\.id)), key: appID)
         }
         return try AppContainer(appID: app.id, dataFolder: catalog.location.dataFolder)
