@@ -68,18 +68,9 @@ extension MagicRuleSet {
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage`, naming the section and why.
     public init(compiledImage image: UnsafeRawBufferPointer) throws(SniffingError) {
-        var reader = MagicRuleImageReader(image)
-        guard image.count <= MagicRuleImageLayout.maximumSize else {
-            throw reader.failure("\(image.count) bytes is over the limit of \(MagicRuleImageLayout.maximumSize)")
-        }
-        guard try Array(reader.take(8)) == MagicRuleImageLayout.magic else { throw reader.failure("not a compiled rule image") }
-        let version = try reader.uint32()
-        guard version == MagicRuleImageLayout.version else {
-            throw reader.failure("version \(version); this library reads version \(MagicRuleImageLayout.version)")
-        }
+        var reader = try Self.imageReader(image)
         let maximumOffset = try reader.int()
-        let names = try reader.byteArray("names")
-        let rules = try Self.readRules(&reader, names: names)
+        let rules = try Self.readRules(&reader, names: try reader.byteArray("names"))
         let checks = try Self.readChecks(&reader)
         let pool = try reader.byteArray("pool")
         let regexes = try Self.readRegexes(&reader)
@@ -100,6 +91,31 @@ extension MagicRuleSet {
             deepRanks: deepRanks, maximumOffset: maximumOffset)
         try Self.validate(rules: rules, checks: checks, poolCount: pool.count, regexes: regexes, index: index)
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
+    }
+
+    /// The type identifiers of a compiled image's rules, in table order, read without the rest
+    /// of the image (for questions about which types the rules know, not for matching).
+    ///
+    /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header or the rules
+    ///   section is damaged.
+    static func identifiers(inCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> [TypeIdentifier] {
+        var reader = try imageReader(image)
+        _ = try reader.int()
+        return try readRules(&reader, names: try reader.byteArray("names")).map(\.identifier)
+    }
+
+    /// A reader past the header of `image`, which must be of this layout's version.
+    private static func imageReader(_ image: UnsafeRawBufferPointer) throws(SniffingError) -> MagicRuleImageReader {
+        var reader = MagicRuleImageReader(image)
+        guard image.count <= MagicRuleImageLayout.maximumSize else {
+            throw reader.failure("\(image.count) bytes is over the limit of \(MagicRuleImageLayout.maximumSize)")
+        }
+        guard try Array(reader.take(8)) == MagicRuleImageLayout.magic else { throw reader.failure("not a compiled rule image") }
+        let version = try reader.uint32()
+        guard version == MagicRuleImageLayout.version else {
+            throw reader.failure("version \(version); this library reads version \(MagicRuleImageLayout.version)")
+        }
+        return reader
     }
 
     private static func readRules(_ reader: inout MagicRuleImageReader, names: [UInt8]) throws(SniffingError) -> [MagicRule] {

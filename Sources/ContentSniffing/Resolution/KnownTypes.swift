@@ -21,9 +21,9 @@ struct KnownTypes: Sendable {
     private let partVerified: [Bool]
     /// Formats with a definite signature (``KnownType/definiteSignatures``), by ordinal.
     private let definitelySigned: [Bool]
-    /// Types some magic rule's type is a proper subtype of, by ordinal: the only strong answers
-    /// the magic rules can refine.
-    private let magicRefinable: [Bool]
+    /// Types some magic rule's type is a proper subtype of: the only strong answers the magic
+    /// rules can refine.
+    private let magicRefinable: MagicRefinableTypes
 
     init(_ graph: TypeGraph) {
         item = graph.identity(.item)
@@ -52,19 +52,13 @@ struct KnownTypes: Sendable {
         signatureVerified = verified
         partVerified = Self.flags(KnownType.knownByParts, in: graph)
         definitelySigned = Self.flags(KnownType.definiteSignatures, in: graph)
-        var refinable = [Bool](repeating: false, count: graph.count)
-        for identifier in MagicRuleSet.freedesktopIdentifiers {
-            for supertype in graph.identity(identifier).supertypes {
-                if let ordinal = supertype.ordinal { refinable[ordinal] = true }
-            }
-        }
-        magicRefinable = refinable
+        magicRefinable = MagicRefinableTypes(graph)
     }
 
     /// Whether some magic rule names a proper subtype of `type`, so that the rules could refine
     /// a strong answer of `type`.
     func isMagicRefinable(_ type: UniformType) -> Bool {
-        type.ordinal.map { magicRefinable[$0] } ?? true
+        magicRefinable.contains(type)
     }
 
     /// One flag per type of `graph`, by ordinal, set for the types `identifiers` name.
