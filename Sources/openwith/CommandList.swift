@@ -5,7 +5,7 @@ enum CommandList {
     /// Every subcommand name (and `help`), so the fast path never mistakes one for a file.
     static let names: [String] = [
         "handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url",
-        "provider", "scan", "requests", "group", "share", "help",
+        "provider", "scan", "requests", "group", "share", "pasteboard", "help",
     ]
 
     static let defaultCommand: any ParsableCommand.Type = HandlersCommand.self
@@ -27,5 +27,6 @@ enum CommandList {
         RequestsCommand.self,
         GroupCommand.self,
         ShareCommand.self,
+        PasteboardCommand.self,
     ]
 }

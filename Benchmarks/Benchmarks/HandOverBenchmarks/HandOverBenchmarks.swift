@@ -35,4 +35,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     shareSheetBenchmarks()
+    pasteboardBenchmarks()
 }

@@ -79,7 +79,7 @@ struct PasteboardCommand: ParsableCommand {
             } else if let first = contents.items[safe: index ?? 0]?.types.first {
                 requested = first
             }
-            let reading = try PasteboardCommand.nothingFoundMapped { try HandOverBroker.readPasteboard(contents: contents, conformingTo: requested, item: index, graph: graph, path: store.path(of: board)) }
+            let reading = try PasteboardCommand.nothingFoundMapped { try HandOverBroker.readPasteboard(contents: contents, conformingTo: requested, item: index, graph: graph) }
             guard json else { return try contents.write(reading.match.representation, to: 1, what: "standard output") }
             let bytes = reading.data
             let isText = graph.identity(reading.match.representation.type).conforms(to: graph.identity("public.text"))
