@@ -13,13 +13,21 @@ public enum ShareItem: Sendable, Equatable, Hashable {
     /// An `http` or `https` URL (typed `public.url`).
     case webURL(String)
 
-    /// What the item is called in reasons: the file's name, the URL, or the text's first 40 characters quoted.
+    /// What the item is called in reasons: the file's name, the URL, or the text's first 40
+    /// characters quoted; control characters are shown as `\u{…}`, so a reason stays one line.
     public var label: String {
+        let raw: String
         switch self {
-        case .file(let path): path.split(separator: "/").last.map(String.init) ?? path
-        case .webURL(let url): url
-        case .text(let text): "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+        case .file(let path): raw = path.split(separator: "/").last.map(String.init) ?? path
+        case .webURL(let url): raw = url
+        case .text(let text): raw = "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
         }
+        guard raw.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return raw }
+        var shown = ""
+        for scalar in raw.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { shown += "\\u{\(String(scalar.value, radix: 16))}" } else { shown.unicodeScalars.append(scalar) }
+        }
+        return shown
     }
 }
 

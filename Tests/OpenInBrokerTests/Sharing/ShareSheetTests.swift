@@ -86,6 +86,15 @@ struct ShareSheetTests {
         #expect(twoURLs.refused.first { $0.extensionID == "org.example.Notes.Share" }?.reason == "2 web URLs, but NSExtensionActivationSupportsWebURLWithMaxCount is 1")
     }
 
+    @Test("A text item with a line break is shown on one line in reasons")
+    func controlCharactersInReasons() throws {
+        let fixture = try ShareFixture()
+        let sheet = try fixture.broker().shareActivities(for: [.text("line one\nline two")])
+        let board = try #require(sheet.refused.first { $0.extensionID == "board.desktop" })
+        #expect(board.reason.hasPrefix(#""line one\u{a}line two" (public.plain-text) conforms to none of"#), "\(board.reason)")
+        #expect(!board.reason.contains("\n") && board.itemReasons.allSatisfy { !$0.contains("\n") })
+    }
+
     @Test("Bad items are refused before any weighing: an empty or NUL text, a URL that is not http(s)")
     func badItems() throws {
         let fixture = try ShareFixture()
