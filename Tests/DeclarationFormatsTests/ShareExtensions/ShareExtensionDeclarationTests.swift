@@ -196,3 +196,29 @@ struct ShareDesktopEntryTests {
         }
     }
 }
+
+@Suite("Activation predicates on hostile text")
+struct ShareActivationPredicateRobustnessTests {
+    @Test("Cut and mutated predicates are answered or refused, never trapped on")
+    func mutatedPredicates() {
+        let template = Array(#"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" || ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO 'com.adobe.pdf').@count <= 4).@count == 1"#.utf8)
+        let alphabet = Array("\"' @count<=>UTI-CONFORMS-TO0123456789\u{0}\n.".utf8)
+        var state: UInt64 = 0x5EED_1234
+        var answered = 0
+        for round in 0..<3000 {
+            var bytes = Array(template.prefix(round % (template.count + 1)))
+            for _ in 0..<(round % 7) where !bytes.isEmpty {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let position = Int(state >> 33) % bytes.count
+                bytes[position] = alphabet[Int(state >> 13) % alphabet.count]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let rule = try? ShareActivationPredicate.rule(text, source: "fuzz", key: "rule") {
+                answered += 1
+                #expect(!rule.acceptedTypes.isEmpty || rule.form == .anything)
+                #expect((rule.maxAttachments ?? 1) >= 1)
+            }
+        }
+        #expect(answered > 0)
+    }
+}
