@@ -49,10 +49,27 @@ public struct PasteboardStore: Sendable {
     ///
     /// - Throws: ``HandOverError/Code/pasteboardDamaged`` for a file that is not a board,
     ///   or the error of reading it (`permissionDenied`, `notRegularFile`, `readFailed`).
+    ///
+    /// Policy: an expired board's bytes do not outlive their expiry on disk either: the first read
+    /// after it rewrites the file as an empty board (best effort; the answer is empty regardless).
     public func contents(of name: PasteboardName) throws(HandOverError) -> PasteboardContents {
         let stored = try storedContents(of: name)
-        if let expiresAt = stored.expiresAt, expiresAt <= clock() { return .empty(name, changeCount: stored.changeCount) }
+        if let expiresAt = stored.expiresAt, expiresAt <= clock() {
+            try? emptyExpired(name)
+            return .empty(name, changeCount: stored.changeCount)
+        }
         return stored
+    }
+
+    /// Rewrites an expired board as an empty one, keeping its change count, unless a writer
+    /// replaced it meanwhile.
+    private func emptyExpired(_ name: PasteboardName) throws(HandOverError) {
+        try withLock { () throws(HandOverError) in
+            let stored = try storedContents(of: name)
+            guard let expiresAt = stored.expiresAt, expiresAt <= clock() else { return }
+            let file = PasteboardContents.encodeFile(changeCount: stored.changeCount, writtenAt: stored.writtenAt, expiresAt: nil, isLocalOnly: false, items: [])
+            try replaceFile(of: name, with: file)
+        }
     }
 
     /// The board as its file holds it, expired or not.

@@ -124,6 +124,10 @@ struct PasteboardStoreTests {
         let expired = try store.contents(of: .general)
         #expect(expired.isEmpty)
         #expect(expired.changeCount == 1)
+        // The code is gone from the disk too, not only from the answer.
+        let file = try Data(contentsOf: URL(fileURLWithPath: store.path(of: .general)))
+        #expect(file.range(of: Data("482913".utf8)) == nil)
+        #expect(try store.contents(of: .general).changeCount == 1)
         // Appending to an expired board starts from nothing.
         let next = try store.write([textItem("fresh")], to: .general, options: PasteboardWriteOptions(appends: true))
         #expect(next.items.count == 1)
