@@ -83,6 +83,12 @@ struct GroupCommandTests {
             let bad = try cli.run("group", "container", id, "--app", "org.example.mail")
             #expect(bad.status == 2, "\(id): \(bad.error)")
             #expect(bad.output.isEmpty)
+            for subcommand in [["members", id], ["history", id], ["remove", id, "--confirm"]] {
+                let refused = try cli.run(["group"] + subcommand)
+                #expect(refused.status == 2, "\(subcommand): \(refused.error)")
+                #expect(refused.error.contains("an app group id must not"), "\(subcommand): \(refused.error)")
+                #expect(!refused.error.unicodeScalars.contains { $0.value == 7 }, "a control character is shown escaped")
+            }
         }
         let unknownApp = try cli.run("group", "container", "group.org.example.suite", "--app", "org.example.mial")
         #expect(unknownApp.status == 2)

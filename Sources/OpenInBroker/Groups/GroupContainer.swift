@@ -27,7 +27,7 @@ public struct GroupContainer: Sendable, Equatable {
     /// - Throws: ``HandOverError`` `.invalidName` when the id cannot be a group id.
     public init(groupID: String, location: CatalogLocation, recordedFolder: String? = nil) throws(HandOverError) {
         if let problem = AppGroupIdentifier.problem(in: groupID) {
-            throw HandOverError(.invalidName, reason: problem, key: "group", value: groupID)
+            throw HandOverError(.invalidName, reason: problem, key: "group", value: AppGroupIdentifier.visible(groupID))
         }
         self.groupID = groupID
         dataFolder = location.dataFolder

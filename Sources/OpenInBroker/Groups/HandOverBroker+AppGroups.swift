@@ -18,7 +18,7 @@ extension HandOverBroker {
     ///   the folder's errors (`.notADirectory`, `.systemCallFailed`).
     public func groupContainer(groupID: String, appID: String) throws(HandOverError) -> GroupContainer {
         if let problem = AppGroupIdentifier.problem(in: groupID) {
-            throw HandOverError(.invalidName, reason: problem, key: "group", value: groupID)
+            throw HandOverError(.invalidName, reason: problem, key: "group", value: AppGroupIdentifier.visible(groupID))
         }
         let app: AppRegistration
         do {
@@ -53,7 +53,7 @@ extension HandOverBroker {
     @discardableResult
     public func removeGroupContainer(groupID: String, confirmed: Bool) throws(HandOverError) -> String {
         if let problem = AppGroupIdentifier.problem(in: groupID) {
-            throw HandOverError(.invalidName, reason: problem, key: "group", value: groupID)
+            throw HandOverError(.invalidName, reason: problem, key: "group", value: AppGroupIdentifier.visible(groupID))
         }
         let group: AppGroup?
         do { group = try catalog.appGroups().first { $0.id.lowercased() == groupID.lowercased() } } catch { throw HandOverError(error) }
