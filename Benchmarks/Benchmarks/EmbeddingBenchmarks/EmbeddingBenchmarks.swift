@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import COpenWith
+import ContentSniffing
 import DocumentCatalog
 import Foundation
 import OpenInBroker
@@ -50,47 +51,125 @@ final class EmbeddedCatalog: @unchecked Sendable {
 
 // The cost of the C boundary: the same question asked through Workspace (Swift) and through
 // the exported C functions (called here through openwith.h, as a C program calls them), so the
-// difference is the C side's work: checking and converting the path, copying the answer into
-// one malloc'd block of structs and strings, and freeing it. Issue 15's budget: resolving a
-// named file costs at most 2 µs more from C, listing handlers at most 1 µs more.
+// difference is the C side's work: checking and converting the path, finding the context,
+// copying the answer into one malloc'd block of structs and strings, and freeing it. Issue 15's
+// budget: resolving a named file costs at most 2 µs more from C, listing handlers at most 1 µs
+// more.
+//
+// Three views of it, from the same warmed catalog:
+// - `<Question>.swift` / `<Question>.cABI`: each side alone, 1,000 calls per iteration; the
+//   difference of their p50s.
+// - `<Question>.paired`: a Swift call and a C call back to back, 1,000 pairs per iteration
+//   (which goes first alternates), each call timed on its own; per iteration, the median of the
+//   Swift calls, of the C calls, and of the pairs' differences. Reading the file and ranking are
+//   the same on both sides of a pair, so what the machine does meanwhile (other processes, the
+//   page cache) cancels out of the difference.
+// - `Conforms.*`: a question whose answer costs almost nothing, so what is left is the boundary's
+//   fixed cost (two strings in, the context found, an int out).
 let benchmarks: @Sendable () -> Void = {
     let embedded = Fixture({ try EmbeddedCatalog() }, tearDown: { $0.close() })
+    let calls = OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))
 
-    Benchmark("Resolve.swift", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+    Benchmark("Resolve.swift", configuration: calls) { benchmark in
         let state = embedded.value
         for _ in benchmark.scaledIterations {
             blackHole(try? state.workspace.resolve(path: state.photo))
         }
     } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
 
-    Benchmark("Resolve.cABI", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+    Benchmark("Resolve.cABI", configuration: calls) { benchmark in
         let state = embedded.value
-        for _ in benchmark.scaledIterations {
-            var resolution: UnsafeMutablePointer<ow_resolution>?
-            blackHole(ow_resolve(state.context, state.cPhoto, &resolution, nil))
-            ow_resolution_free(resolution)
-        }
+        for _ in benchmark.scaledIterations { state.resolveFromC() }
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("Resolve.paired", configuration: PairedCalls.configuration) { benchmark in
+        let state = embedded.value
+        PairedCalls.measure(benchmark, swift: { blackHole(try? state.workspace.resolve(path: state.photo)) }, c: { state.resolveFromC() })
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("Resolve.swiftReadingFields", configuration: calls) { benchmark in
+        let state = embedded.value
+        for _ in benchmark.scaledIterations { state.resolveFromSwiftReadingFields() }
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("ResolutionFields", configuration: calls) { benchmark in
+        let state = embedded.value
+        guard let resolution = try? state.workspace.resolve(path: state.photo) else { return }
+        for _ in benchmark.scaledIterations { EmbeddedCatalog.readFields(of: resolution) }
     } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
 
     // A file manager shows each handler's id, name and reason: the Swift side reads them too.
-    Benchmark("Handlers.swift", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+    Benchmark("Handlers.swift", configuration: calls) { benchmark in
+        let state = embedded.value
+        for _ in benchmark.scaledIterations { state.handlersFromSwift() }
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("Handlers.cABI", configuration: calls) { benchmark in
+        let state = embedded.value
+        for _ in benchmark.scaledIterations { state.handlersFromC() }
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("Handlers.paired", configuration: PairedCalls.configuration) { benchmark in
+        let state = embedded.value
+        PairedCalls.measure(benchmark, swift: { state.handlersFromSwift() }, c: { state.handlersFromC() })
+    } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+
+    Benchmark("Conforms.swift", configuration: calls) { benchmark in
         let state = embedded.value
         for _ in benchmark.scaledIterations {
-            guard let answer = try? state.workspace.handlers(forFileAt: state.photo) else { continue }
-            for candidate in answer.handlers.candidates {
-                blackHole(candidate.app.id)
-                blackHole(candidate.app.name)
-                blackHole(candidate.reason)
-            }
+            blackHole(try? state.workspace.conforms("public.png", to: "public.image"))
         }
     } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
 
-    Benchmark("Handlers.cABI", configuration: OpenWithSuite.io(scaling: .kilo, maxDuration: .seconds(3))) { benchmark in
+    Benchmark("Conforms.cABI", configuration: calls) { benchmark in
         let state = embedded.value
         for _ in benchmark.scaledIterations {
-            var list: UnsafeMutablePointer<ow_handler_list>?
-            blackHole(ow_list_handlers(state.context, state.cPhoto, OW_ROLE_ANY, &list, nil))
-            ow_handler_list_free(list)
+            var result: Int32 = 0
+            blackHole(ow_conforms(state.context, "public.png", "public.image", &result, nil))
+            blackHole(result)
         }
     } setup: { try embedded.setUp() } teardown: { embedded.tearDown() }
+}
+
+extension EmbeddedCatalog {
+    /// `ow_resolve` on the photo, and the answer freed.
+    func resolveFromC() {
+        var resolution: UnsafeMutablePointer<ow_resolution>?
+        blackHole(ow_resolve(context, cPhoto, &resolution, nil))
+        ow_resolution_free(resolution)
+    }
+
+    /// The photo's resolution through the workspace, with every field `ow_resolution` holds read.
+    func resolveFromSwiftReadingFields() {
+        guard let resolution = try? workspace.resolve(path: photo) else { return }
+        Self.readFields(of: resolution)
+    }
+
+    static func readFields(of resolution: Resolution) {
+        blackHole(resolution.identifier.rawValue)
+        blackHole(resolution.mimeType)
+        blackHole(resolution.typeDescription)
+        blackHole(resolution.confidence)
+        if let conflict = resolution.conflict {
+            blackHole(conflict.description)
+            blackHole(conflict.claimed.rawValue)
+        }
+    }
+
+    /// The photo's handlers through the workspace, each one's id, name and reason read.
+    func handlersFromSwift() {
+        guard let answer = try? workspace.handlers(forFileAt: photo) else { return }
+        for candidate in answer.handlers.candidates {
+            blackHole(candidate.app.id)
+            blackHole(candidate.app.name)
+            blackHole(candidate.reason)
+        }
+    }
+
+    /// `ow_list_handlers` on the photo, and the list freed.
+    func handlersFromC() {
+        var list: UnsafeMutablePointer<ow_handler_list>?
+        blackHole(ow_list_handlers(context, cPhoto, OW_ROLE_ANY, &list, nil))
+        ow_handler_list_free(list)
+    }
 }
