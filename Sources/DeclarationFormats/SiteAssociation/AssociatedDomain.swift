@@ -58,7 +58,9 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
             throw AssociatedDomainSyntaxError(entry: text, reason: "an entry is service:domain, such as applinks:example.com")
         }
         guard text[..<colon] == Self.service else { return nil }
-        try self.init(domain: String(text[text.index(after: colon)...]))
+        do { try self.init(domain: String(text[text.index(after: colon)...])) } catch {
+            throw AssociatedDomainSyntaxError(entry: text, reason: error.reason)
+        }
     }
 
     /// Whether a URL's host is covered: equal to ``host``, or, with ``coversSubdomains``, one of

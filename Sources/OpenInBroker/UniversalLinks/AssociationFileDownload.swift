@@ -66,10 +66,12 @@ public struct AssociationFileDownload: Sendable {
         }
     }
 
-    /// Runs the program with its standard output on a pipe, reading at most ``readLimit`` bytes.
+    /// Runs the program with its standard output on a socket, reading at most ``readLimit`` bytes.
     private static func run(_ argv: [String]) -> Result<(status: Int32, output: [UInt8], overflowed: Bool), AssociationFileUnavailable> {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return .failure(AssociationFileUnavailable(url: argv.last ?? "", reason: "cannot create a pipe", isRefusal: false)) }
+        // A socket pair made close-on-exec at once, so no program another thread starts meanwhile
+        // holds the write end open (the read below would then never see the end of the output).
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return .failure(AssociationFileUnavailable(url: argv.last ?? "", reason: "cannot create a socket pair", isRefusal: false)) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

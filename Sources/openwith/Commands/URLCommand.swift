@@ -3,23 +3,35 @@ import DocumentCatalog
 import Glibc
 import OpenInBroker
 
-/// `openwith url URL [--from APP]`, `url can-open`, `url configure`, `url sign`.
+/// `openwith url URL [--from APP] [--explain]`, `url can-open`, `url configure`, `url sign`,
+/// `url associate`, `url associations`, `url dissociate`.
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "url", abstract: "Route URLs to the handler of their scheme, with validation, allow-lists and signatures.",
-        subcommands: [Route.self, CanOpen.self, Configure.self, Sign.self], defaultSubcommand: Route.self)
+        subcommands: [Route.self, CanOpen.self, Configure.self, Sign.self, Associate.self, Associations.self, Dissociate.self], defaultSubcommand: Route.self)
 
     struct Route: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "open", abstract: "Validate a URL and deliver it to its scheme's handler (the default).")
+        static let configuration = CommandConfiguration(
+            commandName: "open",
+            abstract: "Validate a URL and deliver it to its scheme's handler (the default); an https URL goes to the app its domain confirms (a universal link), else to the browser.")
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The URL.") var url: String
         @Option(help: "The sending app.") var from: String?
         @Flag(help: "Show what would happen; deliver nothing.") var dryRun = false
         @Flag(help: "Print JSON.") var json = false
+        @Flag(help: "For an https URL: show the apps that claim its domain, the domain's association file, and which pattern matched or excluded the URL.") var explain = false
+        @Flag(help: "For an https URL: use only the association files the catalog holds; fetch none.") var offline = false
         struct Output: Encodable { let url: String, scheme: String, handler: String, reason: String, signatureVerified: Bool, delivery: HandlerLauncher.Delivery }
 
         func run() throws {
-            let routed = try catalog.broker(dryRun: dryRun, sharesOutput: !json).route(url, from: from)
+            let broker = try catalog.broker(dryRun: dryRun, sharesOutput: !json)
+            if url.prefix(6).lowercased() == "https:" {
+                let routed = try broker.routeUniversalLink(url, from: from, fetcher: offline ? nil : URLCommand.fetcher())
+                let report = UniversalLinkReport(routed)
+                if json { try JSONOutput.print(report) } else { report.printText(handlerName: routed.handler.name, explain: explain) }
+                return
+            }
+            let routed = try broker.route(url, from: from)
             let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
             if json { try JSONOutput.print(output) } else {
                 print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
