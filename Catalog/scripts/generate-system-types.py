@@ -742,6 +742,24 @@ def render_tsv(declarations):
             globs, d.description, d.icon, d.origin, d.verified, provenance(d),
         ]))
     return "\n".join(lines) + "\n"
+def source_digest(data):
+    """The 64-bit digest UniformTypes computes of a source's bytes (TypeGraph.sourceDigest):
+    8-byte little-endian words, then the tail with the length in its top byte, each mixed in."""
+    mask = (1 << 64) - 1
+    value = 0x9E3779B97F4A7C15
+
+    def mix(value, word):
+        x = ((value ^ word) * 0xFF51AFD7ED558CCD) & mask
+        x ^= x >> 33
+        return ((x * 0xC4CEB9FE1A85EC53) & mask) ^ (x >> 29)
+
+    whole = len(data) - len(data) % 8
+    for offset in range(0, whole, 8):
+        value = mix(value, int.from_bytes(data[offset:offset + 8], "little"))
+    tail = int.from_bytes(data[whole:], "little")
+    return mix(value, tail ^ ((len(data) << 56) & mask))
+
+
 def render_swift(tsv):
     if '"""##' in tsv:
         fail("the table contains the raw string delimiter")
@@ -752,7 +770,10 @@ def render_swift(tsv):
         "    /// The system type declaration table, as in `Catalog/system-types.tsv`.\n"
         "    static let table: StaticString = ##\"\"\"\n"
         + tsv + "\n"
-        "\"\"\"##\n"
+        "\"\"\"##\n\n"
+        "    /// The table's digest (`TypeGraph.sourceDigest(ofBytes:)` of its UTF-8 bytes), computed\n"
+        "    /// when the table was generated, so no process hashes the table to find it.\n"
+        f"    static let generatedTableDigest: UInt64 = 0x{source_digest(tsv.encode('utf-8')):016x}\n"
         "}\n"
     )
 

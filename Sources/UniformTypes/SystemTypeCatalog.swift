@@ -24,9 +24,7 @@ public enum SystemTypeCatalog {
 
     /// A digest of the embedded table, the identity of graph images compiled from it (see
     /// ``TypeGraph/sourceDigest(ofBytes:)``).
-    public static let tableDigest: UInt64 = {
-        table.withUTF8Buffer { TypeGraph.sourceDigest(ofBytes: UnsafeRawBufferPointer($0)) }
-    }()
+    public static var tableDigest: UInt64 { generatedTableDigest }
 
     /// The compiled graph of the system declarations, built once on first use.
     ///

@@ -13,6 +13,16 @@ struct SystemTypeCatalogTests {
         #expect(SystemTypeCatalog.tableText == file)
     }
 
+    @Test("The table's digest, written by the generator, is the digest of the table's bytes")
+    func generatedDigestIsTheTables() {
+        var text = SystemTypeCatalog.tableText
+        let computed = text.withUTF8 { TypeGraph.sourceDigest(ofBytes: UnsafeRawBufferPointer($0)) }
+        #expect(SystemTypeCatalog.tableDigest == computed)
+        // A different table would have another digest.
+        text += "\n"
+        #expect(text.withUTF8 { TypeGraph.sourceDigest(ofBytes: UnsafeRawBufferPointer($0)) } != computed)
+    }
+
     @Test("The generator reproduces the committed outputs from its sources")
     func generatorIsUpToDate() throws {
         let (status, output) = try RepositoryPaths.runScript("Catalog/scripts/generate-system-types.py", ["--check"])

@@ -101,7 +101,7 @@ extension MagicRuleSet {
     static func identifiers(inCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> [TypeIdentifier] {
         var reader = try imageReader(image)
         _ = try reader.int()
-        return try readRules(&reader, names: try reader.byteArray("names")).map(\.identifier)
+        return try readRules(&reader, names: try reader.byteArray("names"), readingMIMETypes: false).map(\.identifier)
     }
 
     /// A reader past the header of `image`, which must be of this layout's version.
@@ -118,7 +118,8 @@ extension MagicRuleSet {
         return reader
     }
 
-    private static func readRules(_ reader: inout MagicRuleImageReader, names: [UInt8]) throws(SniffingError) -> [MagicRule] {
+    /// The rules section; with `readingMIMETypes` false, every rule's MIME type is left empty.
+    private static func readRules(_ reader: inout MagicRuleImageReader, names: [UInt8], readingMIMETypes: Bool = true) throws(SniffingError) -> [MagicRule] {
         reader.section = "rules"
         let count = try reader.count(minimumElementSize: 28)
         var rules: [MagicRule] = []
@@ -126,12 +127,13 @@ extension MagicRuleSet {
         for number in 0..<count {
             let priority = try reader.int(), lower = try reader.int(), upper = try reader.int()
             var texts: [String] = []
-            for _ in 0..<2 {
+            for field in 0..<2 {
                 let start = try reader.int(), length = try reader.int()
                 guard start >= 0, length >= 0, length <= names.count - start else {
                     throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
                 }
-                texts.append(names[start..<start + length].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+                let wanted = field == 1 || readingMIMETypes
+                texts.append(wanted ? names[start..<start + length].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : "")
             }
             guard (0...100).contains(priority), lower >= 0, lower <= upper else {
                 throw reader.failure("rule \(number): priority \(priority), checks \(lower)..<\(upper)")

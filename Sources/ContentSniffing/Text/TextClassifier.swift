@@ -32,14 +32,13 @@ public struct TextClassifier: Sendable {
     /// The compiled model, decoded on first use: a process that never classifies text (a
     /// binary file resolved by its signature) does not pay for decoding the weights.
     private var model: TextClassifierModel? { TextClassifierModel.compiled }
-    private let identifiers: [TypeIdentifier?]
-    private let plainText: TypeIdentifier?
+    /// The classes' identifiers in ``graph``, looked up on first use.
+    private let classIdentifiers: TextClassIdentifiers
 
     /// A classifier answering with types of `graph`.
     public init(graph: TypeGraph = SystemTypeCatalog.graph) {
         self.graph = graph
-        self.identifiers = TextClassifierModel.classNames.map { graph.type(mimeType: $0)?.identifier }
-        self.plainText = graph.type(mimeType: "text/plain")?.identifier
+        self.classIdentifiers = TextClassIdentifiers(graph)
     }
 
     /// Classifies the start of a file (only the first ``prefixLength`` bytes are looked at;
@@ -84,10 +83,10 @@ public struct TextClassifier: Sendable {
             let probability = Double(1 / total)
             let mime = model.classes[best]
             if scores[best] - scores[second] < model.fallbackMargin {
-                return TextClassification(mimeType: "text/plain", identifier: plainText, score: probability,
+                return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "not sure enough; best guess \(mime)")
             }
-            return TextClassification(mimeType: mime, identifier: identifiers[best], score: probability,
+            return TextClassification(mimeType: mime, identifier: classIdentifiers.classes[best], score: probability,
                                       basis: .statistics, detail: "statistical model")
         }
     }
@@ -100,6 +99,7 @@ public struct TextClassifier: Sendable {
     public func likeliest(among candidates: [TypeIdentifier], prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TypeIdentifier? {
         guard let model else { return nil }
         var classIndexes: [(index: Int, identifier: TypeIdentifier)] = []
+        let identifiers = classIdentifiers.classes
         for candidate in candidates {
             let folded = graph.identity(candidate)
             if let index = identifiers.firstIndex(where: { $0.map { graph.identity($0) == folded } ?? false }) {

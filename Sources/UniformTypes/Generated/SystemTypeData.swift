@@ -3950,4 +3950,8 @@ org.freedesktop.mime.application.x-awk	org.freedesktop.mime.application.x-execut
 org.freedesktop.mime.text.htmlh	public.plain-text		text/htmlh		help page		freedesktop	freedesktop	m:text/htmlh=s
 
 """##
+
+    /// The table's digest (`TypeGraph.sourceDigest(ofBytes:)` of its UTF-8 bytes), computed
+    /// when the table was generated, so no process hashes the table to find it.
+    static let generatedTableDigest: UInt64 = 0x75cc49cd852404a4
 }
