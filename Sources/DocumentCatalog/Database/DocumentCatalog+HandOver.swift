@@ -200,20 +200,7 @@ extension DocumentCatalog {
 
     /// Queues an open request for an app known from an `Info.plist`.
     public func queueOpenRequest(_ request: OpenRequest) throws(CatalogError) -> OpenRequest {
-        try write(action: "open-request", subject: request.appID, detail: request.url) { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO open_requests(app_id, url, source_app, annotation, options, grant_id, type_identifier, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    request.appID, request.url, request.sourceApp, request.annotation.map { Data($0) }, request.options.joined(separator: ","),
-                    request.grantID, request.typeIdentifier, request.createdAt,
-                ])
-            var stored = request
-            stored.id = db.lastInsertedRowID
-            return stored
-        }
+        try write(action: "open-request", subject: request.appID, detail: request.url) { db in try request.inserted(into: db) }
     }
 
     /// Takes an app's pending open requests, oldest first, marking them delivered.

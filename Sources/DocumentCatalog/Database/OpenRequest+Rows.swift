@@ -2,6 +2,21 @@ import Foundation
 import GRDB
 
 extension OpenRequest {
+    /// Stores the request as a new row of `open_requests` and returns it with its id.
+    func inserted(into db: Database) throws -> OpenRequest {
+        try db.execute(
+            sql: """
+                INSERT INTO open_requests(app_id, url, source_app, annotation, options, grant_id, type_identifier, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                appID, url, sourceApp, annotation.map { Data($0) }, options.joined(separator: ","), grantID, typeIdentifier, createdAt,
+            ])
+        var stored = self
+        stored.id = db.lastInsertedRowID
+        return stored
+    }
+
     /// Reads a stored request, checking what every column holds: a row that breaks the schema's
     /// promise (a time stored as text, an empty app or URL, a grant id that is not an integer) is
     /// a damaged queue, reported with the row's id and column, never decoded by force.

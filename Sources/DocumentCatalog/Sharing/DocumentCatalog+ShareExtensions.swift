@@ -15,22 +15,7 @@ extension DocumentCatalog {
     /// - Returns: the stored requests, with their ids.
     public func queueShareRequests(_ requests: [OpenRequest], extensionID: String, detail: String) throws(CatalogError) -> [OpenRequest] {
         try write(action: "share", subject: extensionID, detail: detail) { db in
-            var stored: [OpenRequest] = []
-            for request in requests {
-                try db.execute(
-                    sql: """
-                        INSERT INTO open_requests(app_id, url, source_app, annotation, options, grant_id, type_identifier, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        request.appID, request.url, request.sourceApp, request.annotation.map { Data($0) }, request.options.joined(separator: ","),
-                        request.grantID, request.typeIdentifier, request.createdAt,
-                    ])
-                var row = request
-                row.id = db.lastInsertedRowID
-                stored.append(row)
-            }
-            return stored
+            try requests.map { request in try request.inserted(into: db) }
         }
     }
 
