@@ -122,7 +122,13 @@ extension HandOverBroker {
         }
         let extensions: [RegisteredShareExtension]
         do { extensions = try catalog.shareExtensions() } catch { throw HandOverError(error) }
-        return (ShareActivityIndex(extensions, graph: graph), ShareItemSet(resolved, graph: graph))
+        var missingPrograms: [String: (key: String, program: String)] = [:]
+        for registered in extensions {
+            if let app = snapshot.app(id: registered.appID), let missing = snapshot.missingProgram(app.index) {
+                missingPrograms[registered.identifier] = missing
+            }
+        }
+        return (ShareActivityIndex(extensions, graph: graph, missingPrograms: missingPrograms), ShareItemSet(resolved, graph: graph))
     }
 
     /// One open request per item, in order.

@@ -65,6 +65,10 @@ extension ShareActivityIndex {
             return "\(kind.counted(count)), but \(keys.name(of: kind)) is \(limit)"
         case .tooMany(let count, let limit):
             return "\(count) items, but at most \(limit) in all (\(keys.all))"
+        case .appCannotLaunch(let key, let program):
+            return key == "TryExec"
+                ? "its app cannot be launched here: its TryExec program '\(program)' is not installed"
+                : "its app cannot be launched here: its Exec program '\(program)' is not found on PATH"
         }
     }
 

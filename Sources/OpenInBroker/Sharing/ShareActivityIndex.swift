@@ -39,11 +39,18 @@ public struct ShareActivityIndex: Sendable {
     let sortTitles: [String]
     /// The specificity of each kind's type, by ``ShareItemSet/Category`` raw value.
     let kindSpecificity: [Int]
+    /// For each extension, the program its app needs and lacks here (`nil`: none missing).
+    let missingPrograms: [(key: String, program: String)?]
 
     /// Compiles `extensions` against `graph`.
-    public init(_ extensions: [RegisteredShareExtension], graph: TypeGraph) {
+    ///
+    /// Policy: an extension whose app cannot be launched here (`missingPrograms` names the
+    /// missing `TryExec` or `Exec` program, by extension id) is never offered; it is refused with
+    /// that reason, whatever the items, as the handler ranking leaves such apps out.
+    public init(_ extensions: [RegisteredShareExtension], graph: TypeGraph, missingPrograms: [String: (key: String, program: String)] = [:]) {
         self.extensions = extensions
         self.graph = graph
+        self.missingPrograms = extensions.map { missingPrograms[$0.identifier] }
         rules = extensions.map { CompiledShareRule($0.declaration.rule, graph: graph) }
         sortTitles = extensions.map { ($0.declaration.title ?? $0.identifier).lowercased() }
         kindSpecificity = [TypeIdentifier.data, .image, .movie, .plainText, "public.url"].map { graph.identity($0).supertypes.count }
@@ -69,6 +76,7 @@ public struct ShareActivityIndex: Sendable {
 
     /// Whether the extension at `index` takes the set, and if not the first reason why.
     public func verdict(ofRuleAt index: Int, for set: ShareItemSet) -> ShareRuleVerdict {
+        if let missing = missingPrograms[index] { return .refused(.appCannotLaunch(key: missing.key, program: missing.program)) }
         let rule = rules[index]
         let count = set.count
         if count == 0 || count < rule.minAttachments { return .refused(.tooFew(count: count, minimum: max(rule.minAttachments, 1))) }

@@ -29,6 +29,9 @@ public enum ShareRefusal: Sendable, Equatable {
     case tooManyOfKind(kind: ShareItemKind, count: Int, limit: Int)
     /// More items in all than the rule takes.
     case tooMany(count: Int, limit: Int)
+    /// The extension's app cannot be launched here: the program its `key` (`TryExec` or `Exec`)
+    /// names is missing.
+    case appCannotLaunch(key: String, program: String)
 }
 
 /// The kinds an activation rule's dictionary counts.

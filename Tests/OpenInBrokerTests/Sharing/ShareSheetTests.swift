@@ -42,6 +42,26 @@ struct ShareFixture {
 
 @Suite("The share sheet: activation, ranking, reasons")
 struct ShareSheetTests {
+    @Test("An extension whose app's Exec program is missing is not offered, is refused with that reason, and --to gets nothing")
+    func appThatCannotLaunch() throws {
+        let fixture = try ShareFixture()
+        var gone = AppRegistration(id: "pixelboard.desktop", kind: .desktop, name: "Pixel Board", sourcePath: "/apps/pixelboard.desktop", exec: "openwith-test-no-such-program %F")
+        gone.shareExtensions = [
+            ShareExtensionDeclaration(
+                identifier: "pixelboard.desktop", kind: .share, title: "Pin", rule: ShareActivationRule(maxAttachments: 10, acceptedTypes: ["public.image"]),
+                source: "/apps/pixelboard.desktop")
+        ]
+        try fixture.catalog.register([gone])
+        let sheet = try fixture.broker().shareActivities(for: [.file(fixture.png)])
+        #expect(!sheet.offered.map(\.extensionID).contains("pixelboard.desktop"))
+        #expect(sheet.offered.map(\.extensionID).contains("board.desktop"))
+        let refused = try #require(sheet.refused.first { $0.extensionID == "pixelboard.desktop" })
+        #expect(refused.reason == "its app cannot be launched here: its Exec program 'openwith-test-no-such-program' is not found on PATH")
+        let error = HandOverTestHelpers.expectError(.shareRefused) { try fixture.broker(dryRun: true).share([.file(fixture.png)], to: "pixelboard.desktop") }
+        #expect(error?.reason.contains("openwith-test-no-such-program") == true)
+        #expect(try fixture.catalog.pendingOpenRequests(appID: "pixelboard.desktop").isEmpty)
+    }
+
     @Test("One PNG: the PNG action first (the most specific type), then the image rules, then the file rule; each with its reason")
     func rankingForOneImage() throws {
         let fixture = try ShareFixture()
