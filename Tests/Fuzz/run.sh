@@ -64,6 +64,7 @@ printf '%-20s %14s %8s\n' target executions crashes
 for target in "${targets[@]}"; do
     log=work/$target.log
     status=0
+    mkdir -p "work/corpus/$target"  # libFuzzer refuses a corpus folder that does not exist
     "$bin/$target" "${limits[@]}" -artifact_prefix="work/$target-" "work/corpus/$target" > "$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     crashes=0
