@@ -1,3 +1,4 @@
+import ContentSniffing
 import Glibc
 
 /// Starts programs directly with `posix_spawnp`, never through a shell: the one way OpenWith runs
@@ -88,8 +89,9 @@ public struct ProgramSpawn: Sendable {
     }
 
     /// Spawns with standard input from `/dev/null`, or from the read end of `pipeEnds` (whose write
-    /// end the child closes).
-    private func spawn(standardInput pipeEnds: [Int32]?) throws(HandOverError) -> Int32 {
+    /// end the child closes); with `standardOutput`, the child's standard output is that
+    /// descriptor (made close-on-exec by the caller, so only the child's copy stays open).
+    func spawn(standardInput pipeEnds: [Int32]?, standardOutput: Int32? = nil) throws(HandOverError) -> Int32 {
         guard let program = argv.first, !program.isEmpty else {
             throw HandOverError(.launchFailed, reason: "empty command")
         }
@@ -106,12 +108,18 @@ public struct ProgramSpawn: Sendable {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        if detachesOutput { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if let standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        } else if detachesOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         if detachesErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         let arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+        // The program's path with its original bytes (a path read from the file system may hold
+        // bytes that are not UTF-8).
+        let result = PathBytes.withCString(program) { posix_spawnp(&pid, $0, &actions, &attributes, arguments, environ) }
         guard result == 0 else {
             throw HandOverError(.launchFailed, reason: "cannot start \(program): \(String(cString: strerror(result)))", value: program, errno: result)
         }

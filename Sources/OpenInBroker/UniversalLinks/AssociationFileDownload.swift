@@ -39,13 +39,13 @@ public struct AssociationFileDownload: Sendable {
         ]
         if let host { argv += ["--header", "Host: \(host)", "--noproxy", "*"] }
         argv += ["--url", url]
-        let run: (status: Int32, output: [UInt8], overflowed: Bool)
-        switch Self.run(argv) {
-        case .success(let value): run = value
-        case .failure(let unavailable): return .failure(unavailable)
+        let run: ProgramSpawn.CapturedOutput
+        do { run = try ProgramSpawn(argv: argv, detachesErrors: true).capture(outputLimit: Self.readLimit) } catch {
+            let reason = error.errno.map { String(cString: strerror($0)) } ?? error.reason
+            return .failure(AssociationFileUnavailable(url: url, reason: "\(program) is needed to fetch association files and cannot be started: \(reason)", isRefusal: false))
         }
         if run.overflowed { return .failure(AssociationFileUnavailable(url: url, reason: "the answer is over 128 KiB", isRefusal: true)) }
-        let code = (run.status & 0x7F) == 0 ? (run.status >> 8) & 0xFF : -1
+        let code = run.exitCode ?? -1
         if code != 0 { return .failure(Self.failure(exit: code, url: url)) }
         guard let response = HTTPResponse.parse(included: run.output) else {
             return .failure(AssociationFileUnavailable(url: url, reason: "the answer is not a well-formed HTTP response", isRefusal: true))
@@ -65,52 +65,8 @@ public struct AssociationFileDownload: Sendable {
         default: AssociationFileUnavailable(url: url, reason: "the download failed (curl exit \(exit))", isRefusal: false)
         }
     }
-
-    /// Runs the program with its standard output on a socket, reading at most ``readLimit`` bytes.
-    private static func run(_ argv: [String]) -> Result<(status: Int32, output: [UInt8], overflowed: Bool), AssociationFileUnavailable> {
-        var ends: [Int32] = [0, 0]
-        // A socket pair made close-on-exec at once, so no program another thread starts meanwhile
-        // holds the write end open (the read below would then never see the end of the output).
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return .failure(AssociationFileUnavailable(url: argv.last ?? "", reason: "cannot create a socket pair", isRefusal: false)) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = posix_spawnp(&pid, argv[0], &actions, nil, arguments, environ)
-        close(ends[1])
-        guard started == 0 else {
-            close(ends[0])
-            return .failure(AssociationFileUnavailable(url: argv.last ?? "", reason: "\(argv[0]) is needed to fetch association files and cannot be started: \(String(cString: strerror(started)))", isRefusal: false))
-        }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var overflowed = false
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            output += buffer[0..<count]
-            if output.count > readLimit {
-                overflowed = true
-                kill(pid, SIGKILL)
-                break
-            }
-        }
-        close(ends[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return .success((status, output, overflowed))
-    }
 }
 
-/// Why no answer could be had for an association file's URL.
 public struct AssociationFileUnavailable: Error, Sendable, Equatable {
     /// The URL tried.
     public var url: String
