@@ -59,6 +59,12 @@ let package = Package(
             dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
             path: "Sources/SuiteSupport"
         ),
+        // Times a Swift call and the same call through the C library back to back.
+        .target(
+            name: "PairedTiming",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Sources/PairedTiming"
+        ),
         // The OpenWith half of side-by-side/run.sh (not a benchmark suite: it lives outside
         // `Benchmarks/` so the plugin does not run it).
         .executableTarget(
@@ -74,7 +80,20 @@ let package = Package(
         suite("EmbeddingBenchmarks", adding: [
             .product(name: "OpenWithKit", package: rootPackage),
             .product(name: "OpenWithC", package: rootPackage),
+            "PairedTiming",
         ]),
+        // The C boundary with one copy of the library: the Swift calls and the C calls both run
+        // the code inside libOpenWithC.so (this suite links nothing else of the library).
+        .executableTarget(
+            name: "BoundaryBenchmarks",
+            dependencies: [
+                .product(name: "OpenWithC", package: rootPackage),
+                "PairedTiming",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/BoundaryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

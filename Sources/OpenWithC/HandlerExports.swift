@@ -36,25 +36,43 @@ enum HandlerListRecord {
         }
     }
 
+    /// The block for `answer`. Candidates are read in place, never copied (a candidate holds its
+    /// whole app record), and the reasons are written as bytes into one scratch buffer, then
+    /// copied into the block with the other strings.
     static func make(_ answer: FileHandlers) throws(CallFailure) -> UnsafeMutablePointer<ow_handler_list> {
-        let candidates = answer.handlers.candidates
         let identifier = answer.resolution.identifier.rawValue
         let mimeType = answer.resolution.mimeType
-        var strings = [identifier, mimeType]
-        strings.reserveCapacity(2 + candidates.count * 4)
-        for candidate in candidates {
-            strings += [candidate.app.id, candidate.app.name, groupName(candidate.group), candidate.reason]
+        return try answer.handlers.candidates.withUnsafeBufferPointer { (candidates) throws(CallFailure) in
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { (reasonStarts) throws(CallFailure) in
+                try make(identifier: identifier, mimeType: mimeType, candidates: candidates, reasonStarts: reasonStarts)
+            }
         }
+    }
+
+    private static func make(
+        identifier: String, mimeType: String, candidates: UnsafeBufferPointer<HandlerCandidate>, reasonStarts: UnsafeMutableBufferPointer<Int>
+    ) throws(CallFailure) -> UnsafeMutablePointer<ow_handler_list> {
+        var reasons: [UInt8] = []
+        reasons.reserveCapacity(candidates.count * 96)
+        var stringBytes = ResultBlock.room(for: identifier) + ResultBlock.room(for: mimeType)
+        for index in candidates.indices {
+            reasonStarts[index] = reasons.count
+            candidates[index].appendReason(to: &reasons)
+            reasons.append(0)
+            stringBytes += ResultBlock.room(for: candidates[index].app.id) + ResultBlock.room(for: candidates[index].app.name)
+                + ResultBlock.room(for: groupName(candidates[index].group))
+        }
+        stringBytes += reasons.count
         let headerBytes = MemoryLayout<ow_handler_list>.stride
-        let arrayBytes = MemoryLayout<ow_handler>.stride * candidates.count
-        var block = try ResultBlock(headerBytes: headerBytes, arrayBytes: arrayBytes, strings: strings)
+        var block = try ResultBlock(
+            headerBytes: headerBytes, arrayBytes: MemoryLayout<ow_handler>.stride * candidates.count, stringBytes: stringBytes)
         let items = block.array(after: headerBytes).bindMemory(to: ow_handler.self, capacity: max(candidates.count, 1))
-        var next = 2
-        for (index, candidate) in candidates.enumerated() {
+        let firstReason = block.put(terminatedStrings: reasons)
+        for index in candidates.indices {
             (items + index).initialize(to: ow_handler(
-                id: block.put(strings[next]), name: block.put(strings[next + 1]), group: block.put(strings[next + 2]),
-                is_default: candidate.isDefault ? 1 : 0, reason: block.put(strings[next + 3])))
-            next += 4
+                id: block.put(candidates[index].app.id), name: block.put(candidates[index].app.name),
+                group: block.put(groupName(candidates[index].group)), is_default: candidates[index].isDefault ? 1 : 0,
+                reason: firstReason + reasonStarts[index]))
         }
         let list = block.base.bindMemory(to: ow_handler_list.self, capacity: 1)
         list.initialize(to: ow_handler_list(

@@ -11,12 +11,22 @@ struct ResultBlock {
 
     /// Allocates room for a record of `headerBytes`, an array of `arrayBytes` and `strings`.
     init(headerBytes: Int, arrayBytes: Int = 0, strings: some Sequence<String>) throws(CallFailure) {
-        var total = headerBytes + arrayBytes
-        for text in strings { total += text.utf8.count + 1 }
+        var stringBytes = 0
+        for text in strings { stringBytes += Self.room(for: text) }
+        try self.init(headerBytes: headerBytes, arrayBytes: arrayBytes, stringBytes: stringBytes)
+    }
+
+    /// Allocates room for a record of `headerBytes`, an array of `arrayBytes` and strings taking
+    /// `stringBytes` in all (each one's ``room(for:)``).
+    init(headerBytes: Int, arrayBytes: Int, stringBytes: Int) throws(CallFailure) {
+        let total = headerBytes + arrayBytes + stringBytes
         guard let memory = malloc(max(total, 1)) else { throw CallFailure.outOfMemory }
         base = memory
         cursor = (memory + headerBytes + arrayBytes).assumingMemoryBound(to: CChar.self)
     }
+
+    /// The bytes a string takes in the block: its UTF-8 and a NUL.
+    static func room(for text: String) -> Int { text.utf8.count + 1 }
 
     /// Where the array starts.
     func array(after headerBytes: Int) -> UnsafeMutableRawPointer { base + headerBytes }
@@ -24,14 +34,29 @@ struct ResultBlock {
     /// Copies a string into the block; its address there.
     mutating func put(_ text: String) -> UnsafePointer<CChar> {
         let start = cursor
-        var text = text
-        text.withUTF8 { bytes in
-            if let source = bytes.baseAddress {
-                UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: bytes.count)
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            UnsafeMutableRawPointer(start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            return bytes.count
+        } ?? {
+            var index = 0
+            for byte in text.utf8 {
+                start[index] = CChar(bitPattern: byte)
+                index += 1
             }
-            start[bytes.count] = 0
-            cursor = start + bytes.count + 1
+            return index
+        }()
+        start[copied] = 0
+        cursor = start + copied + 1
+        return UnsafePointer(start)
+    }
+
+    /// Copies NUL-terminated strings laid end to end into the block; the first one's address.
+    mutating func put(terminatedStrings bytes: [UInt8]) -> UnsafePointer<CChar> {
+        let start = cursor
+        bytes.withUnsafeBytes { source in
+            if let address = source.baseAddress { UnsafeMutableRawPointer(start).copyMemory(from: address, byteCount: source.count) }
         }
+        cursor = start + bytes.count
         return UnsafePointer(start)
     }
 }

@@ -95,6 +95,32 @@ struct CLibraryTests {
         #expect(missing.error.contains("absent.png"))
     }
 
+    @Test("A C handler list carries the ids, names, groups, defaults and reasons the CLI reports, supertype claims included")
+    func handlerFieldsMatchTheCLI() throws {
+        let library = try #require(Self.libraryFolder, "libOpenWithC.so is not built (swift build builds it)")
+        let machine = try Machine()
+        try machine.folder.write(
+            "home/.local/share/applications/anything.desktop",
+            text: "[Desktop Entry]\nType=Application\nName=Hex Anything\nExec=/bin/true %f\nMimeType=application/octet-stream;\n")
+        let binary = machine.folder.path("which-app")
+        try Self.compile("Examples/c/which-app.c", to: binary, library: library)
+        let fromC = try Self.run([binary, machine.photo], environment: machine.environment)
+        #expect(fromC.status == 0, "which-app failed: \(fromC.error)")
+
+        let fromCLI = try Self.run([library + "/openwith", "handlers", machine.photo, "--json"], environment: machine.environment)
+        #expect(fromCLI.status == 0, "openwith handlers failed: \(fromCLI.error)")
+        let answers = try #require(JSONSerialization.jsonObject(with: Data(fromCLI.output.utf8)) as? [[String: Any]])
+        let handlers = try #require(answers.first?["handlers"] as? [[String: Any]])
+        let expected = handlers.map { handler in
+            let mark = (handler["isDefault"] as? Bool) == true ? "*" : "-"
+            return "  \(mark) \(handler["name"] ?? "") (\(handler["id"] ?? "")) [\(handler["group"] ?? "")] \(handler["reason"] ?? "")"
+        }
+        #expect(expected.count == 2)
+        #expect(expected.contains { $0.contains("a supertype 2 steps up") }, "\(expected)")
+        let listed = fromC.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  * ") || $0.hasPrefix("  - ") }
+        #expect(listed == expected)
+    }
+
     @Test("The header's contract, checked from C: bad input, ownership, closed contexts, threads")
     func contract() throws {
         let library = try #require(Self.libraryFolder, "libOpenWithC.so is not built (swift build builds it)")

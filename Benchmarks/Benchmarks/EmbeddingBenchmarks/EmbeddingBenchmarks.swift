@@ -7,6 +7,7 @@ import Foundation
 import OpenInBroker
 import OpenWithC
 import OpenWithKit
+import PairedTiming
 import SuiteSupport
 
 /// One catalog of 100 synthetic apps and a PNG named photo.jpg, opened twice: as a Swift

@@ -61,21 +61,62 @@ public struct HandlerCandidate: Sendable {
     /// "claims the extension .kdbx, which no declared type owns, as Editor (rank Owner)".
     public var reason: String {
         if let note { return note }
-        let claimed = Self.describe(matchedType)
-        let how = distance == 0
-            ? "claims \(claimed)"
-            : "claims \(claimed), a supertype \(distance) step\(distance == 1 ? "" : "s") up"
-        return "\(how)\(matchedType.isDynamic ? "," : "") as \(role.rawValue) (rank \(rank.rawValue))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96)
+        appendReason(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``reason``'s UTF-8 bytes to `bytes`, with no string made on the way: what a caller
+    /// that copies reasons into a buffer of its own (the C library's result blocks) calls.
+    public func appendReason(to bytes: inout [UInt8]) {
+        if let note {
+            bytes += note.utf8
+            return
+        }
+        bytes += "claims ".utf8
+        Self.describe(matchedType, into: &bytes)
+        if distance > 0 {
+            bytes += ", a supertype ".utf8
+            Self.appendDecimal(distance, to: &bytes)
+            bytes += (distance == 1 ? " step up" : " steps up").utf8
+        }
+        if matchedType.isDynamic { bytes.append(UInt8(ascii: ",")) }
+        bytes += " as ".utf8
+        bytes += role.rawValue.utf8
+        bytes += " (rank ".utf8
+        bytes += rank.rawValue.utf8
+        bytes.append(UInt8(ascii: ")"))
     }
 
     /// A claimed type in words: its identifier, or for a dynamic type the tag it stands for.
-    private static func describe(_ type: UniformType) -> String {
-        guard let tag = type.dynamicTag else { return type.identifier.rawValue }
-        switch tag.tagClass {
-        case .filenameExtension: return "the extension .\(tag.tag), which no declared type owns"
-        case .mimeType: return "the MIME type \(tag.tag), which no declared type names"
-        default: return "the \(tag.tagClass.rawValue) tag \(tag.tag), which no declared type owns"
+    private static func describe(_ type: UniformType, into bytes: inout [UInt8]) {
+        guard let tag = type.dynamicTag else {
+            bytes += type.identifier.rawValue.utf8
+            return
         }
+        switch tag.tagClass {
+        case .filenameExtension:
+            bytes += "the extension .".utf8
+            bytes += tag.tag.utf8
+            bytes += ", which no declared type owns".utf8
+        case .mimeType:
+            bytes += "the MIME type ".utf8
+            bytes += tag.tag.utf8
+            bytes += ", which no declared type names".utf8
+        default:
+            bytes += "the ".utf8
+            bytes += tag.tagClass.rawValue.utf8
+            bytes += " tag ".utf8
+            bytes += tag.tag.utf8
+            bytes += ", which no declared type owns".utf8
+        }
+    }
+
+    /// A non-negative number's decimal digits.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }
 

@@ -7,23 +7,24 @@ import Glibc
 /// Per iteration it records, in nanoseconds: the median Swift call (`swiftCall`), the median C
 /// call (`cCall`), and the median of the pairs' differences, C minus Swift (`cMinusSwift`).
 /// package-benchmark keeps no negative values, so a median difference below zero (the C call
-/// was the faster) is recorded as 0 and counted in `cFaster`, which reads 1 for such an
-/// iteration and 0 otherwise.
-enum PairedCalls {
-    static let pairs = 1_000
-    static let swiftCall = BenchmarkMetric.custom("swiftCall (ns)", useScalingFactor: false)
-    static let cCall = BenchmarkMetric.custom("cCall (ns)", useScalingFactor: false)
-    static let cMinusSwift = BenchmarkMetric.custom("cMinusSwift (ns)", useScalingFactor: false)
-    static let cFaster = BenchmarkMetric.custom("cFaster", useScalingFactor: false)
+/// was the faster) is recorded as 0 in `cMinusSwift`, its size in `swiftMinusC`, and counted in
+/// `cFaster`, which reads 1 for such an iteration and 0 otherwise.
+public enum PairedCalls {
+    public static let pairs = 1_000
+    public static let swiftCall = BenchmarkMetric.custom("swiftCall (ns)", useScalingFactor: false)
+    public static let cCall = BenchmarkMetric.custom("cCall (ns)", useScalingFactor: false)
+    public static let cMinusSwift = BenchmarkMetric.custom("cMinusSwift (ns)", useScalingFactor: false)
+    public static let swiftMinusC = BenchmarkMetric.custom("swiftMinusC (ns)", useScalingFactor: false)
+    public static let cFaster = BenchmarkMetric.custom("cFaster", useScalingFactor: false)
 
     /// Only the custom metrics: the iteration's wall clock is two calls' worth and tells nothing.
-    static var configuration: Benchmark.Configuration {
+    public static var configuration: Benchmark.Configuration {
         Benchmark.Configuration(
-            metrics: [swiftCall, cCall, cMinusSwift, cFaster], warmupIterations: 2, scalingFactor: .one,
+            metrics: [swiftCall, cCall, cMinusSwift, swiftMinusC, cFaster], warmupIterations: 2, scalingFactor: .one,
             maxDuration: .seconds(4), maxIterations: 200)
     }
 
-    static func measure(_ benchmark: Benchmark, swift: () -> Void, c: () -> Void) {
+    public static func measure(_ benchmark: Benchmark, swift: () -> Void, c: () -> Void) {
         var swiftTimes = [Int](repeating: 0, count: pairs)
         var cTimes = [Int](repeating: 0, count: pairs)
         var differences = [Int](repeating: 0, count: pairs)
@@ -41,6 +42,7 @@ enum PairedCalls {
         benchmark.measurement(swiftCall, median(&swiftTimes))
         benchmark.measurement(cCall, median(&cTimes))
         benchmark.measurement(cMinusSwift, max(0, difference))
+        benchmark.measurement(swiftMinusC, max(0, -difference))
         benchmark.measurement(cFaster, difference < 0 ? 1 : 0)
     }
 
