@@ -579,8 +579,13 @@ def declare_stable_leftovers(universe):
         # Its earlier parents, where still declared (checked with the rest).
         d.parents = [p for p in split_list(row["conforms_to"]) if p.lower() in universe.declarations]
         for mime in split_list(row["mime_types"]):
-            if universe.owner.setdefault(mime.lower(), d) is d:
-                d.add_unique("mimes", [mime], "s")
+            owner = universe.owner.setdefault(mime.lower(), d)
+            if owner is not d and owner.identifier.lower() not in [p.lower() for p in d.parents]:
+                # Its name now belongs to a declaration a higher registry made for the same format
+                # (image/jxl went to Apple's public.jpeg-xl): the old identifier stays, as a kind of
+                # that declaration listing the name it had, which lookups still give to the owner.
+                d.parents = [owner.identifier] + [p for p in d.parents if not conforms(universe.declarations, owner.identifier, p)]
+            d.add_unique("mimes", [mime], "s")
 
 
 def would_cycle(declarations, child, parent):

@@ -101,6 +101,27 @@ struct SignatureTableTests {
         #expect(missing.isEmpty, "not in the catalog: \(missing)")
     }
 
+    /// Recognised types that no registry gives a MIME type of their own: shell dialects (their
+    /// scripts are application/x-shellscript, the parent's name), Apple's umbrella OOXML type,
+    /// the large-document Photoshop format, MPEG-4 audio with FairPlay, Type 1 font encodings and
+    /// OpenType collections (named as their families), a script of an unknown language, a folder.
+    static let withoutMIMEOnPurpose: Set<TypeIdentifier> = [
+        "public.bash-script", "public.zsh-script", "public.ksh-script", "public.tcsh-script", "org.openxmlformats.openxml",
+        "com.adobe.photoshop-large-image", "com.apple.protected-mpeg-4-audio", "public.directory",
+        "com.adobe.postscript-pfa-font", "com.adobe.postscript-pfb-font", "public.opentype-collection-font", "public.script",
+    ]
+
+    @Test(
+        "every recognised type has a MIME type in Catalog/system-types.tsv, so a file its content names is never shown as application/octet-stream",
+        .enabled(if: FileManager.default.fileExists(atPath: RepositoryPaths.path("Catalog/system-types.tsv")),
+                 "the catalog table is not in this checkout"))
+    func recognisedTypesHaveMIMETypes() throws {
+        let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/system-types.tsv"))
+        let named = Set(rows.filter { !($0["mime_types"] ?? "").isEmpty }.compactMap { $0["identifier"] }.map { TypeIdentifier($0) })
+        let unnamed = SignatureSniffer.recognizedTypes.filter { !named.contains($0) && !Self.withoutMIMEOnPurpose.contains($0) }
+        #expect(unnamed.isEmpty, "recognised but without a MIME type: \(unnamed)")
+    }
+
     @Test("empty input matches nothing")
     func empty() throws {
         #expect([UInt8]().withUnsafeBytes { sniffer.sniff(prefix: $0) } == nil)

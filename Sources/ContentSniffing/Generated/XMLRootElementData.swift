@@ -78,7 +78,7 @@ http://iptc.org/std/nar/2006-10-01/	newsMessage	org.apache.tika.mime.application
 urn:oasis:names:tc:opendocument:xmlns:office:1.0	document	org.apache.tika.mime.application.vnd.oasis.opendocument.tika.flat.document
 http://www.w3.org/ns/ttml	tt	org.apache.tika.mime.application.ttml-xml
 	amf	org.freedesktop.mime.application.x-amf
-	plist	org.apache.tika.mime.application.x-plist
+	plist	com.apple.xml-property-list
 	stata_dta	org.apache.tika.mime.application.x-stata-dta
 	PremiereData	org.apache.tika.mime.image.vnd.adobe.premiere
 	DIF	org.apache.tika.mime.application.dif-xml
