@@ -150,6 +150,9 @@ enum KnownType {
     static let mp2: TypeIdentifier = "public.mp2"
     static let aac: TypeIdentifier = "public.aac-audio"
     static let ogg: TypeIdentifier = "org.freedesktop.mime.application.ogg"
+    /// Ogg audio of a codec the signatures do not tell (the name's type for `.ogg`; the
+    /// signatures answer ``ogg`` or the codec's own type).
+    static let oggAudio: TypeIdentifier = "org.freedesktop.mime.audio.ogg"
     static let oggVorbis: TypeIdentifier = "org.freedesktop.mime.audio.x-vorbis-ogg"
     static let oggOpus: TypeIdentifier = "org.freedesktop.mime.audio.x-opus-ogg"
     static let oggFLAC: TypeIdentifier = "org.freedesktop.mime.audio.x-flac-ogg"
@@ -309,6 +312,11 @@ enum KnownType {
     static let definiteSignatures: [TypeIdentifier] = knownByParts + [
         zip, compoundFile, png, apng, gif, jpeg, photoshop, photoshopLarge, webp, flac, matroska, webm,
         gzip, bzip2, xz, zstd, sevenZip, rar, woff, woff2, sqlite,
+        // Every Ogg stream is a sequence of pages, each starting with `OggS`.
+        ogg, oggAudio, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia,
+        // RIFF, RF64 and IFF forms, MIDI's `MThd`, TIFF's byte-order mark, ELF's and WebAssembly's
+        // magic numbers, capture files' magic.
+        wave, avi, aiff, aifc, midi, tiff, elf, elfExecutable, elfSharedLibrary, elfCore, wasm, pcap, pcapng,
     ]
 
     /// Every identifier above, without repeats, in declaration order.

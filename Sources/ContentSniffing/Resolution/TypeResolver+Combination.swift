@@ -24,9 +24,10 @@ extension TypeResolver {
                     reason: "the content is not text, which \(claim.type.identifier) is")
                 return finish(known.data, .low, conflict: conflict)
             }
-            if let claim, !claim.ambiguous, known.hasDefiniteSignature(claim.type) {
-                // A format whose every file starts with a mark the signatures know, over bytes
-                // nothing placed (`photo.xlsx` holding a Paint Shop Pro image): not that format.
+            if let claim, claim.tied.allSatisfy(known.hasDefiniteSignature) {
+                // A format whose every file starts with a mark the signatures know (every format an
+                // ambiguous name may mean, for `.ogg`), over bytes nothing placed (`photo.xlsx`
+                // holding a Paint Shop Pro image): not that format.
                 evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
                 let conflict = ResolutionConflict(
                     claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
@@ -87,6 +88,16 @@ extension TypeResolver {
                 claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
                 reason: "\(content.fromLibmagic ? "libmagic's answer" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
             return finish(content.type, .high, conflict: conflict)
+        }
+        if !isTextual(content.type), settle(claim, by: content).allSatisfy(known.hasDefiniteSignature) {
+            // The name claims a format whose every file starts with a mark the signatures know,
+            // the bytes lack it, and weaker evidence places them (`click.ogg` holding Musepack
+            // audio, `MP+` and no `OggS`): the name is refuted, so that evidence is the answer.
+            let conflict = ResolutionConflict(
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier,
+                winner: content.fromLibmagic ? .libmagic : .signature,
+                reason: "the content lacks the signature of \(named.identifier) and looks like \(content.type.identifier)")
+            return finish(content.type, .medium, conflict: conflict)
         }
         let conflict = ResolutionConflict(
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,

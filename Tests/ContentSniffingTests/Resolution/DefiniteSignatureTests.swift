@@ -13,7 +13,8 @@ struct DefiniteSignatureTests {
 
     @Test("unplaced binary bytes under a name with a definite signature are data, with a conflict", arguments: [
         "photo.png", "animation.gif", "picture.jpg", "layers.psd", "budget.xlsx", "letter.odt", "letter.doc", "backup.7z",
-        "song.flac", "movie.mkv", "notes.sqlite",
+        "song.flac", "movie.mkv", "notes.sqlite", "song.ogg", "talk.opus", "sound.wav", "clip.avi", "tune.mid", "sample.aiff",
+        "scan.tif", "module.wasm", "capture.pcap",
     ])
     func unplacedBytes(name: String) throws {
         let nameless = resolver.resolve(bytes: Self.unplaced, name: nil)
@@ -31,6 +32,23 @@ struct DefiniteSignatureTests {
         let resolution = resolver.resolve(bytes: Self.unplaced, name: name)
         #expect(resolution.type == claimed)
         #expect(resolution.conflict == nil)
+    }
+
+    @Test("weak evidence wins over a name whose definite signature the bytes lack: Musepack named .ogg or .wav")
+    func weakEvidenceOverRefutedName() throws {
+        // Musepack SV7: "MP+", a version byte, then frames (no OggS page anywhere).
+        let musepack = Array("MP+".utf8) + [0x07] + Self.unplaced
+        let nameless = resolver.resolve(bytes: musepack, name: nil)
+        #expect(nameless.type.preferredMIMEType == "audio/x-musepack")
+        for name in ["click.ogg", "click.wav"] {
+            let claimed = try #require(resolver.graph.match(filename: name).type)
+            let resolution = resolver.resolve(bytes: musepack, name: name)
+            #expect(resolution.type.preferredMIMEType == "audio/x-musepack", "\(name)")
+            #expect(resolution.conflict?.claimed == claimed.identifier)
+            #expect(resolution.conflict?.winner != .name)
+        }
+        let ogg = resolver.resolve(bytes: musepack, name: "click.ogg")
+        #expect(ogg.conflict?.reason.contains("lacks the signature") == true)
     }
 
     @Test("a binary format's magic under a text format's name wins, with a conflict")
