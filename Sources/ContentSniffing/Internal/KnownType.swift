@@ -121,6 +121,7 @@ enum KnownType {
     static let outlookMessage: TypeIdentifier = "org.apache.tika.mime.application.vnd.ms-outlook"
     static let works: TypeIdentifier = "org.freedesktop.mime.application.vnd.ms-works"
     static let wordPerfect: TypeIdentifier = "org.freedesktop.mime.application.vnd.wordperfect"
+    static let wordPerfectGraphics: TypeIdentifier = "org.freedesktop.mime.application.x-wpg"
     static let hwp: TypeIdentifier = "org.freedesktop.mime.application.x-hwp"
     /// StarOffice 3–5 binary documents: Apple declares them with the OpenOffice.org 1.x types
     /// (`application/vnd.stardivision.*` among their MIME types).
@@ -153,6 +154,10 @@ enum KnownType {
     /// Ogg audio of a codec the signatures do not tell (the name's type for `.ogg`; the
     /// signatures answer ``ogg`` or the codec's own type).
     static let oggAudio: TypeIdentifier = "org.freedesktop.mime.audio.ogg"
+    static let monkeysAudio: TypeIdentifier = "org.freedesktop.mime.audio.x-ape"
+    static let musepack: TypeIdentifier = "org.freedesktop.mime.audio.x-musepack"
+    static let wavPack: TypeIdentifier = "org.freedesktop.mime.audio.x-wavpack"
+    static let trueAudio: TypeIdentifier = "org.freedesktop.mime.audio.x-tta"
     static let oggVorbis: TypeIdentifier = "org.freedesktop.mime.audio.x-vorbis-ogg"
     static let oggOpus: TypeIdentifier = "org.freedesktop.mime.audio.x-opus-ogg"
     static let oggFLAC: TypeIdentifier = "org.freedesktop.mime.audio.x-flac-ogg"
@@ -331,7 +336,7 @@ enum KnownType {
         [
             png, apng, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
             jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, svg,
-            pdf, postScript, encapsulatedPostScript, rtf, epub,
+            pdf, postScript, encapsulatedPostScript, rtf, wordPerfectGraphics, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
             vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
             flatText, flatSpreadsheet, flatPresentation, flatGraphics,
@@ -340,7 +345,7 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
+            flac, mp3, mp2, aac, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,

@@ -56,6 +56,22 @@ enum DocumentSignatures {
         return SignatureMatch(KnownType.postScript, .strong, "%!PS header")
     }
 
+    /// WordPerfect's file header: `\xFFWPC`, the document area's offset, then the product (1,
+    /// WordPerfect) and the file type, which tells a document (10) from a WordPerfect Graphics
+    /// image (22). Other file types (macros, keyboards, printer resources) are left to the
+    /// magic rules.
+    static func wordPerfect(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u32be(at: 0) == 0xFF57_5043, let documentArea = b.u32le(at: 4), documentArea >= 16,
+            b.byte(at: 8) == 1, let fileType = b.byte(at: 9)
+        else { return nil }
+        switch fileType {
+        case 10: return SignatureMatch(KnownType.wordPerfect, .strong, "WordPerfect header, file type document")
+        case 22: return SignatureMatch(KnownType.wordPerfectGraphics, .strong, "WordPerfect header, file type graphics (WPG)")
+        default: return nil
+        }
+    }
+
     /// RTF: `{\rtf`.
     static func rtf(_ probe: Probe) -> SignatureMatch? {
         guard probe.bytes.has("{\\rtf") else { return nil }

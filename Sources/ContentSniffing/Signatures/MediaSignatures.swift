@@ -114,8 +114,10 @@ enum MediaSignatures {
     }
 
     /// ID3v2-tagged audio: the tag is skipped (reading past the prefix when it is large, as
-    /// tags with cover art are) and the first frame after it decides: FLAC, ADTS AAC, or MPEG
-    /// audio; MP3 when nothing can be read there.
+    /// tags with cover art are) and what follows it decides: a FLAC, Monkey's Audio (`MAC `),
+    /// Musepack (`MPCK`, `MP+`), WavPack (`wvpk`) or TrueAudio (`TTA1`) stream, an ADTS AAC or
+    /// MPEG audio frame; MP3 when nothing can be read there. Taggers put ID3v2 tags in front of
+    /// all of these, so the tag alone does not make an MP3.
     static func id3(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
         let b = probe.bytes
         guard b.has("ID3"), let version = b.byte(at: 3), (2...4).contains(version), let revision = b.byte(at: 4),
@@ -127,6 +129,18 @@ enum MediaSignatures {
         let after: SignatureMatch? = try probe.withBytes(at: tagEnd, count: 6) { h in
             if h.has("fLaC") {
                 return SignatureMatch(KnownType.flac, .strong, "FLAC stream after an ID3v2 tag")
+            }
+            if h.has("MAC "), let version = h.u16le(at: 4), (3800...4999).contains(version) {
+                return SignatureMatch(KnownType.monkeysAudio, .strong, "Monkey's Audio header after an ID3v2 tag")
+            }
+            if h.has("MPCK") || h.has("MP+") {
+                return SignatureMatch(KnownType.musepack, .strong, "Musepack stream after an ID3v2 tag")
+            }
+            if h.has("wvpk") {
+                return SignatureMatch(KnownType.wavPack, .strong, "WavPack block after an ID3v2 tag")
+            }
+            if h.has("TTA1") {
+                return SignatureMatch(KnownType.trueAudio, .strong, "TrueAudio header after an ID3v2 tag")
             }
             switch MPEGAudioFrame(h, at: 0)?.family {
             case .adts?: return SignatureMatch(KnownType.aac, .strong, "ADTS frame after an ID3v2 tag")

@@ -77,6 +77,7 @@ enum SignatureTable {
         //    inside one rule because "%!PS-AdobeFont" also starts with "%!PS".
         SignatureRule("PostScript, EPS, Type 1 fonts", DocumentSignatures.postScript),
         SignatureRule("RTF", DocumentSignatures.rtf),
+        SignatureRule("WordPerfect documents and graphics", DocumentSignatures.wordPerfect),
         SignatureRule("PEM and PGP armour", DataSignatures.armor),
         SignatureRule("#! scripts", ScriptSignatures.shebang),
         // 3. Magic away from offset 0.
