@@ -33,6 +33,9 @@ enum KnownType {
     static let mj2: TypeIdentifier = "org.freedesktop.mime.video.mj2"
     static let jpeg2000Codestream: TypeIdentifier = "org.freedesktop.mime.image.x-jp2-codestream"
     static let photoshop: TypeIdentifier = "com.adobe.photoshop-image"
+    static let paintShopPro: TypeIdentifier = "com.corel.paintshop-pro-image"
+    static let xisf: TypeIdentifier = "org.pixinsight.xisf-image"
+    static let sgi: TypeIdentifier = "com.sgi.sgi-image"
     static let photoshopLarge: TypeIdentifier = "com.adobe.photoshop-large-image"
     static let svg: TypeIdentifier = "public.svg-image"
 
@@ -154,6 +157,7 @@ enum KnownType {
     /// Ogg audio of a codec the signatures do not tell (the name's type for `.ogg`; the
     /// signatures answer ``ogg`` or the codec's own type).
     static let oggAudio: TypeIdentifier = "org.freedesktop.mime.audio.ogg"
+    static let digitalSpeechStandard: TypeIdentifier = "com.olympus.dss-audio"
     static let monkeysAudio: TypeIdentifier = "org.freedesktop.mime.audio.x-ape"
     static let musepack: TypeIdentifier = "org.freedesktop.mime.audio.x-musepack"
     static let wavPack: TypeIdentifier = "org.freedesktop.mime.audio.x-wavpack"
@@ -335,7 +339,7 @@ enum KnownType {
     static let listed: [TypeIdentifier] = {
         [
             png, apng, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
-            jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, svg,
+            jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, paintShopPro, xisf, sgi, svg,
             pdf, postScript, encapsulatedPostScript, rtf, wordPerfectGraphics, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
             vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,
@@ -345,7 +349,7 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
+            flac, mp3, mp2, aac, digitalSpeechStandard, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,

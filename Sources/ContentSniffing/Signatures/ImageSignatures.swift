@@ -86,6 +86,32 @@ enum ImageSignatures {
         return SignatureMatch(KnownType.ico, .strong, "Windows icon directory")
     }
 
+    /// Paint Shop Pro: the text `Paint Shop Pro Image File`, a line feed and `1A`.
+    static func paintShopPro(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.has("Paint Shop Pro Image File\n\u{1A}") else { return nil }
+        return SignatureMatch(KnownType.paintShopPro, .strong, "Paint Shop Pro file signature")
+    }
+
+    /// XISF (PixInsight's image format): the monolithic file signature `XISF0100`.
+    static func xisf(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.has("XISF0100"), let headerLength = probe.bytes.u32le(at: 8), headerLength > 0 else { return nil }
+        return SignatureMatch(KnownType.xisf, .strong, "XISF monolithic file signature")
+    }
+
+    /// SGI image (`.sgi`, `.rgb`, `.bw`): the magic number 474, then a storage format (0
+    /// verbatim, 1 run-length), 1 or 2 bytes per channel, 1 to 3 dimensions and sizes above
+    /// zero; the colour-map field, when the prefix holds it, is 0 to 3.
+    static func sgi(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.u16be(at: 0) == 474, let storage = b.byte(at: 2), storage <= 1, let bytesPerChannel = b.byte(at: 3),
+            (1...2).contains(bytesPerChannel), let dimension = b.u16be(at: 4), (1...3).contains(dimension),
+            let width = b.u16be(at: 6), width > 0, let height = b.u16be(at: 8), height > 0,
+            let channels = b.u16be(at: 10), channels > 0
+        else { return nil }
+        if let colorMap = b.u32be(at: 104), colorMap > 3 { return nil }
+        return SignatureMatch(KnownType.sgi, .strong, "SGI image header (magic 474)")
+    }
+
     /// Photoshop: `8BPS`, version 1 (PSD) or 2 (PSB), six reserved zero bytes.
     static func photoshop(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes

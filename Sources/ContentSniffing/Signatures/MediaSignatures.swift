@@ -41,6 +41,13 @@ enum MediaSignatures {
         return nil
     }
 
+    /// Olympus Digital Speech Standard dictation: `\u{2}dss` (DSS SP) or `\u{3}ds2` (DSS Pro).
+    static func digitalSpeechStandard(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard (b.byte(at: 0) == 2 && b.has("dss", at: 1)) || (b.byte(at: 0) == 3 && b.has("ds2", at: 1)) else { return nil }
+        return SignatureMatch(KnownType.digitalSpeechStandard, .strong, "DSS dictation header")
+    }
+
     /// MIDI: `MThd` with its fixed header length 6.
     static func midi(_ probe: Probe) -> SignatureMatch? {
         guard probe.bytes.has("MThd"), probe.bytes.u32be(at: 4) == 6 else { return nil }

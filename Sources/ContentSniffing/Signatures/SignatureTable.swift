@@ -63,6 +63,10 @@ enum SignatureTable {
         SignatureRule("BMP", ImageSignatures.bmp),
         SignatureRule("ICO and CUR", ImageSignatures.icon),
         SignatureRule("Photoshop", ImageSignatures.photoshop),
+        SignatureRule("Paint Shop Pro", ImageSignatures.paintShopPro),
+        SignatureRule("XISF", ImageSignatures.xisf),
+        SignatureRule("SGI image", ImageSignatures.sgi),
+        SignatureRule("DSS dictation", MediaSignatures.digitalSpeechStandard),
         SignatureRule("JPEG XL container and JPEG 2000 signature boxes", ImageSignatures.signatureBox),
         SignatureRule("WebAssembly", ExecutableSignatures.webAssembly),
         // pcapng's "0A 0D 0D 0A" also reads as a Python bytecode magic followed by "\r\n".

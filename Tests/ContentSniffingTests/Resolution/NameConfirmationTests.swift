@@ -74,4 +74,17 @@ struct NameConfirmationTests {
         #expect(resolution.type.preferredMIMEType == "image/x-xbitmap")
         #expect(resolution.conflict == nil)
     }
+
+    @Test("an SGI image is one type whether named .sgi or .rgb (image/x-rgb names the same format), without a conflict")
+    func sgiImageNames() throws {
+        let sgi: [UInt8] = [0x01, 0xDA, 1, 1, 0, 3, 0, 64, 0, 64, 0, 3] + ByteFixtures.zeros(500)
+        let sgiType = try #require(resolver.graph["com.sgi.sgi-image"])
+        #expect(resolver.graph.type(mimeType: "image/x-rgb") == sgiType)
+        for name in ["hopper.rgb", "hopper.sgi", "hopper.bin"] {
+            let resolution = resolver.resolve(bytes: sgi, name: name)
+            #expect(resolution.type == sgiType, "\(name)")
+            #expect(resolution.conflict == nil || name == "hopper.bin", "\(name)")
+        }
+        #expect(resolver.resolve(bytes: sgi, name: nil).type == sgiType)
+    }
 }
