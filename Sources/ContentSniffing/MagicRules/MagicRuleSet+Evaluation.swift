@@ -51,31 +51,49 @@ extension MagicRuleSet {
     /// pass the best match so far; then the scanned rules the same way.
     func bestRank(near: UnsafeRawBufferPointer, far: UnsafeRawBufferPointer = .init(start: nil, count: 0), farStart: Int = 0) -> Int32? {
         withEvaluator(near, far, farStart) { evaluator -> Int32? in
-            var best = Int32.max
-            for (table, offset) in dispatchOffsets.enumerated() {
-                guard let byte = evaluator.byte(at: offset) else { continue }
-                let slot = table * 257 + Int(byte)
-                var next = Int(bucketStarts[slot])
-                let end = Int(bucketStarts[slot + 1])
-                while next < end {
-                    let rank = dispatched[next]
-                    if rank >= best { break }
-                    if matches(rank, evaluator) {
-                        best = rank
-                        break
-                    }
-                    next += 1
-                }
-            }
-            for rank in scanned {
+            let best = bestRank(evaluator, below: Int32.max)
+            return best == Int32.max ? nil : best
+        }
+    }
+
+    /// The rank of the best matching rule over `bytes` when it is one of `candidates` (ranks,
+    /// ascending); `nil` when it is another rule or none. The candidates are tried first, and
+    /// the other rules only below the first candidate that matches, so a caller that can use
+    /// only a few rules' answers (the subtypes of a strong answer) mostly evaluates those few.
+    func bestRank(among candidates: [Int32], in bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard !candidates.isEmpty else { return nil }
+        return withEvaluator(bytes, .init(start: nil, count: 0), 0) { evaluator -> Int32? in
+            guard let first = candidates.first(where: { matches($0, evaluator) }) else { return nil }
+            return bestRank(evaluator, below: first) == first ? first : nil
+        }
+    }
+
+    /// The best matching rank below `limit`, or `limit` when no rule ranked before it matches.
+    private func bestRank(_ evaluator: MagicEvaluator, below limit: Int32) -> Int32 {
+        var best = limit
+        for (table, offset) in dispatchOffsets.enumerated() {
+            guard let byte = evaluator.byte(at: offset) else { continue }
+            let slot = table * 257 + Int(byte)
+            var next = Int(bucketStarts[slot])
+            let end = Int(bucketStarts[slot + 1])
+            while next < end {
+                let rank = dispatched[next]
                 if rank >= best { break }
                 if matches(rank, evaluator) {
                     best = rank
                     break
                 }
+                next += 1
             }
-            return best == Int32.max ? nil : best
         }
+        for rank in scanned {
+            if rank >= best { break }
+            if matches(rank, evaluator) {
+                best = rank
+                break
+            }
+        }
+        return best
     }
 
     /// The window of file offsets to read, beyond a prefix of `prefixCount` bytes, so that the

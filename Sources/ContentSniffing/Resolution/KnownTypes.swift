@@ -61,6 +61,20 @@ struct KnownTypes: Sendable {
         magicRefinable.contains(type)
     }
 
+    /// The ranks of the rules in `rules` that could refine a strong answer of `type` (see
+    /// ``MagicRefinableTypes/refiningRanks(of:in:)``).
+    func magicRefiningRanks(of type: UniformType, in rules: MagicRuleSet) -> [Int32]? {
+        magicRefinable.refiningRanks(of: type, in: rules)
+    }
+
+    /// The ranks of the rules in `rules` that could change a weak text answer of `type` under
+    /// a name of `claim` that agrees with it (see
+    /// ``MagicRefinableTypes/textChangingRanks(of:text:desktopEntry:nameIsDesktopEntry:in:)``).
+    func magicTextChangingRanks(of type: UniformType, claim: UniformType, in rules: MagicRuleSet) -> [Int32]? {
+        magicRefinable.textChangingRanks(
+            of: type, text: text, desktopEntry: desktopEntry, nameIsDesktopEntry: desktopEntry.map { claim.conforms(to: $0) } ?? false, in: rules)
+    }
+
     /// One flag per type of `graph`, by ordinal, set for the types `identifiers` name.
     private static func flags(_ identifiers: [TypeIdentifier], in graph: TypeGraph) -> [Bool] {
         var flags = [Bool](repeating: false, count: graph.count)

@@ -10,6 +10,11 @@ final class MagicRefinableTypes: Sendable {
     /// The distinct types the rules name, once looked up, and the answers given so far by
     /// ordinal.
     private let state = Mutex<(ruleTypes: [UniformType]?, answers: [Int: Bool])>((nil, [:]))
+    /// The ranks that can refine each strong answer asked about so far, by ordinal.
+    private let refinements = Mutex<[Int: [Int32]]>([:])
+    /// The ranks that can change each weak text answer asked about so far, by ordinal times
+    /// two, plus one when the name is a desktop entry's.
+    private let textChanges = Mutex<[Int: [Int32]]>([:])
 
     /// The refinable types of `graph`.
     init(_ graph: TypeGraph) { self.graph = graph }
@@ -28,5 +33,41 @@ final class MagicRefinableTypes: Sendable {
             state.answers[ordinal] = answer
             return answer
         }
+    }
+
+    /// The ranks in `rules` (ascending) of the rules that can refine a strong answer of `type`:
+    /// priority 40 or more, and a type of the graph that is a proper subtype of `type`. `nil`
+    /// for a type outside the graph (every rule then has to be weighed).
+    func refiningRanks(of type: UniformType, in rules: MagicRuleSet) -> [Int32]? {
+        guard let ordinal = type.ordinal else { return nil }
+        if let known = refinements.withLock({ $0[ordinal] }) { return known }
+        let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
+            let rule = rules.rules[Int(rules.ranked[rank].rule)]
+            guard rule.priority >= 40, let ruleType = graph[rule.identifier], ruleType != type, ruleType.conforms(to: type) else { return nil }
+            return Int32(rank)
+        }
+        refinements.withLock { $0[ordinal] = ranks }
+        return ranks
+    }
+
+    /// The ranks in `rules` (ascending) of the rules that can change a weak answer of the text
+    /// type `type` under a name that agrees with it: priority 40 or more, a type of the graph
+    /// that is `type` or a kind of it, or any kind of `text` at priority 80 or more; never a
+    /// kind of `desktopEntry` unless `nameIsDesktopEntry`. `nil` for a type outside the graph.
+    func textChangingRanks(
+        of type: UniformType, text: UniformType, desktopEntry: UniformType?, nameIsDesktopEntry: Bool, in rules: MagicRuleSet
+    ) -> [Int32]? {
+        guard let ordinal = type.ordinal else { return nil }
+        let key = ordinal * 2 + (nameIsDesktopEntry ? 1 : 0)
+        if let known = textChanges.withLock({ $0[key] }) { return known }
+        let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
+            let rule = rules.rules[Int(rules.ranked[rank].rule)]
+            guard rule.priority >= 40, let ruleType = graph[rule.identifier] else { return nil }
+            if let desktopEntry, ruleType.conforms(to: desktopEntry), !nameIsDesktopEntry { return nil }
+            guard ruleType.conforms(to: type) || (rule.priority >= 80 && ruleType.conforms(to: text)) else { return nil }
+            return Int32(rank)
+        }
+        textChanges.withLock { $0[key] = ranks }
+        return ranks
     }
 }

@@ -95,8 +95,19 @@ extension TypeResolver {
             }
         }
         // Strong content is refined from the prefix alone: no second read for every strongly
-        // recognised file (a deep rule is for a format no signature knows).
-        guard let match = bestMagicMatch(rules, prefix: prefix, deepSource: strongContent == nil ? deepSource : nil), match.priority >= 40,
+        // recognised file (a deep rule is for a format no signature knows). Only the best rule
+        // being one of the few that name a subtype changes it, so those are tried first and
+        // the rest only when one of them matches.
+        if let strongContent, let candidates = known.magicRefiningRanks(of: strongContent, in: rules) {
+            guard let rank = rules.bestRank(among: candidates, in: prefix) else { return }
+            let match = rules.match(ranked: rank)
+            guard let type = graph[match.identifier] else { return }
+            content = ContentAnswer(type: type, strength: .strong)
+            evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
+            return
+        }
+        guard let match = magicMatch(rules, content: content, claim: claim, prefix: prefix, deepSource: strongContent == nil ? deepSource : nil),
+            match.priority >= 40,
             let type = graph[match.identifier]
         else { return }
         if let strongContent {
@@ -123,6 +134,23 @@ extension TypeResolver {
         let contradictsTextName = content == nil && !isTextual(type) && (claim.map { !$0.ambiguous && $0.tied.allSatisfy(isTextual) } ?? false)
         content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName || contradictsTextName ? .strong : .weak)
         evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
+    }
+
+    /// The best magic rule for the file when no strong answer stands (see
+    /// ``bestMagicMatch(_:prefix:deepSource:)``). Weak text under a name it agrees with, in a
+    /// file the prefix holds whole, is only changed by a few rules (a kind of that text, or text
+    /// at priority 80 or more; see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``):
+    /// those are tried first, and `nil` stands for any other best rule, which would not change
+    /// the answer either.
+    func magicMatch(_ rules: MagicRuleSet, content: ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)?) -> MagicMatch? {
+        if let current = content, current.strength != .strong, let claim, !claim.ambiguous, isTextual(current.type),
+            current.type.conforms(to: claim.type) || claim.type.conforms(to: current.type),
+            deepSource.map({ $0.size <= Int64(prefix.count) }) ?? true,
+            let candidates = known.magicTextChangingRanks(of: current.type, claim: claim.type, in: rules)
+        {
+            return rules.bestRank(among: candidates, in: prefix).map(rules.match(ranked:))
+        }
+        return bestMagicMatch(rules, prefix: prefix, deepSource: deepSource)
     }
 
     /// The best magic rule for the file: on the prefix, then — when the file goes on past the

@@ -1,0 +1,95 @@
+@testable import ContentSniffing
+import Foundation
+import OpenWithTestSupport
+import Testing
+import UniformTypes
+
+/// Refining a strong answer with the magic rules by trying only the rules that name one of its
+/// subtypes first: the answer must be the full evaluation's whenever that names one of them.
+@Suite("Magic rules: refining a strong answer")
+struct MagicRefinementTests {
+    let magic = MagicRuleSet.freedesktop
+    let graph = SystemTypeCatalog.graph
+
+    /// A PNG whose second chunk is `acTL`: an animated PNG.
+    static let apng: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + ByteFixtures.zeros(13 + 4)
+        + [0, 0, 0, 8] + Array("acTL".utf8) + ByteFixtures.zeros(12)
+
+    /// A gzip header whose file name field says KOffice wrote a Karbon drawing (a rule of its
+    /// own, not a kind of gzip).
+    static let karbon: [UInt8] =
+        [0x1F, 0x8B, 0x08, 0x08, 0, 0, 0, 0, 0, 0x03] + Array("KOffice".utf8) + [0] + Array("application/x-karbon".utf8) + [0x04, 0x06]
+        + ByteFixtures.pseudoRandom(count: 200, seed: 3)
+
+    /// Bytes to weigh: the cases above, the plain formats, every magic fixture, and noise.
+    var buffers: [[UInt8]] {
+        get throws {
+            let png = Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Catalog/samples/photo.png"))))
+            let gzip = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03] + ByteFixtures.pseudoRandom(count: 600, seed: 5)
+            return [Self.apng, png, Self.karbon, gzip, MagicRuleCases.gtkBuilder, Array("<?xml version=\"1.0\"?>\n<doc/>\n".utf8)]
+                + MagicRuleCases.all.map(\.bytes) + (0..<20).map { ByteFixtures.pseudoRandom(count: 4096, seed: UInt64($0)) }
+        }
+    }
+
+    @Test("among a strong answer's refining rules, the best is the full evaluation's best when that is one of them, else none")
+    func agreesWithFullEvaluation() throws {
+        let refinable = MagicRefinableTypes(graph)
+        // (strong answer, bytes one of its refinements matches)
+        let strong: [(TypeIdentifier, [UInt8])] = [
+            ("public.png", Self.apng), ("public.xml", MagicRuleCases.gtkBuilder),
+        ]
+        let buffers = try self.buffers
+        for (identifier, refined) in strong {
+            let type = try #require(graph[identifier])
+            let ranks = try #require(refinable.refiningRanks(of: type, in: magic))
+            #expect(!ranks.isEmpty, "\(identifier)")
+            #expect(ranks == ranks.sorted())
+            for rank in ranks {
+                let rule = magic.match(ranked: rank)
+                #expect(rule.priority >= 40)
+                #expect(try #require(graph[rule.identifier]).conforms(to: type))
+            }
+            for bytes in buffers + [refined] {
+                let full = bytes.withUnsafeBytes { magic.bestRank(near: $0) }
+                let among = bytes.withUnsafeBytes { magic.bestRank(among: ranks, in: $0) }
+                #expect(among == full.flatMap { ranks.contains($0) ? $0 : nil }, "\(identifier), \(bytes.prefix(8))")
+            }
+            let found = refined.withUnsafeBytes { magic.bestRank(among: ranks, in: $0) }
+            #expect(found != nil, "\(identifier): its refinement is found")
+        }
+    }
+
+    @Test("among the rules that can change weak text, the best is the full evaluation's best when that is one of them, else none")
+    func textChangesAgreeWithFullEvaluation() throws {
+        let refinable = MagicRefinableTypes(graph)
+        let text = try #require(graph["public.plain-text"])
+        let desktopEntry = graph.types(mimeType: "application/x-desktop").first
+        let texts: [[UInt8]] = [
+            Array("#!/usr/bin/perl\nuse strict;\n".utf8), Array("<?xml version=\"1.0\"?>\n<interface/>\n".utf8),
+            Array("[Desktop Entry]\nName=Tool\n".utf8), Array("<!DOCTYPE html>\n<html><body>hi</body></html>\n".utf8),
+            Array("From: someone\nSubject: hi\n\nbody\n".utf8), Array("import Qt 5\n{\n}\n".utf8),
+        ]
+        let buffers = try self.buffers + texts
+        for identifier: TypeIdentifier in ["public.plain-text", "public.xml", "public.html", "public.perl-script", "public.script"] {
+            let type = try #require(graph[identifier])
+            for nameIsDesktopEntry in [false, true] {
+                let ranks = try #require(
+                    refinable.textChangingRanks(of: type, text: text, desktopEntry: desktopEntry, nameIsDesktopEntry: nameIsDesktopEntry, in: magic))
+                #expect(!ranks.isEmpty && ranks == ranks.sorted(), "\(identifier)")
+                for bytes in buffers {
+                    let full = bytes.withUnsafeBytes { magic.bestRank(near: $0) }
+                    let among = bytes.withUnsafeBytes { magic.bestRank(among: ranks, in: $0) }
+                    #expect(among == full.flatMap { ranks.contains($0) ? $0 : nil }, "\(identifier), \(bytes.prefix(8))")
+                }
+            }
+        }
+    }
+
+    @Test("a type no rule refines has no refining rules", arguments: ["com.adobe.pdf", "org.gnu.gnu-zip-archive"] as [TypeIdentifier])
+    func unrefinable(_ identifier: TypeIdentifier) throws {
+        let type = try #require(graph[identifier])
+        #expect(MagicRefinableTypes(graph).refiningRanks(of: type, in: magic) == [])
+        #expect(!MagicRefinableTypes(graph).contains(type))
+    }
+}
