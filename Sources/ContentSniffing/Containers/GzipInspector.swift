@@ -3,7 +3,8 @@
 /// The gzip header (RFC 1952) is skipped, its optional fields included, and the DEFLATE data
 /// that follows in the prefix is inflated into one tar header's worth of bytes (512), well
 /// within ``SniffingLimits/maxInflatedLength``; a tar header there (ustar or GNU magic, or a
-/// valid checksum) makes the stream a compressed tar archive. Only the prefix is read, so the
+/// valid checksum) makes the stream a compressed tar archive; a stream whose first bytes
+/// already rule such a header out is inflated no further. Only the prefix is read, so the
 /// look costs no I/O; a stream too short or broken to show 512 bytes stays plain gzip.
 enum GzipInspector {
     /// How many inflated bytes are looked at: one tar header block.
@@ -19,6 +20,10 @@ enum GzipInspector {
         else { return gzip }
         let input = b.slice(from: dataStart, to: dataStart + probe.limits.maxInflatedLength)
         let isTar = withUnsafeTemporaryAllocation(byteCount: tarHeaderLength, alignment: 1) { output -> Bool in
+            // Most streams (manual pages, change logs) are told apart by their first bytes: only
+            // those that could still begin a tar header are inflated to a whole one.
+            let (start, _) = Inflater.inflate(input, into: UnsafeMutableRawBufferPointer(rebasing: output[..<decisiveLength]))
+            guard start == decisiveLength, couldBeTarHeader(UnsafeRawBufferPointer(rebasing: output[..<decisiveLength])) else { return false }
             let (count, _) = Inflater.inflate(input, into: output)
             guard count == tarHeaderLength else { return false }
             let inner = Probe(
@@ -26,6 +31,29 @@ enum GzipInspector {
             return ArchiveSignatures.tar(inner) != nil
         }
         return isTar ? SignatureMatch(KnownType.tarGzip, .strong, "gzip stream whose first 512 inflated bytes are a tar header") : gzip
+    }
+
+    /// How many inflated bytes tell whether a tar header is possible at all: through the magic
+    /// at 257 (`ustar`, 6 or 8 bytes).
+    static let decisiveLength = 265
+
+    /// Whether the first ``decisiveLength`` bytes of a block could begin a header that
+    /// `ArchiveSignatures.tar` accepts: it has the ustar or GNU magic at 257, or else a
+    /// non-zero first byte and a well-formed octal checksum field at 148 (optional spaces, 1–8
+    /// octal digits, then NULs or spaces), which its checksum test needs first.
+    static func couldBeTarHeader(_ b: UnsafeRawBufferPointer) -> Bool {
+        if b.has("ustar", at: 257) { return true }
+        guard let first = b.byte(at: 0), first != 0, b.count >= 156 else { return false }
+        var index = 148
+        while index < 156, b[index] == 0x20 { index += 1 }
+        let digitsStart = index
+        while index < 156, ASCII.isOctalDigit(b[index]) { index += 1 }
+        guard index > digitsStart else { return false }
+        while index < 156 {
+            guard b[index] == 0 || b[index] == 0x20 else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Where the DEFLATE data begins: after the 10-byte header and the optional extra field,

@@ -131,8 +131,21 @@ private struct InflateState {
         produced += 1
     }
 
-    /// A stored block: length, its complement, and the bytes.
+    /// Tops the bit buffer up with whole input bytes, as many as fit (at least 57 bits when
+    /// the input lasts).
+    private mutating func refill() {
+        while bitCount <= 56, position < input.count {
+            bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
+            position += 1
+            bitCount += 8
+        }
+    }
+
+    /// A stored block: length, its complement, and the bytes. It starts at a byte boundary:
+    /// the bits left of the current byte are dropped, and whole bytes already taken into the
+    /// bit buffer are handed back to the input.
     private mutating func storedBlock() throws(Stop) {
+        position -= bitCount / 8
         bitBuffer = 0
         bitCount = 0
         guard position + 4 <= input.count else { throw .outcome(.inputExhausted) }
@@ -170,15 +183,24 @@ private struct InflateState {
         }
     }
 
-    /// One symbol of `table`, read a bit at a time (canonical codes, shortest first).
+    /// One symbol of `table`, read a bit at a time (canonical codes, shortest first) from the
+    /// bit buffer, which is topped up once beforehand: a code is at most 15 bits.
     private mutating func decode(_ table: Table) throws(Stop) -> Int {
+        if bitCount < 15 { refill() }
+        var buffered = bitBuffer
         var code = 0
         var first = 0
         var index = 0
         for length in 1..<16 {
-            code |= try bits(1)
+            guard length <= bitCount else { throw .outcome(.inputExhausted) }
+            code |= Int(buffered & 1)
+            buffered >>= 1
             let count = Int(scratch[table.counts + length])
-            if code - count < first { return Int(scratch[table.symbols + index + (code - first)]) }
+            if code - count < first {
+                bitBuffer = buffered
+                bitCount -= length
+                return Int(scratch[table.symbols + index + (code - first)])
+            }
             index += count
             first = (first + count) << 1
             code <<= 1

@@ -12,7 +12,23 @@ enum DeflateFixture {
     /// written as back-references.
     static func fixed(_ bytes: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
+        writeFixed(bytes, final: true, &writer)
+        return writer.bytes
+    }
+
+    /// `first` in a fixed-Huffman block, then `second` in a final stored block, which begins
+    /// at the byte boundary after the Huffman block's last code.
+    static func fixedThenStored(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
+        var writer = BitWriter()
+        writeFixed(first, final: false, &writer)
         writer.write(1, count: 1)  // BFINAL
+        writer.write(0, count: 2)  // BTYPE = 00, then padding to the byte boundary
+        return writer.bytes + stored(second).dropFirst()
+    }
+
+    /// One fixed-Huffman block of `bytes`.
+    private static func writeFixed(_ bytes: [UInt8], final: Bool, _ writer: inout BitWriter) {
+        writer.write(final ? 1 : 0, count: 1)  // BFINAL
         writer.write(1, count: 2)  // BTYPE = 01
         var index = 0
         while index < bytes.count {
@@ -29,7 +45,6 @@ enum DeflateFixture {
             }
         }
         writeLiteral(256, &writer)
-        return writer.bytes
     }
 
     static let lengthBases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227]

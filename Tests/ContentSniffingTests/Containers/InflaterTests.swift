@@ -59,6 +59,15 @@ struct InflaterTests {
         #expect(bytes == payload)
     }
 
+    @Test("a stored block after a Huffman block starts at the next byte boundary, however many bytes were read ahead")
+    func storedAfterHuffman() {
+        let first = Array("a Huffman-coded block long enough that the decoder reads ahead".utf8)
+        let second = ByteFixtures.pseudoRandom(count: 300, seed: 4)
+        let (bytes, outcome) = Self.inflate(DeflateFixture.fixedThenStored(first, second))
+        #expect(outcome == .finished)
+        #expect(bytes == first + second)
+    }
+
     @Test("output stops at the buffer's end, and what was produced is a correct prefix")
     func outputCap() {
         let (bytes, outcome) = Self.inflate(Self.dynamicBlock, capacity: 100)
