@@ -28,7 +28,8 @@ final class BoundaryCatalog: @unchecked Sendable {
     ]
 
     init() throws(BoundaryFixtureError) {
-        var template = Array("/tmp/openwith-boundary-XXXXXX".utf8CString)
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((temporary + "/openwith-boundary-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw BoundaryFixtureError(step: "mkdtemp", code: errno) }
         folder = String(cString: made)
         let environment = [
