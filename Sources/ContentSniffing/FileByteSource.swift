@@ -23,7 +23,8 @@ public final class FileByteSource: ByteSource, Sendable {
     public let path: String
     /// The file's size when it was opened.
     public let size: Int64
-    private let descriptor: Int32
+    /// The open file.
+    let descriptor: Int32
 
     /// Opens the regular file at `path`.
     ///
@@ -56,6 +57,31 @@ public final class FileByteSource: ByteSource, Sendable {
         self.path = path
         self.size = Int64(status.st_size)
         self.descriptor = fd
+    }
+
+    /// Opens `name` in the folder open as `folder` (one `openat`, which never follows a final
+    /// symbolic link nor waits on a FIFO): `nil` when it cannot be opened or is not a regular
+    /// file, for the caller to look it up by path instead. `path` is the path the source
+    /// reports.
+    static func openRegular(_ name: UnsafePointer<CChar>, in folder: Int32, path: String) -> FileByteSource? {
+        var fd: Int32
+        repeat {
+            fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return nil }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return FileByteSource(descriptor: fd, path: path, size: Int64(status.st_size))
+    }
+
+    /// A source over an open regular file.
+    private init(descriptor: Int32, path: String, size: Int64) {
+        self.descriptor = descriptor
+        self.path = path
+        self.size = size
     }
 
     deinit {

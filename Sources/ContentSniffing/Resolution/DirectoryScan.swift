@@ -51,51 +51,25 @@ public struct DirectoryScan: Sendable {
 
     /// Walks `root` and classifies every entry below it (not `root` itself).
     ///
+    /// Folders are listed and their files classified on all threads at once: each thread
+    /// takes a folder or a batch of a listed folder's files. A regular file is opened relative
+    /// to its folder and looked up no further (``TypeResolver/resolve(opened:options:)``);
+    /// anything else is resolved by path. Mismatches and failures are sorted by path.
+    ///
     /// - Parameter progress: called now and then with (files done, files found so far), from
     ///   any thread.
     public func run(_ root: String, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Summary {
-        var paths: [String] = []
-        var failures: [(String, String)] = []
-        walk(root, into: &paths, failures: &failures, depth: 0)
-        let allPaths = paths
-        let results = Mutex<[Entry?]>([Entry?](repeating: nil, count: allPaths.count))
-        let nextChunk = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
-        let chunk = 64
-        let chunks = (allPaths.count + chunk - 1) / chunk
-        let resolver = self.resolver
-        let options = self.options
-        // Each worker takes the next chunk of 64 files until none is left.
-        DispatchQueue.concurrentPerform(iterations: min(threads, max(chunks, 1))) { _ in
-            while true {
-                let index = nextChunk.add(1, ordering: .relaxed).oldValue
-                guard index < chunks else { return }
-                let range = (index * chunk)..<min(allPaths.count, (index + 1) * chunk)
-                var local: [Entry] = []
-                local.reserveCapacity(range.count)
-                for position in range {
-                    let path = allPaths[position]
-                    do throws(SniffingError) {
-                        local.append(Entry(path: path, resolution: try resolver.resolve(path: path, options: options), failure: nil))
-                    } catch {
-                        local.append(Entry(path: path, resolution: nil, failure: error.reason))
-                    }
-                }
-                results.withLock { slots in
-                    for (offset, entry) in local.enumerated() { slots[range.lowerBound + offset] = entry }
-                }
-                let finished = done.add(range.count, ordering: .relaxed).newValue
-                progress?(finished, allPaths.count)
-            }
-        }
-        let entries = results.withLock { $0.compactMap { $0 } }
+        let (entries, walkFailures) = classifyAll(root, progress: progress)
+        var failures = walkFailures
         var counts: [UniformType: Int] = [:]
         var mismatches: [Entry] = []
         var bytes: Int64 = 0
+        var fileCount = 0
         for entry in entries {
             if let resolution = entry.resolution {
                 counts[resolution.type, default: 0] += 1
                 bytes += resolution.size
+                fileCount += 1
                 if resolution.isMismatch { mismatches.append(entry) }
             } else {
                 failures.append((entry.path, entry.failure ?? "unknown failure"))
@@ -104,33 +78,107 @@ public struct DirectoryScan: Sendable {
         let sorted = counts.map { (type: $0.key, count: $0.value) }.sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.type.identifier < $1.type.identifier
         }
-        return Summary(countsByType: sorted, mismatches: mismatches, failures: failures, fileCount: entries.count - entries.filter { $0.resolution == nil }.count, byteCount: bytes)
+        mismatches.sort { $0.path < $1.path }
+        failures.sort { $0.path < $1.path }
+        return Summary(countsByType: sorted, mismatches: mismatches, failures: failures, fileCount: fileCount, byteCount: bytes)
     }
 
-    private func walk(_ folder: String, into paths: inout [String], failures: inout [(String, String)], depth: Int) {
+    /// Every entry below `root`, classified, in no set order, and the folders that could not
+    /// be listed.
+    func classifyAll(
+        _ root: String, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> (entries: [Entry], failures: [(path: String, reason: String)]) {
+        let queue = DirectoryScanQueue([.folder(path: root, depth: 0)])
+        let found = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let results = Mutex<(entries: [Entry], failures: [(path: String, reason: String)])>(([], []))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            var entries: [Entry] = []
+            var failures: [(path: String, reason: String)] = []
+            while let item = queue.next() {
+                var batch: (folder: DirectoryScanQueue.Folder, names: [(name: String, kind: UInt8)])?
+                switch item {
+                case .folder(let path, let depth):
+                    guard let files = list(path, depth: depth, into: queue, failures: &failures) else { break }
+                    found.add(files.count, ordering: .relaxed)
+                    // Files are handed on in batches, so that a large folder is shared out; this
+                    // thread keeps the first.
+                    var batches = stride(from: 0, to: files.count, by: Self.batchSize).map {
+                        DirectoryScanQueue.Item.files(files.folder, Array(files.entries[$0..<min($0 + Self.batchSize, files.count)]))
+                    }
+                    if case .files(let folder, let names)? = batches.first {
+                        batch = (folder, names)
+                        batches.removeFirst()
+                    }
+                    queue.add(batches)
+                case .files(let folder, let names):
+                    batch = (folder, names)
+                }
+                if let batch {
+                    classify(batch.names, in: batch.folder, into: &entries)
+                    progress?(done.add(batch.names.count, ordering: .relaxed).newValue, found.load(ordering: .relaxed))
+                }
+                queue.finished()
+            }
+            results.withLock {
+                $0.entries.append(contentsOf: entries)
+                $0.failures.append(contentsOf: failures)
+            }
+        }
+        return results.withLock { ($0.entries, $0.failures) }
+    }
+
+    /// How many files of a folder one thread classifies before taking other work.
+    static let batchSize = 128
+
+    /// Lists the folder at `path`: its subfolders are added to `queue`, and the rest is
+    /// returned with the open folder; `nil` (and a failure) when it cannot be listed.
+    private func list(
+        _ path: String, depth: Int, into queue: DirectoryScanQueue, failures: inout [(path: String, reason: String)]
+    ) -> (folder: DirectoryScanQueue.Folder, entries: [(name: String, kind: UInt8)], count: Int)? {
         guard depth < 256 else {
-            failures.append((folder, "deeper than 256 levels; not entered"))
-            return
+            failures.append((path, "deeper than 256 levels; not entered"))
+            return nil
         }
-        guard let directory = PathBytes.withCString(folder, { opendir($0) }) else {
-            failures.append((folder, String(cString: strerror(errno))))
-            return
+        guard let stream = PathBytes.withCString(path, { opendir($0) }) else {
+            failures.append((path, String(cString: strerror(errno))))
+            return nil
         }
-        defer { closedir(directory) }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        while let entry = readdir(directory) {
+        let folder = DirectoryScanQueue.Folder(stream: stream, prefix: path.hasSuffix("/") ? path : path + "/")
+        var entries: [(name: String, kind: UInt8)] = []
+        var subfolders: [DirectoryScanQueue.Item] = []
+        while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.string(from: $0.prefix { $0 != 0 }) }
             if name == "." || name == ".." { continue }
-            let path = prefix + name
             var kind = entry.pointee.d_type
             if kind == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                if PathBytes.withCString(path, { lstat($0, &info) }) == 0 { kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG) }
+                let looked = PathBytes.withCString(name) { fstatat(folder.descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }
+                if looked == 0 { kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG) }
             }
             if kind == UInt8(DT_DIR) {
-                walk(path, into: &paths, failures: &failures, depth: depth + 1)
+                subfolders.append(.folder(path: folder.prefix + name, depth: depth + 1))
             } else {
-                paths.append(path)
+                entries.append((name, kind))
+            }
+        }
+        queue.add(subfolders)
+        return (folder, entries, entries.count)
+    }
+
+    /// Classifies files of `folder`: a regular file through a descriptor opened relative to the
+    /// folder, anything else (and a regular file that cannot be opened so) by its path.
+    private func classify(_ names: [(name: String, kind: UInt8)], in folder: DirectoryScanQueue.Folder, into entries: inout [Entry]) {
+        for (name, kind) in names {
+            let path = folder.prefix + name
+            if kind == UInt8(DT_REG), let source = PathBytes.withCString(name, { FileByteSource.openRegular($0, in: folder.descriptor, path: path) }) {
+                entries.append(Entry(path: path, resolution: resolver.resolve(opened: source, options: options), failure: nil))
+                continue
+            }
+            do throws(SniffingError) {
+                entries.append(Entry(path: path, resolution: try resolver.resolve(path: path, options: options), failure: nil))
+            } catch {
+                entries.append(Entry(path: path, resolution: nil, failure: error.reason))
             }
         }
     }

@@ -67,4 +67,14 @@ public struct FileSystemItem: Sendable, Equatable {
         guard count > 0 else { return nil }
         return String(validating: buffer[..<count].prefix { $0 != 0 }, as: UTF8.self)
     }
+
+    /// The `user.mime_type` extended attribute of the open file `descriptor`, as
+    /// ``storedMIMEType(path:)`` reads it from a path.
+    static func storedMIMEType(descriptor: Int32) -> String? {
+        withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { buffer in
+            let count = fgetxattr(descriptor, "user.mime_type", buffer.baseAddress, buffer.count)
+            guard count > 0 else { return nil }
+            return String(validating: UnsafeRawBufferPointer(rebasing: buffer[..<count]).prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
 }

@@ -28,9 +28,16 @@ extension TypeResolver {
         var listsEveryPart = false
     }
 
-    func claim(path: String, options: ResolutionOptions, evidence: inout [ResolutionEvidence]) -> Claim? {
+    /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read
+    /// by `storedMIMEType`, from the path unless told otherwise), or its name.
+    func claim(
+        path: String, options: ResolutionOptions, evidence: inout [ResolutionEvidence],
+        storedMIMEType: (() -> String?)? = nil
+    ) -> Claim? {
         var declared = options.declaredMIMEType
-        if declared == nil, options.readsExtendedAttribute, options.mode != .contentOnly, let stored = FileSystemItem.storedMIMEType(path: path) {
+        if declared == nil, options.readsExtendedAttribute, options.mode != .contentOnly,
+            let stored = storedMIMEType.map({ $0() }) ?? FileSystemItem.storedMIMEType(path: path)
+        {
             if let type = graph.type(mimeType: stored), type.isDeclared {
                 evidence.append(.init(source: .xattr, identifier: type.identifier, detail: "user.mime_type=\(stored)"))
                 return Claim(type: type, source: .xattr, ambiguous: false)

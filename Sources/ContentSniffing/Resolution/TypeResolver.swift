@@ -107,8 +107,33 @@ public struct TypeResolver: Sendable {
             evidence.append(.init(source: .fileSystem, identifier: known.symlink.identifier, detail: "symbolic link, followed", agrees: false))
         }
 
-        var claim = self.claim(path: path, options: options, evidence: &evidence)
-        if item.size == 0 {
+        let claim = self.claim(path: path, options: options, evidence: &evidence)
+        return resolveRegular(path: path, size: item.size, claim: claim, options: options, evidence: evidence) { () throws(SniffingError) in
+            try FileByteSource(path: path, followingSymlinks: options.followsSymlinks)
+        }
+    }
+
+    /// Resolves a regular file that is already open (``FileByteSource/openRegular(_:in:path:)``,
+    /// which never follows a link): the answer ``resolve(path:options:)`` gives for its path
+    /// when links are not followed, without looking the path up again (the extended attribute
+    /// is read from the descriptor).
+    func resolve(opened source: FileByteSource, options: ResolutionOptions) -> Resolution {
+        var evidence: [ResolutionEvidence] = []
+        let claim = self.claim(path: source.path, options: options, evidence: &evidence) { FileSystemItem.storedMIMEType(descriptor: source.descriptor) }
+        var resolution = resolveRegular(path: source.path, size: source.size, claim: claim, options: options, evidence: evidence) { source }
+        resolution.nameType = nameType(of: source.path, resolved: resolution.type, options: options)
+        return resolution
+    }
+
+    /// A regular file of `size` bytes under `claim`: empty, by name alone, or by content read
+    /// from the source `open` gives (opened only when content is needed).
+    private func resolveRegular(
+        path: String, size: Int64, claim: Claim?, options: ResolutionOptions, evidence: [ResolutionEvidence],
+        open: () throws(SniffingError) -> FileByteSource
+    ) -> Resolution {
+        var claim = claim
+        var evidence = evidence
+        if size == 0 {
             evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty file"))
             // An empty file named like a type is still that (empty) type; without a name it is the empty type.
             if let claim, options.mode != .contentOnly {
@@ -119,18 +144,18 @@ public struct TypeResolver: Sendable {
         if options.mode == .nameOnly {
             guard let claim else {
                 evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "no name pattern matched"))
-                return Resolution(type: known.data, confidence: .low, evidence: evidence, size: item.size)
+                return Resolution(type: known.data, confidence: .low, evidence: evidence, size: size)
             }
             return Resolution(
                 type: claim.type, confidence: claim.ambiguous ? .low : .medium, evidence: evidence,
-                nameWasAmbiguous: claim.ambiguous, size: item.size)
+                nameWasAmbiguous: claim.ambiguous, size: size)
         }
 
         // Content.
         var content: ContentAnswer?
         let source: PrefixCachedSource
         do {
-            source = try PrefixCachedSource(FileByteSource(path: path, followingSymlinks: options.followsSymlinks), prefixLength: Self.prefixLength)
+            source = try PrefixCachedSource(open(), prefixLength: Self.prefixLength)
             if let match = try sniffer.sniff(source) {
                 content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
@@ -138,17 +163,17 @@ public struct TypeResolver: Sendable {
         } catch {
             evidence.append(.init(source: .fallback, identifier: (claim?.type ?? known.data).identifier, detail: "content unreadable: \(error.reason)"))
             let type = claim?.type ?? known.data
-            return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: item.size)
+            return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: size)
         }
         source.prefix.withUnsafeBytes { prefix in
-            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: item.size <= prefix.count, evidence: &evidence)
+            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: size <= prefix.count, evidence: &evidence)
             refineContent(&content, claim: claim, prefix: prefix, deepSource: source, options: options, evidence: &evidence) { magic in
                 // libmagic reads up to its own limit (64 KiB): some of its rules look past 4 KiB.
                 try? magic.mimeType(atPath: path)
             }
             noteMissingMagic(&claim, content: content, prefix: prefix)
         }
-        return combine(claim: claim, content: content, evidence: evidence, size: item.size)
+        return combine(claim: claim, content: content, evidence: evidence, size: size)
     }
 
     /// Resolves bytes held in memory, with an optional name: the same rules as for a file,
