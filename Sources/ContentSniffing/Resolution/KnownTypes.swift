@@ -67,12 +67,13 @@ struct KnownTypes: Sendable {
         magicRefinable.refiningRanks(of: type, in: rules)
     }
 
-    /// The ranks of the rules in `rules` that could change a weak text answer of `type` under
-    /// a name of `claim` that agrees with it (see
-    /// ``MagicRefinableTypes/textChangingRanks(of:text:desktopEntry:nameIsDesktopEntry:in:)``).
-    func magicTextChangingRanks(of type: UniformType, claim: UniformType, in rules: MagicRuleSet) -> [Int32]? {
-        magicRefinable.textChangingRanks(
-            of: type, text: text, desktopEntry: desktopEntry, nameIsDesktopEntry: desktopEntry.map { claim.conforms(to: $0) } ?? false, in: rules)
+    /// The ranks of the rules in `rules` that could change a weak text answer of `type`, under
+    /// a name of `claim` that agrees with it or under no name (see
+    /// ``MagicRefinableTypes/textChangingRanks(of:text:desktopEntry:hasName:nameIsDesktopEntry:in:)``).
+    func magicTextChangingRanks(of type: UniformType, claim: UniformType?, in rules: MagicRuleSet) -> [Int32]? {
+        let nameIsDesktopEntry = claim.map { claim in desktopEntry.map { claim.conforms(to: $0) } ?? false } ?? false
+        return magicRefinable.textChangingRanks(
+            of: type, text: text, desktopEntry: desktopEntry, hasName: claim != nil, nameIsDesktopEntry: nameIsDesktopEntry, in: rules)
     }
 
     /// One flag per type of `graph`, by ordinal, set for the types `identifiers` name.

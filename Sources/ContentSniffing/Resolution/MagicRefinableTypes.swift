@@ -13,7 +13,7 @@ final class MagicRefinableTypes: Sendable {
     /// The ranks that can refine each strong answer asked about so far, by ordinal.
     private let refinements = Mutex<[Int: [Int32]]>([:])
     /// The ranks that can change each weak text answer asked about so far, by ordinal times
-    /// two, plus one when the name is a desktop entry's.
+    /// four, plus two when a name agrees with it, plus one when that name is a desktop entry's.
     private let textChanges = Mutex<[Int: [Int32]]>([:])
 
     /// The refinable types of `graph`.
@@ -51,20 +51,21 @@ final class MagicRefinableTypes: Sendable {
     }
 
     /// The ranks in `rules` (ascending) of the rules that can change a weak answer of the text
-    /// type `type` under a name that agrees with it: priority 40 or more, a type of the graph
-    /// that is `type` or a kind of it, or any kind of `text` at priority 80 or more; never a
-    /// kind of `desktopEntry` unless `nameIsDesktopEntry`. `nil` for a type outside the graph.
+    /// type `type`: priority 40 or more, a type of the graph that is `type` or a kind of it,
+    /// or any kind of `text` — at priority 80 or more when a name agrees with `type`
+    /// (`hasName`); never a kind of `desktopEntry` unless `nameIsDesktopEntry`. `nil` for a
+    /// type outside the graph.
     func textChangingRanks(
-        of type: UniformType, text: UniformType, desktopEntry: UniformType?, nameIsDesktopEntry: Bool, in rules: MagicRuleSet
+        of type: UniformType, text: UniformType, desktopEntry: UniformType?, hasName: Bool, nameIsDesktopEntry: Bool, in rules: MagicRuleSet
     ) -> [Int32]? {
         guard let ordinal = type.ordinal else { return nil }
-        let key = ordinal * 2 + (nameIsDesktopEntry ? 1 : 0)
+        let key = ordinal * 4 + (hasName ? 2 : 0) + (nameIsDesktopEntry ? 1 : 0)
         if let known = textChanges.withLock({ $0[key] }) { return known }
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
             let rule = rules.rules[Int(rules.ranked[rank].rule)]
             guard rule.priority >= 40, let ruleType = graph[rule.identifier] else { return nil }
             if let desktopEntry, ruleType.conforms(to: desktopEntry), !nameIsDesktopEntry { return nil }
-            guard ruleType.conforms(to: type) || (rule.priority >= 80 && ruleType.conforms(to: text)) else { return nil }
+            guard ruleType.conforms(to: type) || ((rule.priority >= 80 || !hasName) && ruleType.conforms(to: text)) else { return nil }
             return Int32(rank)
         }
         textChanges.withLock { $0[key] = ranks }

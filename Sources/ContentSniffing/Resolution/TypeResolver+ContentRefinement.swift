@@ -137,16 +137,16 @@ extension TypeResolver {
     }
 
     /// The best magic rule for the file when no strong answer stands (see
-    /// ``bestMagicMatch(_:prefix:deepSource:)``). Weak text under a name it agrees with, in a
-    /// file the prefix holds whole, is only changed by a few rules (a kind of that text, or text
-    /// at priority 80 or more; see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``):
-    /// those are tried first, and `nil` stands for any other best rule, which would not change
-    /// the answer either.
+    /// ``bestMagicMatch(_:prefix:deepSource:)``). Weak text in a file the prefix holds whole,
+    /// under a name it agrees with or under none, is only changed by some rules (a kind of that
+    /// text, or text — at priority 80 or more under a name; see
+    /// ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``): those are tried first, and
+    /// `nil` stands for any other best rule, which would not change the answer either.
     func magicMatch(_ rules: MagicRuleSet, content: ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)?) -> MagicMatch? {
-        if let current = content, current.strength != .strong, let claim, !claim.ambiguous, isTextual(current.type),
-            current.type.conforms(to: claim.type) || claim.type.conforms(to: current.type),
+        if let current = content, current.strength != .strong, isTextual(current.type),
+            claim.map({ !$0.ambiguous && (current.type.conforms(to: $0.type) || $0.type.conforms(to: current.type)) }) ?? true,
             deepSource.map({ $0.size <= Int64(prefix.count) }) ?? true,
-            let candidates = known.magicTextChangingRanks(of: current.type, claim: claim.type, in: rules)
+            let candidates = known.magicTextChangingRanks(of: current.type, claim: claim?.type, in: rules)
         {
             return rules.bestRank(among: candidates, in: prefix).map(rules.match(ranked:))
         }

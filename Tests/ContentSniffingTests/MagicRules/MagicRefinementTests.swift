@@ -73,9 +73,10 @@ struct MagicRefinementTests {
         let buffers = try self.buffers + texts
         for identifier: TypeIdentifier in ["public.plain-text", "public.xml", "public.html", "public.perl-script", "public.script"] {
             let type = try #require(graph[identifier])
-            for nameIsDesktopEntry in [false, true] {
+            for (hasName, nameIsDesktopEntry) in [(true, false), (true, true), (false, false)] {
                 let ranks = try #require(
-                    refinable.textChangingRanks(of: type, text: text, desktopEntry: desktopEntry, nameIsDesktopEntry: nameIsDesktopEntry, in: magic))
+                    refinable.textChangingRanks(
+                        of: type, text: text, desktopEntry: desktopEntry, hasName: hasName, nameIsDesktopEntry: nameIsDesktopEntry, in: magic))
                 #expect(!ranks.isEmpty && ranks == ranks.sorted(), "\(identifier)")
                 for bytes in buffers {
                     let full = bytes.withUnsafeBytes { magic.bestRank(near: $0) }
