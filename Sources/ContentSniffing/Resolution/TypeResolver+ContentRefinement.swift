@@ -137,18 +137,21 @@ extension TypeResolver {
     }
 
     /// The best magic rule for the file when no strong answer stands (see
-    /// ``bestMagicMatch(_:prefix:deepSource:)``). Weak text in a file the prefix holds whole,
-    /// under a name it agrees with or under none, is only changed by some rules (a kind of that
-    /// text, or text — at priority 80 or more under a name; see
-    /// ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``): those are tried first, and
-    /// `nil` stands for any other best rule, which would not change the answer either.
+    /// ``bestMagicMatch(_:prefix:deepSource:)``). Weak text, under a name it agrees with or
+    /// under none, is only changed by some rules (a kind of that text, or text — at priority 80
+    /// or more under a name; see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``):
+    /// those are tried first, and `nil` stands for any other best rule, which would not change
+    /// the answer either. In a file longer than the prefix, that settles it when none of those
+    /// rules matches the prefix and none reads past it (no further bytes could make one match);
+    /// otherwise every rule is weighed, on the prefix and the window further in.
     func magicMatch(_ rules: MagicRuleSet, content: ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)?) -> MagicMatch? {
         if let current = content, current.strength != .strong, isTextual(current.type),
             claim.map({ !$0.ambiguous && (current.type.conforms(to: $0.type) || $0.type.conforms(to: current.type)) }) ?? true,
-            deepSource.map({ $0.size <= Int64(prefix.count) }) ?? true,
             let candidates = known.magicTextChangingRanks(of: current.type, claim: claim?.type, in: rules)
         {
-            return rules.bestRank(among: candidates, in: prefix).map(rules.match(ranked:))
+            let found = rules.bestRank(among: candidates, in: prefix)
+            if deepSource.map({ $0.size <= Int64(prefix.count) }) ?? true { return found.map(rules.match(ranked:)) }
+            if found == nil, !candidates.contains(where: { Int(rules.ranked[Int($0)].reach) > prefix.count }) { return nil }
         }
         return bestMagicMatch(rules, prefix: prefix, deepSource: deepSource)
     }
