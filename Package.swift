@@ -81,7 +81,6 @@ let package = Package(
                 "ContentSniffing",
                 "DeclarationFormats",
                 "DocumentCatalog",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictFlags
         ),
@@ -151,6 +150,7 @@ let package = Package(
             dependencies: [
                 "OpenInBroker", "DocumentCatalog", "DeclarationFormats", "UniformTypes", "OpenWithTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictFlags
         ),
