@@ -93,7 +93,8 @@ struct SHA256Hasher {
         return digest
     }
 
-    /// Hashes whole 64-byte blocks into `state` (FIPS 180-4, 6.2.2).
+    /// Hashes whole 64-byte blocks into `state` (FIPS 180-4, 6.2.2). Ch and Maj are written in
+    /// equivalent forms with one operation fewer each.
     private static func compress(_ state: inout [UInt32], blocks: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             roundConstants.withUnsafeBufferPointer { constants in
@@ -101,25 +102,23 @@ struct SHA256Hasher {
                     var start = 0
                     while start + blockByteCount <= blocks.count {
                         for index in 0..<16 {
-                            let byte = start + index * 4
-                            schedule[index] = UInt32(blocks[byte]) << 24 | UInt32(blocks[byte + 1]) << 16
-                                | UInt32(blocks[byte + 2]) << 8 | UInt32(blocks[byte + 3])
+                            schedule[index] = UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: start + index * 4, as: UInt32.self))
                         }
                         for index in 16..<64 {
                             let early = schedule[index - 15]
                             let late = schedule[index - 2]
-                            let sigma0 = rotateRight(early, 7) ^ rotateRight(early, 18) ^ (early >> 3)
-                            let sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ (late >> 10)
+                            let sigma0 = rotateRight(early, 7) ^ rotateRight(early, 18) ^ (early &>> 3)
+                            let sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ (late &>> 10)
                             schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
                         }
                         var a = hash[0], b = hash[1], c = hash[2], d = hash[3]
                         var e = hash[4], f = hash[5], g = hash[6], h = hash[7]
                         for index in 0..<64 {
                             let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                            let choice = (e & f) ^ (~e & g)
+                            let choice = g ^ (e & (f ^ g))
                             let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
                             let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                            let majority = (a & b) ^ (a & c) ^ (b & c)
+                            let majority = (a & b) | (c & (a | b))
                             let second = sum0 &+ majority
                             h = g
                             g = f
@@ -147,6 +146,6 @@ struct SHA256Hasher {
 
     @inline(__always)
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        (value &>> count) | (value &<< (32 &- count))
     }
 }
