@@ -30,6 +30,12 @@ let package = Package(
             providers: [.apt(["libmagic-dev"])]
         ),
         .systemLibrary(name: "CFileAttributes"),
+        // The system's SQLite, for the catalog's own SQLite layer (DocumentCatalog/SQLite).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "FileSystemCalls",
             swiftSettings: strictFlags
@@ -63,7 +69,7 @@ let package = Package(
                 "FileSystemCalls",
                 "UniformTypes",
                 "DeclarationFormats",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CSQLite",
             ],
             swiftSettings: strictFlags
         ),
@@ -75,7 +81,6 @@ let package = Package(
                 "ContentSniffing",
                 "DeclarationFormats",
                 "DocumentCatalog",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictFlags
         ),
@@ -145,6 +150,7 @@ let package = Package(
             dependencies: [
                 "OpenInBroker", "DocumentCatalog", "DeclarationFormats", "UniformTypes", "OpenWithTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictFlags
         ),

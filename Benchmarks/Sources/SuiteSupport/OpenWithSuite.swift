@@ -19,8 +19,8 @@ public enum OpenWithSuite {
         configuration(scaling: scaling, maxDuration: maxDuration, allocations: BenchmarkThresholds(absolute: [.p90: 2]))
     }
 
-    /// Work that goes through files or SQLite: the allocation count may drift by 3 % (GRDB and
-    /// SQLite allocate a little differently depending on page cache state).
+    /// Work that goes through files or SQLite: the allocation count may drift by 3 % (SQLite
+    /// allocates a little differently depending on page cache state).
     public static func io(scaling: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2), maxIterations: Int = 1_000) -> Benchmark.Configuration {
         configuration(
             scaling: scaling, maxDuration: maxDuration, maxIterations: maxIterations,

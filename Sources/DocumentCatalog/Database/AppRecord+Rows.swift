@@ -1,4 +1,3 @@
-import GRDB
 import UniformTypes
 
 /// How an ``AppRecord`` is stored: in the `apps` table, and in the compact records of a stored
@@ -9,7 +8,7 @@ extension AppRecord {
     static let columns = "id, kind, name, version, source_path, origin, exec, try_exec, terminal, hidden, no_display, only_show_in, not_show_in, icon"
 
     /// A record from a row that selected ``columns`` first, in their order.
-    init(row: Row) {
+    init(row: SQLiteRow) {
         self.init(
             id: row[0], kind: Kind(rawValue: row[1]) ?? .desktop, name: row[2], version: row[3], sourcePath: row[4], origin: row[5],
             exec: row[6], tryExec: row[7], terminal: row[8], hidden: row[9], noDisplay: row[10],
@@ -17,7 +16,7 @@ extension AppRecord {
     }
 
     /// The values of ``columns``, in their order.
-    var databaseArguments: [(any DatabaseValueConvertible)?] {
+    var databaseArguments: [(any SQLiteValueConvertible)?] {
         [
             id, kind.rawValue, name, version, sourcePath, origin, exec, tryExec, terminal, hidden, noDisplay,
             onlyShowIn.joined(separator: ";"), notShowIn.joined(separator: ";"), icon,

@@ -1,6 +1,5 @@
 import FileSystemCalls
 import Glibc
-import GRDB
 
 /// The catalog file on disk: what is at its path, how a new one comes into being, and who may
 /// read it.
@@ -76,16 +75,14 @@ enum CatalogFile {
 
     /// Builds a new catalog under a temporary name and links it to `path`; if another process
     /// created `path` meanwhile, that catalog stays and the temporary one goes.
-    static func create(at path: String, folder: String, migrator: DatabaseMigrator) throws(CatalogError) {
+    static func create(at path: String, folder: String, migrator: SQLiteMigrator) throws(CatalogError) {
         try makeFolder(folder, catalogPath: path)
         let (temporary, descriptor) = try createTemporary(beside: path)
         close(descriptor)
         defer { unlink(temporary) }
         do {
-            var configuration = Configuration()
-            configuration.label = "openwith-catalog-creation"
             do {
-                let pool = try DatabasePool(path: temporary, configuration: configuration)
+                let pool = try SQLiteConnectionPool(path: temporary, readOnly: false, busyTimeout: 30)
                 try migrator.migrate(pool)
                 try pool.write { db in
                     try db.execute(
@@ -93,7 +90,7 @@ enum CatalogFile {
                         arguments: [String(WallClock.now())])
                 }
                 // Closing the last connection checkpoints the WAL into the file and removes it.
-                try pool.close()
+                pool.close()
             }
             let synced = open(temporary, O_RDONLY | O_CLOEXEC)
             if synced >= 0 {
@@ -160,12 +157,10 @@ enum CatalogFile {
     /// The names of the tables of the database at `path`, read through a read-only
     /// connection that changes nothing (not even the journal mode).
     private static func tableNames(_ path: String) throws(CatalogError) -> Set<String> {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "openwith-catalog-inspection"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            return try queue.read { db in Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+            let connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: 30)
+            defer { connection.close() }
+            return Set(try String.fetchAll(connection, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         } catch {
             throw DocumentCatalog.translate(error, path: path, opening: true)
         }

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The catalog's schema, as named, append-only migrations. A migration, once released, is never
 /// edited: changes go into a new one.
@@ -31,8 +30,8 @@ public enum CatalogSchema {
     /// the list cannot fall behind a new migration).
     public static var migrationIdentifiers: [String] { migrator.migrations }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
+    static var migrator: SQLiteMigrator {
+        var migrator = SQLiteMigrator()
         migrator.registerMigration("v1-catalog") { db in
             try db.execute(sql: """
                 CREATE TABLE catalog_info (
@@ -239,7 +238,7 @@ public enum CatalogSchema {
         // identity's own columns, so that `final_name` only ever holds a final path; an entry that
         // was copied but not finished is then recovered from its columns like any other.
         migrator.registerMigration("v7-journal-staged-identity") { db in
-            let rows = try Row.fetchAll(
+            let rows = try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT id, final_name FROM transfer_journal

@@ -1,5 +1,4 @@
 import DeclarationFormats
-import GRDB
 import UniformTypes
 
 extension DocumentCatalog {
@@ -42,7 +41,7 @@ extension DocumentCatalog {
     /// Every registered app's id, name, kind and source, sorted by id.
     public func appSummaries() throws(CatalogError) -> [AppSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try SQLiteRow.fetchAll(db, sql: """
                 SELECT a.id, a.name, a.kind, a.source_path, a.origin, a.version,
                        (SELECT COUNT(*) FROM document_claims c WHERE c.app_id = a.id) AS claims,
                        (SELECT COUNT(*) FROM url_claims u WHERE u.app_id = a.id) AS schemes
@@ -75,8 +74,8 @@ extension DocumentCatalog {
     ///
     /// - Throws: ``CatalogError/Code/importRefused`` when another app, from another file, has an
     ///   id that differs only in case (ids name container folders and are compared ignoring case).
-    static func insert(_ app: AppRegistration, into db: Database) throws {
-        if let existing = try Row.fetchOne(db, sql: "SELECT id, source_path FROM apps WHERE id = ?", arguments: [app.id]) {
+    static func insert(_ app: AppRegistration, into db: SQLiteConnection) throws {
+        if let existing = try SQLiteRow.fetchOne(db, sql: "SELECT id, source_path FROM apps WHERE id = ?", arguments: [app.id]) {
             let existingID: String = existing["id"]
             let existingSource: String = existing["source_path"]
             if existingID != app.id && existingSource != app.sourcePath {
@@ -96,10 +95,10 @@ extension DocumentCatalog {
                     not_show_in = excluded.not_show_in, icon = excluded.icon, registered_at = excluded.registered_at,
                     absent_since = NULL
                 """,
-            arguments: StatementArguments(app.record.databaseArguments + [WallClock.now()]))
+            arguments: SQLiteArguments(app.record.databaseArguments + [WallClock.now()]))
         // The user's settings of URL schemes, kept across the replacement of the declared ones.
         var configured: [String: (requiresSignature: Bool, allowedSources: String)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT scheme, requires_signature, allowed_sources FROM url_claims WHERE app_id = ?", arguments: [app.id]) {
+        for row in try SQLiteRow.fetchAll(db, sql: "SELECT scheme, requires_signature, allowed_sources FROM url_claims WHERE app_id = ?", arguments: [app.id]) {
             configured[row["scheme"]] = (row["requires_signature"], row["allowed_sources"])
         }
         try removeDeclarations(ofApp: app.id, from: db)
@@ -136,7 +135,7 @@ extension DocumentCatalog {
 
     /// Deletes what an app declares (claims, URL schemes, queried schemes, declared types),
     /// leaving the app row and the user's state.
-    static func removeDeclarations(ofApp appID: String, from db: Database) throws {
+    static func removeDeclarations(ofApp appID: String, from db: SQLiteConnection) throws {
         for table in ["document_claims", "url_claims", "queried_schemes", "type_declarations", "share_extensions"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE app_id = ?", arguments: [appID])
         }
@@ -144,7 +143,7 @@ extension DocumentCatalog {
 
     /// Whether the user has state hanging on an app: defaults, last-used times, a provider
     /// registration, a signing key, or a configured URL scheme.
-    static func hasUserState(appID: String, in db: Database) throws -> Bool {
+    static func hasUserState(appID: String, in db: SQLiteConnection) throws -> Bool {
         let sql = """
             SELECT EXISTS (SELECT 1 FROM defaults WHERE app_id = ?1) OR EXISTS (SELECT 1 FROM last_used WHERE app_id = ?1)
                 OR EXISTS (SELECT 1 FROM providers WHERE app_id = ?1) OR EXISTS (SELECT 1 FROM signing_keys WHERE app_id = ?1)
@@ -153,7 +152,7 @@ extension DocumentCatalog {
         return try Bool.fetchOne(db, sql: sql, arguments: [appID]) ?? false
     }
 
-    static func insert(_ declaration: TypeDeclaration, appID: String?, sourcePath: String, into db: Database) throws {
+    static func insert(_ declaration: TypeDeclaration, appID: String?, sourcePath: String, into db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 INSERT INTO type_declarations(identifier, tier, app_id, source_path, conforms_to, extensions, mime_types, globs,
@@ -169,8 +168,8 @@ extension DocumentCatalog {
             ])
     }
 
-    static func loadDeclarations(_ db: Database) throws -> [TypeDeclaration] {
-        try Row.fetchAll(db, sql: "SELECT * FROM type_declarations ORDER BY id").map { row in
+    static func loadDeclarations(_ db: SQLiteConnection) throws -> [TypeDeclaration] {
+        try SQLiteRow.fetchAll(db, sql: "SELECT * FROM type_declarations ORDER BY id").map { row in
             let tier: DeclarationTier
             switch row["tier"] as String {
             case "exported": tier = .exported
@@ -200,13 +199,13 @@ extension DocumentCatalog {
         }
     }
 
-    static func loadRegistrations(_ db: Database, where clause: String = "", arguments: StatementArguments = []) throws -> [AppRegistration] {
+    static func loadRegistrations(_ db: SQLiteConnection, where clause: String = "", arguments: SQLiteArguments = []) throws -> [AppRegistration] {
         var apps: [AppRegistration] = []
         let declarations = try loadDeclarations(db)
-        for row in try Row.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL \(clause) ORDER BY id", arguments: arguments) {
+        for row in try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL \(clause) ORDER BY id", arguments: arguments) {
             var app = AppRegistration(record: AppRecord(row: row))
             let id = app.id
-            app.documentClaims = try Row.fetchAll(
+            app.documentClaims = try SQLiteRow.fetchAll(
                 db, sql: "SELECT * FROM document_claims WHERE app_id = ? ORDER BY position", arguments: [id]
             ).map {
                 DocumentClaim(
@@ -214,7 +213,7 @@ extension DocumentCatalog {
                     role: DocumentRole(plistValue: $0["role"]) ?? .viewer, rank: HandlerRank(plistValue: $0["rank"]) ?? .default,
                     typeName: $0["type_name"])
             }
-            app.urlClaims = try Row.fetchAll(db, sql: "SELECT * FROM url_claims WHERE app_id = ? ORDER BY id", arguments: [id]).map {
+            app.urlClaims = try SQLiteRow.fetchAll(db, sql: "SELECT * FROM url_claims WHERE app_id = ? ORDER BY id", arguments: [id]).map {
                 URLSchemeClaim(
                     scheme: $0["scheme"], role: DocumentRole(plistValue: $0["role"]) ?? .viewer,
                     rank: HandlerRank(plistValue: $0["rank"]) ?? .default, name: $0["name"], requiresSignature: $0["requires_signature"],

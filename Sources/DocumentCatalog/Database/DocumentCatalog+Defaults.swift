@@ -1,4 +1,3 @@
-import GRDB
 
 extension DocumentCatalog {
     /// Makes an app the user's default for a type, a URL scheme or one file, for a role, and

@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 
 /// The catalog's records of the hand-over: grants, the transfer journal, pending open
 /// requests, document providers and URL signing keys. The workflows in `OpenInBroker` decide
@@ -14,7 +12,7 @@ extension DocumentCatalog {
         }
     }
 
-    static func insertGrant(_ grant: Grant, into db: Database) throws -> Grant {
+    static func insertGrant(_ grant: Grant, into db: SQLiteConnection) throws -> Grant {
         try db.execute(
             sql: """
                 INSERT INTO grants(app_id, path, kind, rights, source_app, original_path, size, sha256, annotation, created_at, device, inode)
@@ -22,7 +20,7 @@ extension DocumentCatalog {
                 """,
             arguments: [
                 grant.appID, grant.path, grant.kind.rawValue, grant.rights.map(\.rawValue).sorted().joined(separator: ","),
-                grant.sourceApp, grant.originalPath, grant.size, grant.sha256, grant.annotation.map { Data($0) }, grant.createdAt,
+                grant.sourceApp, grant.originalPath, grant.size, grant.sha256, grant.annotation, grant.createdAt,
                 grant.device.map { Int64(bitPattern: $0) }, grant.inode.map { Int64(bitPattern: $0) },
             ])
         var stored = grant
@@ -34,18 +32,18 @@ extension DocumentCatalog {
     public func grants(appID: String? = nil, path: String? = nil, includeRevoked: Bool = false) throws(CatalogError) -> [Grant] {
         try read { db in
             var conditions: [String] = []
-            var arguments: StatementArguments = []
+            var arguments: SQLiteArguments = []
             if let appID { conditions.append("app_id = ?"); arguments += [appID] }
             if let path { conditions.append("path = ?"); arguments += [path] }
             if !includeRevoked { conditions.append("revoked_at IS NULL") }
             let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            return try Row.fetchAll(db, sql: "SELECT * FROM grants \(clause) ORDER BY id", arguments: arguments).map(Grant.init(row:))
+            return try SQLiteRow.fetchAll(db, sql: "SELECT * FROM grants \(clause) ORDER BY id", arguments: arguments).map(Grant.init(row:))
         }
     }
 
     /// One grant by id, revoked or not.
     public func grant(id: Int64) throws(CatalogError) -> Grant? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [id]).map(Grant.init(row:)) }
+        try read { db in try SQLiteRow.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [id]).map(Grant.init(row:)) }
     }
 
     /// Marks a grant revoked. Returns whether a live grant was revoked.
@@ -72,7 +70,7 @@ extension DocumentCatalog {
     ///   or the grant is revoked or unknown.
     public func adjustAccessCount(grantID: Int64, by delta: Int) throws(CatalogError) -> Int {
         try write(action: delta > 0 ? "access-start" : "access-stop", subject: String(grantID)) { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT access_count, revoked_at FROM grants WHERE id = ?", arguments: [grantID]) else {
+            guard let row = try SQLiteRow.fetchOne(db, sql: "SELECT access_count, revoked_at FROM grants WHERE id = ?", arguments: [grantID]) else {
                 throw CatalogError(.notFound, path: location.path, key: String(grantID), reason: "no such grant")
             }
             if (row["revoked_at"] as Double?) != nil && delta > 0 {
@@ -153,7 +151,7 @@ extension DocumentCatalog {
             try db.execute(
                 sql: "UPDATE transfer_journal SET state = ?, final_name = ?, finished_at = ? WHERE id = ?",
                 arguments: [TransferJournalEntry.State.committed.rawValue, path, WallClock.now(), id])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [grantID]) else {
+            guard let row = try SQLiteRow.fetchOne(db, sql: "SELECT * FROM grants WHERE id = ?", arguments: [grantID]) else {
                 throw CatalogError(.notFound, key: String(grantID), reason: "no grant with this id")
             }
             return Grant(row: row)
@@ -182,7 +180,7 @@ extension DocumentCatalog {
     /// whose source is still to be removed.
     public func openTransfers() throws(CatalogError) -> [TransferJournalEntry] {
         try read { db in
-            try Row.fetchAll(
+            try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM transfer_journal
@@ -211,7 +209,7 @@ extension DocumentCatalog {
     public func drainOpenRequests(appID: String) throws(CatalogError) -> [OpenRequest] {
         let path = location.path
         return try write(action: "open-drain", subject: appID) { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
+            let rows = try SQLiteRow.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
             let requests = try rows.map { row throws(CatalogError) in try OpenRequest(checkedRow: row, catalogPath: path) }
             let now = WallClock.now()
             for request in requests {
@@ -226,7 +224,7 @@ extension DocumentCatalog {
     public func pendingOpenRequests(appID: String) throws(CatalogError) -> [OpenRequest] {
         let path = location.path
         return try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
+            try SQLiteRow.fetchAll(db, sql: "SELECT * FROM open_requests WHERE app_id = ? AND delivered_at IS NULL ORDER BY id", arguments: [appID])
                 .map { row throws(CatalogError) in try OpenRequest(checkedRow: row, catalogPath: path) }
         }
     }
@@ -248,7 +246,7 @@ extension DocumentCatalog {
     /// A provider's storage root and types, or `nil`.
     public func provider(appID: String) throws(CatalogError) -> (storageRoot: String, contentTypes: [String])? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT storage_root, content_types FROM providers WHERE app_id = ?", arguments: [appID]).map {
+            try SQLiteRow.fetchOne(db, sql: "SELECT storage_root, content_types FROM providers WHERE app_id = ?", arguments: [appID]).map {
                 ($0["storage_root"], ($0["content_types"] as String).split(separator: ",").map(String.init))
             }
         }
@@ -280,7 +278,7 @@ extension DocumentCatalog {
             if let key {
                 try db.execute(
                     sql: "INSERT INTO signing_keys(app_id, scheme, key, created_at) VALUES (?, ?, ?, ?)",
-                    arguments: [appID, scheme.lowercased(), Data(key), WallClock.now()])
+                    arguments: [appID, scheme.lowercased(), key, WallClock.now()])
             }
         }
     }
@@ -303,7 +301,7 @@ extension DocumentCatalog {
     /// The HMAC key of a URL handler, if it requires signed requests.
     public func signingKey(appID: String, scheme: String) throws(CatalogError) -> [UInt8]? {
         try read { db in
-            try Data.fetchOne(db, sql: "SELECT key FROM signing_keys WHERE app_id = ? AND scheme = ?", arguments: [appID, scheme.lowercased()]).map { Array($0) }
+            try [UInt8].fetchOne(db, sql: "SELECT key FROM signing_keys WHERE app_id = ? AND scheme = ?", arguments: [appID, scheme.lowercased()])
         }
     }
 }

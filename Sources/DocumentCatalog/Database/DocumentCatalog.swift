@@ -1,5 +1,5 @@
+import CSQLite
 import Glibc
-import GRDB
 public import UniformTypes
 
 /// The catalog: one SQLite file holding registered apps, their claims, app-declared types,
@@ -30,7 +30,7 @@ public final class DocumentCatalog: Sendable {
     /// Whether this open created the catalog.
     public let wasCreated: Bool
 
-    let pool: DatabasePool
+    let pool: SQLiteConnectionPool
     private let cache = SnapshotCache()
 
     /// Opens (and if needed creates) the catalog.
@@ -70,20 +70,9 @@ public final class DocumentCatalog: Sendable {
     /// Opens the connection pool. Reading never needs to write: when a reader cannot create
     /// the files SQLite keeps beside a write-ahead-logged database (a read-only folder, a full
     /// disk) and no log content is pending, the file is read as immutable instead.
-    private static func openPool(path: String, writable: Bool, busyTimeout: Double) throws(CatalogError) -> (DatabasePool, Bool) {
-        func configuration(readonly: Bool) -> Configuration {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(busyTimeout)
-            configuration.foreignKeysEnabled = true
-            configuration.readonly = readonly
-            configuration.label = "openwith-catalog"
-            if !readonly {
-                configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            }
-            return configuration
-        }
+    private static func openPool(path: String, writable: Bool, busyTimeout: Double) throws(CatalogError) -> (SQLiteConnectionPool, Bool) {
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration(readonly: !writable))
+            let pool = try SQLiteConnectionPool(path: path, readOnly: !writable, busyTimeout: busyTimeout)
             // The first read opens the write-ahead log; a failure here is the reader's, not the file's.
             _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
             return (pool, !writable)
@@ -93,7 +82,7 @@ public final class DocumentCatalog: Sendable {
                 throw translated
             }
             do {
-                let pool = try DatabasePool(path: CatalogFile.immutableURI(path), configuration: configuration(readonly: true))
+                let pool = try SQLiteConnectionPool(path: CatalogFile.immutableURI(path), readOnly: true, busyTimeout: busyTimeout)
                 _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
                 return (pool, true)
             } catch {
@@ -136,7 +125,7 @@ public final class DocumentCatalog: Sendable {
     // MARK: Reading and writing
 
     /// Runs `body` in a read transaction.
-    func read<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws(CatalogError) -> T {
         do {
             return try pool.read(body)
         } catch let error as CatalogError {
@@ -148,23 +137,19 @@ public final class DocumentCatalog: Sendable {
 
     /// Runs `body` in one immediate write transaction, bumps the change counter and appends an
     /// audit row. On any error nothing is written.
-    func write<T>(action: String, subject: String, detail: String = "", _ body: (Database) throws -> T) throws(CatalogError) -> T {
+    func write<T>(action: String, subject: String, detail: String = "", _ body: (SQLiteConnection) throws -> T) throws(CatalogError) -> T {
         if isReadOnly { throw CatalogError(.cannotOpen, path: location.path, reason: "the catalog is read-only") }
         // The stored snapshot goes before the change and again after it (see SnapshotImage).
         SnapshotImage.remove(location: location)
         defer { SnapshotImage.remove(location: location) }
         do {
-            return try pool.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    try db.execute(sql: "UPDATE catalog_info SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
-                    try db.execute(
-                        sql: "INSERT INTO audit_log(at, action, subject, detail) VALUES (?, ?, ?, ?)",
-                        arguments: [WallClock.now(), action, subject, detail])
-                    return .commit
-                }
-                return result!
+            return try pool.write { db in
+                let result = try body(db)
+                try db.execute(sql: "UPDATE catalog_info SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+                try db.execute(
+                    sql: "INSERT INTO audit_log(at, action, subject, detail) VALUES (?, ?, ?, ?)",
+                    arguments: [WallClock.now(), action, subject, detail])
+                return result
             }
         } catch let error as CatalogError {
             throw error
@@ -193,7 +178,7 @@ public final class DocumentCatalog: Sendable {
     /// The latest audit entries, newest first.
     public func auditLog(limit: Int = 50) throws(CatalogError) -> [AuditEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT at, action, subject, detail FROM audit_log ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+            try SQLiteRow.fetchAll(db, sql: "SELECT at, action, subject, detail FROM audit_log ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
                 AuditEntry(at: $0["at"], action: $0["action"], subject: $0["subject"], detail: $0["detail"])
             }
         }
@@ -234,15 +219,17 @@ public final class DocumentCatalog: Sendable {
         return CatalogSnapshot.build(rows, graph: graph)
     }
 
+    /// The catalog error for `error`: SQLite's code decides the kind, SQLite's message is the
+    /// reason.
     static func translate(_ error: any Error, path: String, opening: Bool) -> CatalogError {
-        if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                return CatalogError(.notACatalog, path: path, reason: "the file is not a usable SQLite database (\(error.message ?? "\(error.resultCode)"))", underlying: error)
-            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
-                return CatalogError(.cannotOpen, path: path, reason: error.message ?? "\(error.resultCode)", underlying: error)
+        if let error = error as? SQLiteError {
+            switch error.code {
+            case SQLITE_NOTADB, SQLITE_CORRUPT:
+                return CatalogError(.notACatalog, path: path, reason: "the file is not a usable SQLite database (\(error.message))", underlying: error)
+            case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH:
+                return CatalogError(.cannotOpen, path: path, reason: error.message, underlying: error)
             default:
-                return CatalogError(opening ? .cannotOpen : .databaseFailure, path: path, reason: error.message ?? "\(error.resultCode)", underlying: error)
+                return CatalogError(opening ? .cannotOpen : .databaseFailure, path: path, reason: error.message, underlying: error)
             }
         }
         return CatalogError(.databaseFailure, path: path, reason: "\(error)")

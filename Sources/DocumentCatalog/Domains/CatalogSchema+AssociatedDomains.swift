@@ -1,11 +1,10 @@
-import GRDB
 
 extension CatalogSchema {
     /// `v14-associated-domains`: the domains apps claim for universal links
     /// (`associated_domains`, removed with their app), and what each domain's
     /// `apple-app-site-association` file said when it was last read (`site_associations`: the
     /// file when it was accepted, or why it was refused, never both, and until when it holds).
-    static func registerAssociatedDomains(in migrator: inout DatabaseMigrator) {
+    static func registerAssociatedDomains(in migrator: inout SQLiteMigrator) {
         migrator.registerMigration("v14-associated-domains") { db in
             try db.execute(sql: """
                 CREATE TABLE associated_domains (

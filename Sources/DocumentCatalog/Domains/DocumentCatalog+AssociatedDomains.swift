@@ -1,11 +1,9 @@
-import Foundation
 public import DeclarationFormats
-import GRDB
 
 extension DocumentCatalog {
     /// Stores the domains an app declares, replacing those it declared before (part of
     /// `insert(_:into:)`, inside the registration's transaction).
-    static func storeAssociatedDomains(of app: AppRegistration, into db: Database) throws {
+    static func storeAssociatedDomains(of app: AppRegistration, into db: SQLiteConnection) throws {
         try db.execute(sql: "DELETE FROM associated_domains WHERE app_id = ?", arguments: [app.id])
         for (position, domain) in app.associatedDomains.enumerated() {
             try db.execute(
@@ -20,8 +18,8 @@ extension DocumentCatalog {
     }
 
     /// The domains an app declares, read inside a transaction.
-    static func loadAssociatedDomains(_ db: Database, appID: String) throws -> [AssociatedDomain] {
-        try Row.fetchAll(db, sql: "SELECT host, covers_subdomains FROM associated_domains WHERE app_id = ? ORDER BY position", arguments: [appID])
+    static func loadAssociatedDomains(_ db: SQLiteConnection, appID: String) throws -> [AssociatedDomain] {
+        try SQLiteRow.fetchAll(db, sql: "SELECT host, covers_subdomains FROM associated_domains WHERE app_id = ? ORDER BY position", arguments: [appID])
             .compactMap { row in domain(row) }
     }
 
@@ -38,11 +36,11 @@ extension DocumentCatalog {
         return try read { db in
             var claims: [DomainClaim] = []
             let present = "AND app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)"
-            for row in try Row.fetchAll(db, sql: "SELECT app_id, host, covers_subdomains FROM associated_domains WHERE host = ? AND covers_subdomains = 0 \(present) ORDER BY app_id", arguments: [lower]) {
+            for row in try SQLiteRow.fetchAll(db, sql: "SELECT app_id, host, covers_subdomains FROM associated_domains WHERE host = ? AND covers_subdomains = 0 \(present) ORDER BY app_id", arguments: [lower]) {
                 if let domain = Self.domain(row) { claims.append(DomainClaim(appID: row["app_id"], domain: domain)) }
             }
             for parent in parents {
-                for row in try Row.fetchAll(db, sql: "SELECT app_id, host, covers_subdomains FROM associated_domains WHERE host = ? AND covers_subdomains = 1 \(present) ORDER BY app_id", arguments: [parent]) {
+                for row in try SQLiteRow.fetchAll(db, sql: "SELECT app_id, host, covers_subdomains FROM associated_domains WHERE host = ? AND covers_subdomains = 1 \(present) ORDER BY app_id", arguments: [parent]) {
                     if let domain = Self.domain(row) { claims.append(DomainClaim(appID: row["app_id"], domain: domain)) }
                 }
             }
@@ -53,13 +51,13 @@ extension DocumentCatalog {
     /// What the catalog holds about a domain's association file, if anything.
     public func siteAssociation(domain: String) throws(CatalogError) -> SiteAssociationRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM site_associations WHERE domain = ?", arguments: [domain.lowercased()]).map(Self.siteAssociation)
+            try SQLiteRow.fetchOne(db, sql: "SELECT * FROM site_associations WHERE domain = ?", arguments: [domain.lowercased()]).map(Self.siteAssociation)
         }
     }
 
     /// Every domain's association record, by domain.
     public func siteAssociations() throws(CatalogError) -> [SiteAssociationRecord] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM site_associations ORDER BY domain").map(Self.siteAssociation) }
+        try read { db in try SQLiteRow.fetchAll(db, sql: "SELECT * FROM site_associations ORDER BY domain").map(Self.siteAssociation) }
     }
 
     /// Stores what was learnt about a domain's association file, replacing what was held
@@ -72,7 +70,7 @@ extension DocumentCatalog {
                     INSERT OR REPLACE INTO site_associations(domain, origin, source, checked_at, valid_until, content, refusal)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [record.domain, record.origin.rawValue, record.source, record.checkedAt, record.validUntil, record.content.map { Data($0) }, record.refusal])
+                arguments: [record.domain, record.origin.rawValue, record.source, record.checkedAt, record.validUntil, record.content, record.refusal])
         }
     }
 
@@ -88,14 +86,14 @@ extension DocumentCatalog {
         }
     }
 
-    private static func domain(_ row: Row) -> AssociatedDomain? {
+    private static func domain(_ row: SQLiteRow) -> AssociatedDomain? {
         let host: String = row["host"]
         let wildcard: Bool = row["covers_subdomains"]
         return try? AssociatedDomain(domain: wildcard ? "*." + host : host)
     }
 
-    private static func siteAssociation(_ row: Row) -> SiteAssociationRecord {
-        let content: Data? = row["content"]
+    private static func siteAssociation(_ row: SQLiteRow) -> SiteAssociationRecord {
+        let content: [UInt8]? = row["content"]
         return SiteAssociationRecord(
             domain: row["domain"], origin: SiteAssociationRecord.Origin(rawValue: row["origin"]) ?? .file, source: row["source"],
             checkedAt: row["checked_at"], validUntil: row["valid_until"], content: content.map { Array($0) }, refusal: row["refusal"])

@@ -1,5 +1,4 @@
 import DeclarationFormats
-import GRDB
 import UniformTypes
 
 extension DocumentCatalog {
@@ -108,7 +107,7 @@ extension DocumentCatalog {
     /// it is not the entry the catalog holds. An id registered by hand is left to the user.
     private func systemAppChanges(_ trees: [ApplicationsTree], changedFolders: Set<String>, report: inout ImportReport) throws(CatalogError) -> SystemAppChanges {
         let held = try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, source_path FROM apps WHERE origin = 'system' AND absent_since IS NULL").map {
+            try SQLiteRow.fetchAll(db, sql: "SELECT id, source_path FROM apps WHERE origin = 'system' AND absent_since IS NULL").map {
                 (($0[0] as String).lowercased(), $0[1] as String)
             }
         }

@@ -1,4 +1,3 @@
-import GRDB
 
 extension CatalogSchema {
     /// `v12-app-groups`: app group membership and the groups' shared containers.
@@ -11,7 +10,7 @@ extension CatalogSchema {
     /// - two triggers write every membership change to `audit_log` (`group-join`, `group-leave`,
     ///   subject the group, detail the app), whatever path made it: a registration, an import, an
     ///   unregistration or an app that disappeared.
-    static func registerAppGroups(in migrator: inout DatabaseMigrator) {
+    static func registerAppGroups(in migrator: inout SQLiteMigrator) {
         migrator.registerMigration("v12-app-groups") { db in
             try db.execute(sql: """
                 CREATE TABLE app_group_members (

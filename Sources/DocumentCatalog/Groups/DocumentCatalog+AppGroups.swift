@@ -1,5 +1,4 @@
 import DeclarationFormats
-import GRDB
 
 extension DocumentCatalog {
     /// Every app group: those a present app declares and those whose container is kept without
@@ -69,7 +68,7 @@ extension DocumentCatalog {
     public func appGroupHistory(groupID: String, limit: Int = 100) throws(CatalogError) -> [AuditEntry] {
         try DocumentCatalog.checkGroupID(groupID, path: location.path)
         return try read { db in
-            try Row.fetchAll(db, sql: """
+            try SQLiteRow.fetchAll(db, sql: """
                 SELECT at, action, subject, detail FROM audit_log
                 WHERE subject = ? COLLATE NOCASE AND action LIKE 'group-%' ORDER BY id DESC LIMIT ?
                 """, arguments: [groupID, limit]).map {
@@ -86,7 +85,7 @@ extension DocumentCatalog {
     ///
     /// - Throws: ``CatalogError`` `.importRefused` naming the app's file when a declared id cannot
     ///   be a group id (the registration then stores nothing).
-    static func storeAppGroups(of app: AppRegistration, into db: Database) throws {
+    static func storeAppGroups(of app: AppRegistration, into db: SQLiteConnection) throws {
         var declared: [String: String] = [:]
         for groupID in app.appGroups {
             if let problem = AppGroupIdentifier.problem(in: groupID) {
@@ -108,21 +107,21 @@ extension DocumentCatalog {
     }
 
     /// The groups an app belongs to, as stored.
-    static func loadAppGroupIDs(ofApp appID: String, _ db: Database) throws -> [String] {
+    static func loadAppGroupIDs(ofApp appID: String, _ db: SQLiteConnection) throws -> [String] {
         try String.fetchAll(db, sql: "SELECT group_id FROM app_group_members WHERE app_id = ? ORDER BY group_id", arguments: [appID])
     }
 
     /// The groups with present members or a container, all of them or the one `groupID` names.
-    static func loadAppGroups(_ db: Database, matching groupID: String?) throws -> [AppGroup] {
+    static func loadAppGroups(_ db: SQLiteConnection, matching groupID: String?) throws -> [AppGroup] {
         let filter = groupID == nil ? "" : "WHERE group_id = ?"
-        let arguments: StatementArguments = groupID.map { [$0] } ?? []
+        let arguments: SQLiteArguments = groupID.map { [$0] } ?? []
         var groups: [String: AppGroup] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT group_id, folder, created_at FROM app_group_containers \(filter)", arguments: arguments) {
+        for row in try SQLiteRow.fetchAll(db, sql: "SELECT group_id, folder, created_at FROM app_group_containers \(filter)", arguments: arguments) {
             let id: String = row["group_id"]
             groups[id.lowercased()] = AppGroup(id: id, members: [], container: AppGroupContainer(folder: row["folder"], createdAt: row["created_at"]))
         }
         let memberFilter = groupID == nil ? "" : "AND m.group_id = ?"
-        for row in try Row.fetchAll(db, sql: """
+        for row in try SQLiteRow.fetchAll(db, sql: """
             SELECT m.group_id, m.app_id, m.joined_at, a.name, a.source_path FROM app_group_members m JOIN apps a ON a.id = m.app_id
             WHERE a.absent_since IS NULL \(memberFilter) ORDER BY m.rowid
             """, arguments: arguments) {

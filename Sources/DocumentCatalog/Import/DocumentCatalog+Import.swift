@@ -1,6 +1,5 @@
 import DeclarationFormats
 import Glibc
-import GRDB
 import UniformTypes
 
 extension DocumentCatalog {

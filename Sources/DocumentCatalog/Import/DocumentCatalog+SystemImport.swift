@@ -1,5 +1,4 @@
 import DeclarationFormats
-import GRDB
 import UniformTypes
 
 extension DocumentCatalog {
@@ -46,13 +45,13 @@ extension DocumentCatalog {
     }
 
     /// Replaces the types shared-mime-info packages declare (those no app declares).
-    static func replaceSystemDeclarations(_ declarations: [(TypeDeclaration, String)], in db: Database) throws {
+    static func replaceSystemDeclarations(_ declarations: [(TypeDeclaration, String)], in db: SQLiteConnection) throws {
         try db.execute(sql: "DELETE FROM type_declarations WHERE app_id IS NULL")
         for (declaration, path) in declarations { try DocumentCatalog.insert(declaration, appID: nil, sourcePath: path, into: db) }
     }
 
     /// Replaces the stored `mimeapps.list` associations.
-    static func replaceAssociations(_ associations: [SystemAssociation], in db: Database) throws {
+    static func replaceAssociations(_ associations: [SystemAssociation], in db: SQLiteConnection) throws {
         try db.execute(sql: "DELETE FROM associations")
         let statement = try db.makeStatement(sql: """
             INSERT INTO associations(kind, mime_type, app_id, source_path, precedence, position) VALUES (?, ?, ?, ?, ?, ?)
@@ -150,7 +149,7 @@ extension DocumentCatalog {
 
     /// System apps whose entries disappeared (not in `present`, lowercased): gone, unless the
     /// user has state on them; then kept, absent, without their declarations, until they come back.
-    static func retireDisappearedSystemApps(keeping present: Set<String>, in db: Database) throws {
+    static func retireDisappearedSystemApps(keeping present: Set<String>, in db: SQLiteConnection) throws {
         for id in try String.fetchAll(db, sql: "SELECT id FROM apps WHERE origin = 'system' AND absent_since IS NULL") where !present.contains(id.lowercased()) {
             if try DocumentCatalog.hasUserState(appID: id, in: db) {
                 try DocumentCatalog.removeDeclarations(ofApp: id, from: db)

@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 
 /// A record that an app may use a file, and how: the hand-over's unit of permission.
 ///
@@ -85,7 +83,7 @@ public struct Grant: Sendable, Equatable {
         self.inode = inode
     }
 
-    init(row: Row) {
+    init(row: SQLiteRow) {
         id = row["id"]
         appID = row["app_id"]
         path = row["path"]
@@ -95,7 +93,7 @@ public struct Grant: Sendable, Equatable {
         originalPath = row["original_path"]
         size = row["size"]
         sha256 = row["sha256"]
-        annotation = (row["annotation"] as Data?).map { Array($0) }
+        annotation = row["annotation"] as [UInt8]?
         createdAt = row["created_at"]
         revokedAt = row["revoked_at"]
         accessCount = row["access_count"]

@@ -1,4 +1,3 @@
-import GRDB
 
 /// One entry of the transfer journal: a copy or move into a container or a provider's storage,
 /// written before it starts and closed after it ends.
@@ -44,7 +43,7 @@ public struct TransferJournalEntry: Sendable, Equatable {
     /// carries along.
     public var grantID: Int64?
 
-    init(row: Row) {
+    init(row: SQLiteRow) {
         id = row["id"]
         // An operation this version does not name is recovered as an export always was: a
         // copy, mode 0600, a provider grant. The schema's CHECK admits only the four states.

@@ -1,10 +1,9 @@
-import GRDB
 
 extension CatalogSchema {
     /// `v11-share-extensions`: the share and action extensions apps declare, one row each, with
     /// their activation rule in columns (a `NULL` limit was not stated). A row goes with its app
     /// (`ON DELETE CASCADE`); an extension id names one extension in the whole catalog.
-    static func registerShareExtensions(in migrator: inout DatabaseMigrator) {
+    static func registerShareExtensions(in migrator: inout SQLiteMigrator) {
         migrator.registerMigration("v11-share-extensions") { db in
             try db.execute(sql: """
                 CREATE TABLE share_extensions (

@@ -1,6 +1,4 @@
 import DeclarationFormats
-import Foundation
-import GRDB
 
 extension DocumentCatalog {
     /// Every share and action extension of the apps present, by extension id.
@@ -23,7 +21,7 @@ extension DocumentCatalog {
     ///
     /// - Throws: ``CatalogError/Code/importRefused`` when another app already declares an
     ///   extension with the same id.
-    static func insertShareExtensions(of app: AppRegistration, into db: Database) throws {
+    static func insertShareExtensions(of app: AppRegistration, into db: SQLiteConnection) throws {
         for item in app.shareExtensions {
             if let owner = try String.fetchOne(db, sql: "SELECT app_id FROM share_extensions WHERE extension_id = ?", arguments: [item.identifier]) {
                 throw CatalogError(
@@ -46,9 +44,9 @@ extension DocumentCatalog {
     }
 
     /// The extensions of present apps (all, or one app's), ordered by extension id.
-    static func loadShareExtensions(_ db: Database, appID: String? = nil) throws -> [RegisteredShareExtension] {
+    static func loadShareExtensions(_ db: SQLiteConnection, appID: String? = nil) throws -> [RegisteredShareExtension] {
         let filter = appID == nil ? "" : "AND s.app_id = ?"
-        let rows = try Row.fetchAll(
+        let rows = try SQLiteRow.fetchAll(
             db,
             sql: """
                 SELECT s.* FROM share_extensions s JOIN apps a ON a.id = s.app_id

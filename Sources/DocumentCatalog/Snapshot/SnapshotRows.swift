@@ -1,4 +1,3 @@
-import GRDB
 import UniformTypes
 
 /// The catalog rows a snapshot is built from, read in one transaction: app-declared types,
@@ -39,24 +38,24 @@ struct SnapshotRows {
     var freshnessStamps: [FreshnessStamp] = []
 
     /// Reads the rows in the read transaction `db`.
-    init(_ db: Database) throws {
+    init(_ db: SQLiteConnection) throws {
         generation = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_info WHERE key = 'generation'") ?? 0
         declarations = try DocumentCatalog.loadDeclarations(db)
-        apps = try Row.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").map(AppRecord.init(row:))
-        claims = try Row.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
+        apps = try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").map(AppRecord.init(row:))
+        claims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
             Claim(appID: row[0], kind: row[1], value: row[2], role: row[3], rank: row[4], typeName: row[5], position: row[6])
         }
-        urlClaims = try Row.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL) ORDER BY app_id, id").map { row in
+        urlClaims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL) ORDER BY app_id, id").map { row in
             URLClaim(appID: row[0], scheme: row[1], role: row[2], rank: row[3], name: row[4], requiresSignature: row[5], allowedSources: row[6])
         }
-        queried = try Row.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes").map { ($0[0], $0[1]) }
-        defaults = try Row.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
+        queried = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, scheme FROM queried_schemes").map { ($0[0], $0[1]) }
+        defaults = try SQLiteRow.fetchAll(db, sql: "SELECT scope, key, role, app_id FROM defaults WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             Default(scope: row[0], key: row[1], role: row[2], appID: row[3])
         }
-        associations = try Row.fetchAll(db, sql: "SELECT kind, mime_type, app_id, source_path FROM associations ORDER BY precedence, position").map { row in
+        associations = try SQLiteRow.fetchAll(db, sql: "SELECT kind, mime_type, app_id, source_path FROM associations ORDER BY precedence, position").map { row in
             Association(kind: row[0], mimeType: row[1], appID: row[2], sourcePath: row[3])
         }
-        lastUsed = try Row.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
+        lastUsed = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, type_identifier, used_at FROM last_used WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL)").map { row in
             LastUse(appID: row[0], typeIdentifier: row[1], usedAt: row[2])
         }
         freshnessStamps = try FreshnessStamp.fetchAll(db)

@@ -1,5 +1,3 @@
-import Crypto
-
 /// Where the thumbnail of one file lives in the cache, and whether what is there is fresh.
 ///
 /// Policy (freedesktop Thumbnail Managing Standard 0.9): the cache is
@@ -23,7 +21,7 @@ struct ThumbnailCacheEntry {
         self.uri = uri
         self.modificationTime = modificationTime
         self.size = size
-        name = Insecure.MD5.hash(data: Array(uri.utf8)).map { byte in
+        name = MD5Hasher.hash(Array(uri.utf8)).map { byte in
             let digits = Array("0123456789abcdef".utf8)
             return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
         }.joined() + ".png"

@@ -1,5 +1,3 @@
-internal import Crypto
-
 /// Copies a file into a folder so that the folder only ever shows the complete, final file, and
 /// never an overwritten, partial or redirected one.
 ///
@@ -145,7 +143,7 @@ public struct AtomicFileCopy: Sendable {
     ) throws(HandOverError) -> (size: Int64, sha256: String) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         var total: Int64 = 0
         while true {
             let count: Int
@@ -161,7 +159,7 @@ public struct AtomicFileCopy: Sendable {
                     .sourceChanged, reason: "the source grew while it was copied", path: sourcePath)
             }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            hasher.update(bufferPointer: chunk)
+            hasher.update(chunk)
             if let destination {
                 do throws(HandOverSystemCalls.Failure) {
                     try HandOverSystemCalls.writeAll(destination, chunk)

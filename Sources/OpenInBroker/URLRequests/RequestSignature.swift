@@ -1,5 +1,4 @@
-public import Crypto
-public import Foundation
+public import FoundationEssentials
 
 /// Signs and verifies URL requests with HMAC-SHA256, for handlers that ask for signed requests.
 ///
@@ -27,14 +26,11 @@ public import Foundation
 /// window verifies: reject repeats with a cache of seen signatures if that matters.
 ///
 /// ```swift
-/// let signer = try RequestSignature(key: SymmetricKey(size: .bits256))
+/// let signer = try RequestSignature(keyBytes: RequestSignature.newKey())
 /// let signed = try signer.sign("myapp://open?id=42", sourceApp: "org.example.mail")
 /// try signer.verify(signed, sourceApp: "org.example.mail")
 /// ```
-public struct RequestSignature: @unchecked Sendable {
-    // @unchecked: `SymmetricKey` is an immutable value (its storage is never mutated after
-    // creation) but swift-crypto does not declare it `Sendable`.
-
+public struct RequestSignature: Sendable {
     /// The query item that carries the signature.
     public static let signatureItemName = "sig"
     /// The query item that carries the signing time.
@@ -43,7 +39,7 @@ public struct RequestSignature: @unchecked Sendable {
     public static let canonicalPrefix = "OPENWITH-HMAC-SHA256-V1"
 
     /// The shared secret.
-    public let key: SymmetricKey
+    public let key: [UInt8]
     /// The largest accepted distance between `ts` and the clock, in seconds.
     public var allowedSkew: Int64
     /// The validator applied before signing and verifying.
@@ -51,35 +47,25 @@ public struct RequestSignature: @unchecked Sendable {
     /// The clock; inject a fixed one in tests.
     public var clock: @Sendable () -> Date
 
-    /// Creates a signer/verifier.
+    /// Creates a signer/verifier from raw key bytes (e.g. as stored in the catalog).
     ///
     /// - Parameters:
-    ///   - key: the shared secret, at least 128 bits (256 recommended).
+    ///   - keyBytes: the shared secret, at least 128 bits (256 recommended).
     ///   - allowedSkew: the accepted clock distance in seconds (5 minutes by default).
     ///   - validator: the URL validator to apply.
     ///   - clock: the current time.
-    /// - Throws: ``HandOverError`` `weakKey` for a key under 128 bits.
-    public init(
-        key: SymmetricKey, allowedSkew: Int64 = 300, validator: URLRequestValidator = URLRequestValidator(),
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) throws(HandOverError) {
-        guard key.bitCount >= 128 else {
-            throw HandOverError(.weakKey, reason: "an HMAC key needs at least 128 bits, this one has \(key.bitCount)")
-        }
-        self.key = key
-        self.allowedSkew = max(0, allowedSkew)
-        self.validator = validator
-        self.clock = clock
-    }
-
-    /// Creates a signer/verifier from raw key bytes (e.g. as stored in the catalog).
-    ///
     /// - Throws: ``HandOverError`` `weakKey` for fewer than 16 bytes.
     public init(
         keyBytes: [UInt8], allowedSkew: Int64 = 300, validator: URLRequestValidator = URLRequestValidator(),
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(HandOverError) {
-        try self.init(key: SymmetricKey(data: keyBytes), allowedSkew: allowedSkew, validator: validator, clock: clock)
+        guard keyBytes.count >= 16 else {
+            throw HandOverError(.weakKey, reason: "an HMAC key needs at least 128 bits, this one has \(keyBytes.count * 8)")
+        }
+        self.key = keyBytes
+        self.allowedSkew = max(0, allowedSkew)
+        self.validator = validator
+        self.clock = clock
     }
 
     /// Adds `ts` (the clock's time) and `sig` to `url`, before any fragment.
@@ -101,9 +87,9 @@ public struct RequestSignature: @unchecked Sendable {
             ValidatedURL.QueryItem(
                 name: Self.timestampItemName, value: timestamp, encodedName: Self.timestampItemName,
                 encodedValue: timestamp))
-        let mac = HMAC<SHA256>.authenticationCode(
-            for: Array(Self.canonicalForm(of: parsed, sourceApp: sourceApp).utf8), using: key)
-        let signature = Self.hex(Array(mac))
+        let mac = HMACSHA256.authenticationCode(
+            for: Array(Self.canonicalForm(of: parsed, sourceApp: sourceApp).utf8), key: key)
+        let signature = Self.hex(mac)
         let items = parsed.queryItems.map(\.encoded) + [Self.signatureItemName + "=" + signature]
         parsed.query = items.joined(separator: "&")
         return parsed.string
@@ -152,7 +138,7 @@ public struct RequestSignature: @unchecked Sendable {
                 value: timestampText)
         }
         let canonical = Array(Self.canonicalForm(of: parsed, sourceApp: sourceApp).utf8)
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: canonical, using: key) else {
+        guard HMACSHA256.isValid(mac, for: canonical, key: key) else {
             throw HandOverError(.signatureMismatch, reason: "the signature does not match the request", key: "sig")
         }
         return parsed
