@@ -45,4 +45,18 @@ struct SHA256HasherTests {
             #expect(hasher.finalize() == expected, "length \(length), split at \(split)")
         }
     }
+
+    @Test("the portable code agrees with swift-crypto too, and with the hardware path where there is one")
+    func portablePathAgrees() {
+        for length in [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1_000, 4_096, 65_537] {
+            let message = V.pseudoRandomBytes(count: length, seed: UInt64(length) &+ 7)
+            let expected = Array(Crypto.SHA256.hash(data: message))
+            var portable = SHA256Hasher(softwareOnly: true)
+            portable.update(message)
+            #expect(portable.finalize() == expected, "length \(length)")
+            var fastest = SHA256Hasher()
+            fastest.update(message)
+            #expect(fastest.finalize() == expected, "length \(length)")
+        }
+    }
 }
