@@ -126,21 +126,25 @@ extension MagicRuleSet {
         rules.reserveCapacity(count)
         for number in 0..<count {
             let priority = try reader.int(), lower = try reader.int(), upper = try reader.int()
-            var texts: [String] = []
-            for field in 0..<2 {
-                let start = try reader.int(), length = try reader.int()
-                guard start >= 0, length >= 0, length <= names.count - start else {
-                    throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
-                }
-                let wanted = field == 1 || readingMIMETypes
-                texts.append(wanted ? names[start..<start + length].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : "")
-            }
+            let mimeType = try readName(&reader, names: names, rule: number, wanted: readingMIMETypes)
+            let identifier = try readName(&reader, names: names, rule: number, wanted: true)
             guard (0...100).contains(priority), lower >= 0, lower <= upper else {
                 throw reader.failure("rule \(number): priority \(priority), checks \(lower)..<\(upper)")
             }
-            rules.append(MagicRule(priority: priority, mimeType: texts[0], identifier: TypeIdentifier(texts[1]), checks: lower..<upper))
+            rules.append(MagicRule(priority: priority, mimeType: mimeType, identifier: TypeIdentifier(identifier), checks: lower..<upper))
         }
         return rules
+    }
+
+    /// One of a rule's names (its MIME type or its identifier): a start and a length in the
+    /// names section; the empty string when not `wanted`.
+    private static func readName(_ reader: inout MagicRuleImageReader, names: [UInt8], rule: Int, wanted: Bool) throws(SniffingError) -> String {
+        let start = try reader.int(), length = try reader.int()
+        guard start >= 0, length >= 0, length <= names.count - start else {
+            throw reader.failure("rule \(rule) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
+        }
+        guard wanted else { return "" }
+        return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self) }
     }
 
     private static func readChecks(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> [MagicCheck] {

@@ -63,7 +63,10 @@ public struct MagicRuleSet: Sendable {
     let deepRanks: [Int32]
     /// The rules of each type identifier, as indexes into ``rules``, by folded identifier
     /// (hashing a `String` is much faster than hashing a ``TypeIdentifier`` byte by byte).
-    let rulesByType: [String: [Int]]
+    /// Built on first use: most processes never ask about one type's rules.
+    var rulesByType: [String: [Int]] { typeIndex.value.rulesByType }
+    /// ``rulesByType`` and ``recognizedTypes``, worked out once when first asked for.
+    private let typeIndex: MagicRuleTypeIndex
 
     /// How many leading bytes of a file the rules can look at: the largest offset any rule
     /// reads, plus one. A buffer of this many bytes (or the whole file, if shorter) gives the
@@ -72,7 +75,7 @@ public struct MagicRuleSet: Sendable {
     public let maximumOffset: Int
 
     /// Every type a rule can answer with, each once, in table order.
-    public let recognizedTypes: [TypeIdentifier]
+    public var recognizedTypes: [TypeIdentifier] { typeIndex.value.types }
 
     /// A rule's position in evaluation order, with what evaluating it needs.
     struct RankedRule: Sendable {
@@ -145,16 +148,7 @@ public struct MagicRuleSet: Sendable {
         scanned = index.scanned
         deepRanks = index.deepRanks
         maximumOffset = index.maximumOffset
-        var byType: [String: [Int]] = [:]
-        byType.reserveCapacity(rules.count)
-        var types: [TypeIdentifier] = []
-        for (position, rule) in rules.enumerated() {
-            let key = rule.identifier.folded
-            if byType[key] == nil { types.append(rule.identifier) }
-            byType[key, default: []].append(position)
-        }
-        rulesByType = byType
-        recognizedTypes = types
+        typeIndex = MagicRuleTypeIndex(rules: rules)
     }
 
     /// How many rules the set holds.
