@@ -14,7 +14,8 @@ struct TextStructureMatch: Equatable {
 /// PEM and OpenPGP armour (``ArmorShape``), mail (``MailShape``), vCard and iCalendar,
 /// subtitles (``SubtitleShape``), diffs (``DiffShape``), ASCII Netpbm and XPM images
 /// (``NetpbmTextShape``), ASCII STL and DXF drawings (``DrawingTextShape``), PostScript and
-/// AFM, and last a modeline naming the file type (``ModelineShape``).
+/// AFM, a modeline naming the file type (``ModelineShape``), and last troff, TOML and YAML by
+/// the shape of their lines (``LineSyntaxShape``).
 enum TextStructure {
     /// The first structure found in `t` (ASCII-compatible text without a byte order mark).
     static func recognize(_ t: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextStructureMatch? {
@@ -43,6 +44,7 @@ enum TextStructure {
             ?? DrawingTextShape.recognize(t, from: start)
             ?? DocumentOpeningShape.recognize(t)
             ?? ModelineShape.recognize(t)
+            ?? LineSyntaxShape.recognize(t)
     }
 }
 
