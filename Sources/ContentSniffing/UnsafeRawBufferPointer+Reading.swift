@@ -154,6 +154,14 @@ extension UnsafeRawBufferPointer {
         return base.distance(to: UnsafeRawPointer(found))
     }
 
+    /// The first offset from `start` that does not hold a blank (space or tab); `count` when
+    /// only blanks follow.
+    func offset(pastBlanksFrom start: Int) -> Int {
+        var offset = Swift.min(Swift.max(start, 0), count)
+        while offset < count, ASCII.isBlank(self[offset]) { offset += 1 }
+        return offset
+    }
+
     /// The buffer from `start` to `end`, both clamped to the buffer.
     func slice(from start: Int, to end: Int = .max) -> UnsafeRawBufferPointer {
         let lower = Swift.min(Swift.max(start, 0), count)

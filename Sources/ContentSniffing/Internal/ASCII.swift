@@ -12,6 +12,10 @@ enum ASCII {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C
     }
 
+    /// Space or tab: the blanks inside a line.
+    @inline(__always)
+    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
     /// `0`–`9`.
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { (b &- 0x30) < 10 }

@@ -7,8 +7,7 @@ enum DocumentOpeningShape {
     static func recognize(_ t: UnsafeRawBufferPointer) -> TextStructureMatch? {
         var lines = TextLines(t)
         while let line = lines.next() {
-            var start = 0
-            while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            let start = line.offset(pastBlanksFrom: 0)
             guard let first = line.byte(at: start) else { continue }
             if first == UInt8(ascii: "#") || first == UInt8(ascii: ";") || first == UInt8(ascii: "%") { continue }
             let body = line.slice(from: start)

@@ -7,7 +7,7 @@ enum DrawingTextShape {
             var lines = TextLines(t, from: start, limit: 4)
             _ = lines.next()
             while let line = lines.next() {
-                let trimmed = line.slice(from: leadingSpaces(line))
+                let trimmed = line.slice(from: line.offset(pastBlanksFrom: 0))
                 if trimmed.has("facet normal") {
                     return TextStructureMatch(mimeType: "model/stl", detail: "ASCII STL solid with facets")
                 }
@@ -25,17 +25,11 @@ enum DrawingTextShape {
         return TextStructureMatch(mimeType: "image/vnd.dxf", detail: "DXF section")
     }
 
-    private static func leadingSpaces(_ line: UnsafeRawBufferPointer) -> Int {
-        var offset = 0
-        while offset < line.count, line[offset] == 0x20 || line[offset] == 0x09 { offset += 1 }
-        return offset
-    }
-
     /// Whether `line`, spaces around it removed, is `text`.
     private static func trimmedEquals(_ line: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
         var end = line.count
-        while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        let body = line.slice(from: leadingSpaces(line), to: end)
+        while end > 0, ASCII.isBlank(line[end - 1]) { end -= 1 }
+        let body = line.slice(from: line.offset(pastBlanksFrom: 0), to: end)
         return body.count == text.utf8CodeUnitCount && body.has(text)
     }
 }

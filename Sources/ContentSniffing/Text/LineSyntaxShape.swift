@@ -23,9 +23,7 @@ enum LineSyntaxShape {
         var kept: [UnsafeRawBufferPointer] = []
         var lines = TextLines(t)
         while let line = lines.next() {
-            var start = 0
-            while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-            guard let first = line.byte(at: start) else { continue }
+            guard let first = line.byte(at: line.offset(pastBlanksFrom: 0)) else { continue }
             if skippingHashComments && first == UInt8(ascii: "#") { continue }
             kept.append(line)
         }
@@ -53,10 +51,10 @@ enum LineSyntaxShape {
     private static func isRequest(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let control = line.byte(at: 0), control == UInt8(ascii: ".") || control == UInt8(ascii: "'") else { return false }
         var end = 1
-        while end < line.count, end <= 2, isLetter(line[end]) { end += 1 }
+        while end < line.count, end <= 2, ASCII.isLetter(line[end]) { end += 1 }
         guard end > 1 else { return false }
         guard let next = line.byte(at: end) else { return true }
-        return next == 0x20 || next == 0x09
+        return ASCII.isBlank(next)
     }
 
     // MARK: TOML
@@ -91,7 +89,7 @@ enum LineSyntaxShape {
             guard line.byte(at: index) == UInt8(ascii: "]") else { return false }
             index += 1
         }
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        index = line.offset(pastBlanksFrom: index)
         return index == line.count || line[index] == UInt8(ascii: "#")
     }
 
@@ -100,19 +98,15 @@ enum LineSyntaxShape {
         var index = 0
         while index < line.count, isKeyByte(line[index]) || line[index] == UInt8(ascii: ".") || line[index] == 0x22 { index += 1 }
         guard index > 0 else { return nil }
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        index = line.offset(pastBlanksFrom: index)
         guard line.byte(at: index) == UInt8(ascii: "=") else { return nil }
-        index += 1
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        return line.slice(from: index)
+        return line.slice(from: line.offset(pastBlanksFrom: index + 1))
     }
 
     /// A line inside an array written over several lines: an item (a string, a number, an
     /// inline table) or the closing bracket, leading blanks allowed.
     private static func isArrayContinuation(_ line: UnsafeRawBufferPointer) -> Bool {
-        var start = 0
-        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        guard let first = line.byte(at: start) else { return false }
+        guard let first = line.byte(at: line.offset(pastBlanksFrom: 0)) else { return false }
         return first == 0x22 || first == 0x27 || first == UInt8(ascii: "]") || first == UInt8(ascii: "{") || ASCII.isDigit(first)
     }
 
@@ -142,7 +136,7 @@ enum LineSyntaxShape {
         for line in lines.dropFirst() where !isDocumentMarker(line) {
             body += 1
             if isMappingLine(line) || line.has("- ") || line.count == 1 && line[0] == UInt8(ascii: "-")
-                || line[0] == 0x20 || line[0] == 0x09 {
+                || ASCII.isBlank(line[0]) {
                 yamlLines += 1
             }
         }
@@ -152,7 +146,7 @@ enum LineSyntaxShape {
 
     /// `---` or `...`, alone on the line (a comment may follow `---`).
     private static func isDocumentMarker(_ line: UnsafeRawBufferPointer) -> Bool {
-        (line.has("---") || line.has("...")) && (line.count == 3 || line[3] == 0x20 || line[3] == 0x09)
+        (line.has("---") || line.has("...")) && (line.count == 3 || ASCII.isBlank(line[3]))
     }
 
     /// `key:` at the line's start, then a blank or the line's end.
@@ -161,12 +155,10 @@ enum LineSyntaxShape {
         while index < line.count, isKeyByte(line[index]) || line[index] == 0x22 || line[index] == 0x27 { index += 1 }
         guard index > 0, line.byte(at: index) == UInt8(ascii: ":") else { return false }
         guard let next = line.byte(at: index + 1) else { return true }
-        return next == 0x20 || next == 0x09
+        return ASCII.isBlank(next)
     }
 
-    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-
     private static func isKeyByte(_ b: UInt8) -> Bool {
-        isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
     }
 }
