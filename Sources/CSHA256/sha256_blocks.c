@@ -16,16 +16,10 @@ static const uint32_t round_constants[64] = {
 };
 
 int openwith_sha256_hardware_available(void) {
-    static int known = -1;
-    int answer = known;
-    if (answer < 0) {
-        unsigned int a, b, c, d;
-        int sse = __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 9)) && (c & (1u << 19)); /* SSSE3, SSE4.1 */
-        int sha = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));         /* SHA */
-        answer = sse && sha;
-        known = answer;
-    }
-    return answer;
+    unsigned int a, b, c, d;
+    int sse = __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 9)) && (c & (1u << 19)); /* SSSE3, SSE4.1 */
+    int sha = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));         /* SHA */
+    return sse && sha;
 }
 
 /* The four message-schedule vectors hold words 4i..4i+3 of the current window. Each group of

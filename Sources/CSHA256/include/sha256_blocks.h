@@ -9,7 +9,8 @@
    several times that. */
 
 /* 1 when this processor has the SHA, SSSE3 and SSE4.1 instructions the hardware path needs,
-   else 0 (and always 0 on other architectures). Checked once. */
+   else 0 (and always 0 on other architectures). Asks the processor on every call (callers
+   keep the answer). */
 int openwith_sha256_hardware_available(void);
 
 /* Runs `blocks` 64-byte blocks of `data` through the compression function, updating the eight
