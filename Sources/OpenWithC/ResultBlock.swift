@@ -35,7 +35,9 @@ struct ResultBlock {
     mutating func put(_ text: String) -> UnsafePointer<CChar> {
         let start = cursor
         let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-            UnsafeMutableRawPointer(start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            if let source = bytes.baseAddress {
+                UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: bytes.count)
+            }
             return bytes.count
         } ?? {
             var index = 0
