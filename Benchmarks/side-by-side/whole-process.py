@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Time whole `openwith` processes against `file --mime-type` on the same files, paired.
+
+    python3 Benchmarks/side-by-side/whole-process.py OPENWITH [--command type|open] [--rounds N] FILE...
+
+For every file and round, three processes run back to back in alternating order: `openwith type
+FILE` (or `openwith FILE` with `--command open`), `file --mime-type FILE` and `/bin/true` (the
+cost of starting any process here). Each is started with posix_spawn, its output thrown away,
+and timed by wall clock and by the CPU time the kernel charged it (user + system).
+
+Reported: medians of each command's times, and the median over all pairs of
+    (openwith - no-op) / (file - no-op)
+for wall and CPU time, so the process start-up that both pay is taken off both. Also the largest
+peak resident size any `openwith` run reached (ru_maxrss).
+
+A throw-away catalog is used (OPENWITH_CATALOG): the first, untimed run of each file creates it,
+imports the machine's registries and writes the graph image and stored snapshot, as a user's
+first run would. XDG_DATA_DIRS, HOME and the rest of the environment are this process's.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+
+def spawn(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Runs argv once: (wall seconds, CPU seconds, peak resident KiB)."""
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=[
+        (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0),
+    ])
+    _, _, usage = os.wait4(pid, 0)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    command, rounds = "type", 40
+    if "--command" in args:
+        i = args.index("--command")
+        command = args[i + 1]
+        del args[i:i + 2]
+    if "--rounds" in args:
+        i = args.index("--rounds")
+        rounds = int(args[i + 1])
+        del args[i:i + 2]
+    if len(args) < 2 or command not in ("type", "open"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    openwith, files = os.path.abspath(args[0]), [os.path.abspath(f) for f in args[1:]]
+    true_path = "/bin/true" if os.path.exists("/bin/true") else "/usr/bin/true"
+    with tempfile.TemporaryDirectory(prefix="openwith-whole-") as tmp:
+        env = dict(os.environ, OPENWITH_CATALOG=os.path.join(tmp, "catalog.sqlite"))
+
+        def ours(f: str) -> list[str]:
+            return [openwith, "type", f] if command == "type" else [openwith, f]
+
+        for f in files:
+            spawn(ours(f), env)
+        times: dict[str, list[tuple[float, float, int]]] = {"o": [], "f": [], "n": []}
+        wall_ratios, cpu_ratios = [], []
+        for i in range(rounds):
+            for f in files:
+                seq = [("o", ours(f)), ("f", ["/usr/bin/file", "--mime-type", f]), ("n", [true_path])]
+                if i % 2:
+                    seq.reverse()
+                r = {k: spawn(argv, env) for k, argv in seq}
+                for k in r:
+                    times[k].append(r[k])
+                wall_base, cpu_base = r["f"][0] - r["n"][0], r["f"][1] - r["n"][1]
+                if wall_base > 0:
+                    wall_ratios.append((r["o"][0] - r["n"][0]) / wall_base)
+                if cpu_base > 0:
+                    cpu_ratios.append((r["o"][1] - r["n"][1]) / cpu_base)
+    med = statistics.median
+    label = "openwith type" if command == "type" else "openwith FILE"
+    print(f"{len(files)} files, {rounds} rounds, {len(times['o'])} pairs; {label} against file --mime-type")
+    for name, index, ratios in (("wall", 0, wall_ratios), ("cpu", 1, cpu_ratios)):
+        o, f, n = (med(t[index] for t in times[k]) * 1e3 for k in "ofn")
+        print(f"{name:4} ms: openwith {o:.2f}  file {f:.2f}  no-op {n:.2f}; "
+              f"median pair ratio, no-op taken off: {med(ratios):.2f}")
+    print(f"peak resident size of openwith: {max(t[2] for t in times['o']) / 1024:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
