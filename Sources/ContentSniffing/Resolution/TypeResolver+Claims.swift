@@ -18,6 +18,8 @@ extension TypeResolver {
         /// Whether the claimed format (or a format it is a kind of) has magic rules and the
         /// bytes match none of them: set only when the content is text and the claim is not.
         var lacksItsMagic = false
+        /// The file name the claim comes from (`nil` for a declared type or an attribute).
+        var name: String? = nil
     }
 
     struct ContentAnswer {
@@ -26,6 +28,10 @@ extension TypeResolver {
         var fromLibmagic = false
         /// The content is a container read whole that names no document (``SignatureMatch/listsEveryPart``).
         var listsEveryPart = false
+        /// The answer is the text classifier's statistical guess, not a structure or a signature.
+        var isStatistical = false
+        /// The text classifier looked at this text and was not sure enough to name its kind.
+        var classifierUnsure = false
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read
@@ -69,7 +75,19 @@ extension TypeResolver {
         if match.kind == .extension, match.pattern.dropFirst(2).contains("."), let last = match.pattern.split(separator: ".").last {
             tail = graph.types(filenameExtension: String(last)).first
         }
-        return Claim(type: type, source: .name, ambiguous: ambiguous, rivals: rivals, compoundTail: tail)
+        return Claim(type: type, source: .name, ambiguous: ambiguous, rivals: rivals, compoundTail: tail, name: name)
+    }
+
+    /// The text format a name also means, at a lighter glob weight than the binary formats
+    /// it names first (`*.mts` is an MPEG transport stream at weight 50 and TypeScript at 40).
+    /// Asked only when the content is text and the heavier formats are refuted by it: the
+    /// lighter reading is then the name's only one left. `nil` when the name has none.
+    func lighterTextReading(of claim: Claim) -> FilenameCandidate? {
+        guard claim.source == .name, let name = claim.name else { return nil }
+        let tied = claim.tied
+        return graph.candidates(filename: name).first { candidate in
+            isTextual(candidate.type) && !tied.contains(candidate.type) && !candidate.type.conforms(to: known.folder)
+        }
     }
 
     /// The name's type beside the resolved one (``Resolution/nameType``): the dynamic type of

@@ -57,8 +57,10 @@ extension TypeResolver {
             return finish(named, content.strength == .strong && !content.fromLibmagic ? .certain : .high)
         }
         if content.type.conforms(to: named) {
-            // The content refines the claim: take it, unless it would promote to something runnable.
-            if isRunnable(content.type) && !isRunnable(named) {
+            // The content refines the claim: take it, unless it would promote to something
+            // runnable, or it is the text classifier's guess at a kind of the named text format
+            // (JavaScript is a kind of TypeScript, and a `.ts` file is TypeScript).
+            if (isRunnable(content.type) && !isRunnable(named)) || (content.isStatistical && isTextual(named)) {
                 return finish(named, .high)
             }
             return finish(content.type, content.strength == .strong ? .certain : .high)
@@ -75,6 +77,16 @@ extension TypeResolver {
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
             if known.isSignatureVerified(named) || claim.lacksItsMagic {
                 // The name claims a binary format whose marks the bytes lack, and the bytes are text.
+                if let lighter = lighterTextReading(of: claim),
+                    content.type.conforms(to: lighter.type) || lighter.type.conforms(to: content.type)
+                {
+                    // The name's lighter reading is a text format the content agrees with: with
+                    // the heavier ones refuted, it is what the name means (`parser.mts` in TypeScript).
+                    evidence.append(.init(
+                        source: .name, identifier: lighter.type.identifier,
+                        detail: "\(lighter.pattern) (weight \(lighter.weight); the heavier readings are refuted by text content)"))
+                    return finish(lighter.type, .medium)
+                }
                 let conflict = ResolutionConflict(
                     claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
                     reason: "the content is text, without the \(claim.lacksItsMagic ? "magic" : "signature") of \(named.identifier)")

@@ -5,13 +5,15 @@ extension TypeResolver {
     var libmagic: MagicSniffer? { magic ?? (loadsLibmagicOnDemand ? MagicSniffer.shared : nil) }
 
     /// libmagic is consulted when the signatures leave the answer open: binary content with no
-    /// claim or an ambiguous one, or a claim of a binary format that nothing confirmed.
+    /// claim or an ambiguous one, text that no name tells and the text classifier could not
+    /// place, or a claim of a binary format that nothing confirmed.
     func needsLibmagic(claim: Claim?, content: ContentAnswer?, mode: ResolutionOptions.Mode) -> Bool {
         if let content, content.strength == .strong { return false }
         guard let claim, !claim.ambiguous else {
-            // Text the signatures and magic rules did not place stays text, except when asked for
-            // content alone: libmagic's guesses at text cost 200 µs a file.
-            return mode == .contentOnly || content.map { !isTextual($0.type) } ?? true
+            // Text the signatures, the magic rules or the text classifier placed stays as placed,
+            // except when asked for content alone: libmagic's guesses at text cost 200 µs a file.
+            // Text nothing placed is asked about, as content alone would be (a `BSDmakefile`).
+            return mode == .contentOnly || content.map { !isTextual($0.type) || (claim == nil && $0.classifierUnsure) } ?? true
         }
         // Bytes nothing placed, under any name: a binary name unconfirmed, or a text name over
         // bytes that are not text.

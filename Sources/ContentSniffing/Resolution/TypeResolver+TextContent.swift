@@ -29,11 +29,12 @@ extension TypeResolver {
             let type = graph[likeliest]
         {
             // The name narrowed the choice to a few types: the model picks among them.
-            content = ContentAnswer(type: type, strength: .weak)
+            content = ContentAnswer(type: type, strength: .weak, isStatistical: true)
             evidence.append(.init(source: .textContent, identifier: type.identifier, detail: "text classifier, the likeliest of the name's \(claim.tied.count) types"))
             return
         }
         if answer.basis == .fallback {
+            content?.classifierUnsure = true
             let percent = Int((answer.score * 100).rounded())
             evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(percent) %"))
             return
@@ -43,7 +44,7 @@ extension TypeResolver {
             content = ContentAnswer(type: type, strength: .strong)
         } else {
             guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script else { return }
-            content = ContentAnswer(type: type, strength: current.strength)
+            content = ContentAnswer(type: type, strength: current.strength, isStatistical: true)
         }
         let basis = answer.isStructural ? answer.detail : "text classifier, \(Int((answer.score * 100).rounded())) % sure"
         evidence.append(.init(source: .textContent, identifier: type.identifier, detail: basis))

@@ -22,7 +22,8 @@ public import UniformTypes
 ///    signatures found nothing or only a weak hint, to refine a strong answer to a subtype of
 ///    it, or to settle an ambiguous name — with a second bounded read (at most 64 KiB from the
 ///    start) for rules that look past the prefix, only when no signature answered strongly;
-///    then libmagic, only for binary data nothing else placed.
+///    then libmagic, only for binary data nothing else placed and for text that no name tells
+///    and the text classifier could not place.
 /// 5. **Combination**:
 ///    - a claim equal to or a subtype of the content's answer is kept (`.dotx` over OOXML
 ///      word, `.svg` over XML), with both as evidence;
@@ -32,6 +33,11 @@ public import UniformTypes
 ///      contradict a text format that is not declared as text (AFM, XPM), but does contradict a
 ///      binary format the signatures know or whose magic rules the bytes fail (a text file
 ///      named `.png` or `notes.it` is text, flagged);
+///    - a name whose heaviest readings are binary formats the text content refutes means the
+///      text format of its lighter glob, when it has one the content agrees with (`*.mts`:
+///      an MPEG transport stream at weight 50, TypeScript at 40);
+///    - the text classifier's guess at a kind of the named text format does not replace it
+///      (JavaScript is a kind of TypeScript; a `.ts` file is TypeScript);
 ///    - a compound extension explains its compression (`font.pcf.gz` is a PCF font, not gzip);
 ///    - a document known by its container's parts (OOXML, ODF, EPUB, APK, iWork, AppX, 3MF;
 ///      Word, Excel, PowerPoint, Visio, Publisher, Outlook and Installer files in OLE2) named
