@@ -248,7 +248,7 @@ enum SignatureCases {
                       ZipFixture.named(["extension.vsixmanifest", "[Content_Types].xml", "extension/package.json"])),
         SignatureCase("Visio VSDX", "org.freedesktop.mime.application.vnd.ms-visio.drawing.main-xml",
                       ZipFixture.officeByNames(["visio/document.xml", "visio/pages/page1.xml"])),
-        SignatureCase("self-extracting stub before a ZIP", "com.microsoft.windows-executable",
+        SignatureCase("self-extracting stub before a ZIP", "org.freedesktop.mime.application.vnd.microsoft.portable-executable",
                       { var zip = ZipFixture(); zip.prefix = pe(characteristics: 0x0022); zip.stored("a.txt", "a"); return zip.build() }()),
         SignatureCase("ZIP with data descriptors", "org.openxmlformats.wordprocessingml.document", {
             var zip = ZipFixture()
@@ -360,6 +360,9 @@ enum SignatureCases {
         SignatureCase("AIFF-C", "public.aifc-audio", a("FORM") + be32(58) + a("AIFCFVER") + be32(4) + be32(0xA2805140)),
         SignatureCase("Matroska", "org.freedesktop.mime.video.x-matroska", [0x1A, 0x45, 0xDF, 0xA3, 0x9B, 0x42, 0x86, 0x81, 1,
             0x42, 0xF7, 0x81, 1, 0x42, 0x82, 0x88] + a("matroska") + [0x42, 0x87, 0x81, 4, 0x42, 0x85, 0x81, 2] + zeros(16), .strong),
+        SignatureCase("Matroska audio (one audio track)", "org.freedesktop.mime.audio.x-matroska", [0x1A, 0x45, 0xDF, 0xA3, 0x8B,
+            0x42, 0x82, 0x88] + a("matroska") + [0x18, 0x53, 0x80, 0x67, 0xFF, 0x16, 0x54, 0xAE, 0x6B, 0x88, 0xAE, 0x86,
+            0xD7, 0x81, 1, 0x83, 0x81, 2] + zeros(16), .strong),
         SignatureCase("WebM", "org.webmproject.webm", [0x1A, 0x45, 0xDF, 0xA3, 0x97, 0x42, 0x86, 0x81, 1, 0x42, 0xF7, 0x81, 1,
             0x42, 0x82, 0x84] + a("webm") + [0x42, 0x87, 0x81, 4, 0x42, 0x85, 0x81, 2] + zeros(16), .strong),
         SignatureCase("MPEG-TS", "public.mpeg-2-transport-stream", (0..<8).flatMap { _ in [0x47, 0x40, 0x00, 0x10] + [UInt8](
@@ -433,7 +436,7 @@ enum SignatureCases {
                 + slice
         }(), .strong),
         SignatureCase("Java class", "com.sun.java-class", be32(0xCAFE_BABE) + be16(0) + be16(65) + be16(10) + zeros(40), .strong),
-        SignatureCase("Windows EXE", "com.microsoft.windows-executable", pe(characteristics: 0x0022), .strong),
+        SignatureCase("Windows EXE", "org.freedesktop.mime.application.vnd.microsoft.portable-executable", pe(characteristics: 0x0022), .strong),
         SignatureCase("Windows DLL", "com.microsoft.windows-dynamic-link-library", pe(characteristics: 0x2022), .strong),
         SignatureCase("DOS executable", "com.microsoft.windows-executable", a("MZ") + le16(0x40) + le16(1) + le16(0) + le16(2)
             + le16(0) + le16(0xFFFF) + zeros(50) + [0xB4, 0x4C, 0xCD, 0x21], .weak),

@@ -175,6 +175,7 @@ enum KnownType {
     static let animatedCursor: TypeIdentifier = "org.freedesktop.mime.application.x-navi-animation"
     static let corelDraw: TypeIdentifier = "org.freedesktop.mime.application.vnd.corel-draw"
     static let matroska: TypeIdentifier = "org.freedesktop.mime.video.x-matroska"
+    static let matroskaAudio: TypeIdentifier = "org.freedesktop.mime.audio.x-matroska"
     static let webm: TypeIdentifier = "org.webmproject.webm"
     static let mpegTransportStream: TypeIdentifier = "public.mpeg-2-transport-stream"
     static let mpeg: TypeIdentifier = "public.mpeg"
@@ -211,6 +212,9 @@ enum KnownType {
     static let machOCore: TypeIdentifier = "com.apple.mach-o-core"
     static let windowsExecutable: TypeIdentifier = "com.microsoft.windows-executable"
     static let windowsDLL: TypeIdentifier = "com.microsoft.windows-dynamic-link-library"
+    /// A PE image (`MZ` and `PE\0\0`): shared-mime-info's Windows or EFI program, a kind of
+    /// Windows executable; Apple's DLL type is a kind of it.
+    static let portableExecutable: TypeIdentifier = "org.freedesktop.mime.application.vnd.microsoft.portable-executable"
     static let efiImage: TypeIdentifier = "org.iana.mime.application.efi"
     /// WebAssembly (declared by OpenWith's supplement to the system catalog).
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
@@ -319,7 +323,10 @@ enum KnownType {
     /// their parts are among them. Formats whose marks are optional, partial or far into the
     /// file (TGA, MP3 frames, BMP variants, PDF's `%PDF` that may follow junk) are not.
     static let definiteSignatures: [TypeIdentifier] = knownByParts + [
-        zip, compoundFile, png, apng, gif, jpeg, photoshop, photoshopLarge, webp, flac, matroska, webm,
+        zip, compoundFile, png, apng, gif, jpeg, photoshop, photoshopLarge, webp, flac, matroska, matroskaAudio, webm,
+        // Icon and cursor files start with their directory (`00 00 01 00` or `00 00 02 00` and
+        // a count of images); four bytes that open many other formats (a Mac resource fork) too.
+        ico, cursor,
         gzip, bzip2, xz, zstd, sevenZip, rar, woff, woff2, sqlite,
         // Every Ogg stream is a sequence of pages, each starting with `OggS`.
         ogg, oggAudio, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia,
@@ -349,12 +356,12 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, digitalSpeechStandard, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, webm,
+            flac, mp3, mp2, aac, digitalSpeechStandard, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
-            machOBundle, machOObject, machOCore, windowsExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
+            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
             sqlite, berkeleyDB, pcap, pcapng, binaryPropertyList, gettextCatalog, x509Certificate,
             certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,

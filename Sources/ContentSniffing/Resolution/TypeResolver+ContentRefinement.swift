@@ -68,6 +68,8 @@ extension TypeResolver {
     ///   priority 80, the spec's threshold for overruling a name, or when it names a binary
     ///   format unrelated to an unconfirmed binary name, or any binary format for bytes that are
     ///   not text under a text format's name (a renamed file);
+    /// - a rule naming a format with a definite signature (``KnownType/definiteSignatures``) is
+    ///   refuted when the built-in signatures placed nothing: they check that mark more strictly;
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
@@ -120,6 +122,9 @@ extension TypeResolver {
             return
         }
         if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
+        // A format whose every file carries a mark the built-in signatures check, and they found
+        // none: the looser rule (ICO's four bytes, which open a Mac resource fork too) is refuted.
+        if content == nil, known.hasDefiniteSignature(type) { return }
         if let current = content, !type.conforms(to: current.type) {
             if isTextual(current.type) != isTextual(type) { return }
             // Weak content that agrees with the name outweighs an unrelated rule below 80 (an

@@ -113,9 +113,11 @@ enum ExecutableSignatures {
     }
 
     /// PE and DOS executables: `MZ`, then `PE\0\0` at `e_lfanew` (read from the source when it
-    /// lies past the prefix); an EFI subsystem (10–13) tells an EFI image, the COFF
-    /// `IMAGE_FILE_DLL` characteristic a DLL, and a CLR runtime header (data directory 14) a
-    /// .NET assembly (no declared type of its own: the detail names it). An `MZ`
+    /// lies past the prefix) is a PE image (`application/vnd.microsoft.portable-executable`);
+    /// an EFI subsystem (10–13) tells an EFI image, the COFF `IMAGE_FILE_DLL` characteristic a
+    /// DLL (a kind of PE image), and a CLR runtime header (data directory 14) a .NET assembly (no
+    /// declared type of its own: the detail names it). A NE, LE or LX header is an older Windows
+    /// or OS/2 program, the generic Windows executable. An `MZ`
     /// header without a PE (or NE/LE/LX) header is a DOS executable, and only weakly so, since
     /// `MZ` is two letters.
     static func portableExecutable(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
@@ -148,10 +150,10 @@ enum ExecutableSignatures {
     /// The kind of a PE image whose header (from `PE\0\0`) is `h`.
     private static func portableExecutableKind(_ h: UnsafeRawBufferPointer) -> SignatureMatch {
         guard let characteristics = h.u16le(at: 22) else {
-            return SignatureMatch(KnownType.windowsExecutable, .strong, "PE signature at e_lfanew")
+            return SignatureMatch(KnownType.portableExecutable, .strong, "PE signature at e_lfanew")
         }
         let isDLL = characteristics & 0x2000 != 0
-        let type = isDLL ? KnownType.windowsDLL : KnownType.windowsExecutable
+        let type = isDLL ? KnownType.windowsDLL : KnownType.portableExecutable
         let optional = 24
         let optionalSize = Int(h.u16le(at: 20) ?? 0)
         let magic = h.u16le(at: optional)

@@ -174,7 +174,9 @@ enum MediaSignatures {
     }
 
     /// Matroska and WebM: the EBML magic `1A 45 DF A3`, then the EBML header's `DocType`
-    /// element (`0x4282`) says `webm` or `matroska` (the default when it is absent).
+    /// element (`0x4282`) says `webm` or `matroska` (the default when it is absent). A Matroska
+    /// file whose `Tracks` element (in the prefix) lists audio tracks and no video track is
+    /// Matroska audio (`.mka`); any other is Matroska video, as most are.
     static func matroska(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard b.u32be(at: 0) == 0x1A45_DFA3, let (headerSize, sizeLength) = vint(b, at: 4, keepMarker: false) else {
@@ -193,6 +195,9 @@ enum MediaSignatures {
                     return SignatureMatch(KnownType.webm, .strong, "EBML DocType webm")
                 }
                 if docType.has("matroska") {
+                    if matroskaTrackKinds(b, segmentAt: 4 + sizeLength + Int(headerSize)) == .audioOnly {
+                        return SignatureMatch(KnownType.matroskaAudio, .strong, "EBML DocType matroska, audio tracks only")
+                    }
                     return SignatureMatch(KnownType.matroska, .strong, "EBML DocType matroska")
                 }
                 return nil
@@ -200,6 +205,67 @@ enum MediaSignatures {
             offset = dataStart + Int(size)
         }
         return SignatureMatch(KnownType.matroska, .weak, "EBML header without a DocType")
+    }
+
+    /// What the tracks of a Matroska segment carry, as far as the prefix tells.
+    enum MatroskaTrackKinds { case unknown, audioOnly, other }
+
+    /// The kinds of track listed by the `Tracks` element (`16 54 AE 6B`) of the segment
+    /// (`18 53 80 67`) that starts at `start`: each `TrackEntry` (`AE`) has a `TrackType` (`83`),
+    /// 1 for video and 2 for audio. `unknown` when the prefix does not hold the whole element.
+    static func matroskaTrackKinds(_ b: UnsafeRawBufferPointer, segmentAt start: Int) -> MatroskaTrackKinds {
+        guard start > 0, let (segmentID, segmentIDLength) = vint(b, at: start, keepMarker: true), segmentID == 0x1853_8067,
+            let (_, segmentSizeLength) = vint(b, at: start + segmentIDLength, keepMarker: false)
+        else { return .unknown }
+        var offset = start + segmentIDLength + segmentSizeLength
+        for _ in 0..<16 {
+            guard let (id, idLength) = vint(b, at: offset, keepMarker: true), idLength <= 4,
+                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size < UInt64(b.count)
+            else { return .unknown }
+            let dataStart = offset + idLength + sizeLength
+            let dataEnd = dataStart + Int(size)
+            if id == 0x1654_AE6B {
+                guard dataEnd <= b.count else { return .unknown }
+                return trackKinds(b, from: dataStart, to: dataEnd)
+            }
+            if id == 0x1F43_B675 { return .unknown }  // a Cluster: the tracks were not listed first
+            offset = dataEnd
+        }
+        return .unknown
+    }
+
+    /// The kinds of the track entries between `start` and `end` (see ``matroskaTrackKinds(_:segmentAt:)``).
+    private static func trackKinds(_ b: UnsafeRawBufferPointer, from start: Int, to end: Int) -> MatroskaTrackKinds {
+        var offset = start
+        var audio = 0
+        for _ in 0..<64 where offset < end {
+            guard let (id, idLength) = vint(b, at: offset, keepMarker: true),
+                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size <= UInt64(end - offset)
+            else { return .unknown }
+            let dataStart = offset + idLength + sizeLength
+            let dataEnd = dataStart + Int(size)
+            guard dataEnd <= end else { return .unknown }
+            if id == 0xAE {
+                var field = dataStart
+                var kind: UInt8? = nil
+                for _ in 0..<64 where field < dataEnd {
+                    guard let (fieldID, fieldIDLength) = vint(b, at: field, keepMarker: true),
+                        let (fieldSize, fieldSizeLength) = vint(b, at: field + fieldIDLength, keepMarker: false),
+                        fieldSize <= UInt64(dataEnd - field)
+                    else { return .unknown }
+                    let valueStart = field + fieldIDLength + fieldSizeLength
+                    if fieldID == 0x83, fieldSize == 1 { kind = b.byte(at: valueStart) }
+                    field = valueStart + Int(fieldSize)
+                }
+                switch kind {
+                case 2: audio += 1
+                case .some: return .other
+                case nil: return .unknown
+                }
+            }
+            offset = dataEnd
+        }
+        return audio > 0 ? .audioOnly : .unknown
     }
 
     /// An EBML variable-length integer at `offset`: its value (with or without the length

@@ -37,7 +37,7 @@ struct SubtypeDetailTests {
     @Test("PE: an EFI subsystem is an EFI image; a CLR header is a .NET assembly, DLL or not")
     func portableExecutables() throws {
         let assembly = try #require(try sniff(SignatureCases.peImage(characteristics: 0x0022, subsystem: 3, clr: true)))
-        #expect(assembly.identifier == "com.microsoft.windows-executable")
+        #expect(assembly.identifier == "org.freedesktop.mime.application.vnd.microsoft.portable-executable")
         #expect(assembly.detail.contains(".NET assembly"))
         let library = try #require(try sniff(SignatureCases.peImage(characteristics: 0x2022, subsystem: 3, clr: true)))
         #expect(library.identifier == "com.microsoft.windows-dynamic-link-library")
