@@ -59,7 +59,13 @@ extension TypeResolver {
             return Claim(type: type, source: .declared, ambiguous: false)
         }
         guard let name else { return nil }
-        let match = graph.match(filename: name)
+        var match = graph.match(filename: name)
+        if let stem = Self.templateStem(of: name), match.type == nil || match.pattern == "*.in" {
+            // A configure template (`init.tcl.in`, `config.h.in`) is a file of its stem's type
+            // with placeholders in it: the stem's name says more than the registries' `*.in`.
+            let inner = graph.match(filename: String(stem))
+            if inner.type != nil { match = inner }
+        }
         guard let first = match.type else { return nil }
         // What is resolved here has bytes: a name's folder types (bundles, packages, such as
         // the file-system plug-in that `*.fs` names) do not describe it.
@@ -76,6 +82,17 @@ extension TypeResolver {
             tail = graph.types(filenameExtension: String(last)).first
         }
         return Claim(type: type, source: .name, ambiguous: ambiguous, rivals: rivals, compoundTail: tail, name: name)
+    }
+
+    /// The name a configure template (`NAME.EXT.in`) is made into, `NAME.EXT`; `nil` for any
+    /// other name. The stem must have an extension of its own (`Makefile.in` is left to the
+    /// registries' own patterns).
+    static func templateStem(of name: String) -> Substring? {
+        let base = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name[name.utf8.index(after: $0)...] } ?? name[...]
+        guard base.hasSuffix(".in") else { return nil }
+        let stem = base.dropLast(3)
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex, stem.index(after: dot) != stem.endIndex else { return nil }
+        return stem
     }
 
     /// The text format a name also means, at a lighter glob weight than the binary formats

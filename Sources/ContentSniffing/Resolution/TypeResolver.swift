@@ -11,7 +11,9 @@ public import UniformTypes
 ///    attribute. It is the claim the content is checked against, as a name would be.
 /// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
 ///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``). A
-///    name's folder types (bundles, packages) do not claim a file. An extension no declared
+///    name's folder types (bundles, packages) do not claim a file. A configure template
+///    (`init.tcl.in`) is claimed by its stem's name when `*.in` is all the registries say. An
+///    extension no declared
 ///    type owns gives no claim, but its dynamic type is kept beside the answer
 ///    (``Resolution/nameType``) for apps that claim the extension.
 /// 4. **Content**: the built-in ``SignatureSniffer`` on a bounded prefix (and, for containers,
