@@ -4,7 +4,7 @@ import Testing
 import UniformTypes
 
 /// A name that claims a binary format must be confirmed by the content: plain text under a
-/// tracker-module, MacBinary or archive name is text, and the resolution says the name was
+/// tracker-module, MacBinary, archive or iWork template name is text, and the resolution says the name was
 /// overruled. A file that does carry the format's marks keeps its name's type.
 @Suite("Names of binary formats need their content's confirmation")
 struct NameConfirmationTests {
@@ -13,6 +13,8 @@ struct NameConfirmationTests {
 
     @Test("plain text under a binary format's name is text, with a conflict", arguments: [
         ("notes.it", "audio/x-it"), ("readme.mod", "audio/x-mod"), ("deskey.bin", "application/x-macbinary"),
+        // iWork's single-file templates are ZIP archives, as its single-file documents are.
+        ("Makevars.template", "application/x-iwork-pages-sfftemplate"), ("budget.nmbtemplate", "application/x-iwork-numbers-sfftemplate"),
     ])
     func textUnderBinaryName(name: String, claimedMIME: String) throws {
         let claimed = try #require(resolver.graph.type(mimeType: claimedMIME))
