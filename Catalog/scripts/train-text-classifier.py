@@ -178,6 +178,29 @@ LABELS = [
     (None, ".awk", "application/x-awk"),
     (None, ".patch", "text/x-patch"),
     (None, ".diff", "text/x-patch"),
+    (None, ".cr", "text/x-crystal"),
+    (None, ".hx", "text/x-haxe"),
+    (None, ".vala", "text/x-vala"),
+    (None, ".vapi", "text/x-vala"),
+    # Prose: the notes and licences every project ships. Without a class of its own, prose is
+    # whatever language it happens to resemble, and the fallback threshold must carry it all.
+    (None, "=README", "text/plain"),
+    (None, "=README.txt", "text/plain"),
+    (None, "=README.Debian", "text/plain"),
+    (None, "=NEWS", "text/plain"),
+    (None, "=AUTHORS", "text/plain"),
+    (None, "=THANKS", "text/plain"),
+    (None, "=TODO", "text/plain"),
+    (None, "=BUGS", "text/plain"),
+    (None, "=CREDITS", "text/plain"),
+    (None, "=COPYING", "text/plain"),
+    (None, "=COPYING.LIB", "text/plain"),
+    (None, "=LICENSE", "text/plain"),
+    (None, "=LICENSE.txt", "text/plain"),
+    (None, "=copyright", "text/plain"),
+    (None, "=INSTALL", "text/plain"),
+    (None, "=HACKING", "text/plain"),
+    (None, "=NOTICE", "text/plain"),
 ]
 
 ARCHIVES = (".tar.xz", ".tar.gz", ".tgz", ".tar.bz2", ".zip", ".jar")

@@ -95,15 +95,18 @@ extension TypeResolver {
         return stem
     }
 
-    /// The text format a name also means, at a lighter glob weight than the binary formats
-    /// it names first (`*.mts` is an MPEG transport stream at weight 50 and TypeScript at 40).
-    /// Asked only when the content is text and the heavier formats are refuted by it: the
-    /// lighter reading is then the name's only one left. `nil` when the name has none.
+    /// The text format a name's extension also means, at a lighter glob weight than the binary
+    /// formats it names first (`*.mts` is an MPEG transport stream at weight 50 and TypeScript
+    /// at 40). Asked only when the content is text and the heavier formats are refuted by it:
+    /// the lighter reading is then the extension's only one left. Only an extension's glob
+    /// counts: a pattern on the rest of the name (`readme*` for `readme.mod`) is not what the
+    /// extension means, so the refuted format stays a conflict. `nil` when there is none.
     func lighterTextReading(of claim: Claim) -> FilenameCandidate? {
         guard claim.source == .name, let name = claim.name else { return nil }
         let tied = claim.tied
         return graph.candidates(filename: name).first { candidate in
-            isTextual(candidate.type) && !tied.contains(candidate.type) && !candidate.type.conforms(to: known.folder)
+            candidate.pattern.hasPrefix("*.") && isTextual(candidate.type) && !tied.contains(candidate.type)
+                && !candidate.type.conforms(to: known.folder)
         }
     }
 

@@ -13,6 +13,8 @@ extension TypeResolver {
     ///   and for a binary format's name over text content (which the name may then lose).
     /// - For a name several types tie on, the model picks the likeliest of those types (no
 ///   margin asked: the name has narrowed the choice), unless a structure decides.
+/// - Prose (the model's plain-text class) leaves the text as it was named: plain text, in its
+///   encoding.
 /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
     ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
     ///   plain text: it never overrules a magic rule's more specific guess.
@@ -40,6 +42,13 @@ extension TypeResolver {
             return
         }
         guard let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural else { return }
+        if !answer.isStructural, type == known.plainText {
+            // Prose, by the model's own class for it: the text stays as the earlier steps named
+            // it (UTF-8 text keeps its encoding), now known not to be a language it resembles.
+            let percent = Int((answer.score * 100).rounded())
+            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier: prose, \(percent) % sure"))
+            return
+        }
         if answer.isStructural {
             content = ContentAnswer(type: type, strength: .strong)
         } else {

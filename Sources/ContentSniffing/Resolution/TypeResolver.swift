@@ -36,8 +36,8 @@ public import UniformTypes
 ///      binary format the signatures know or whose magic rules the bytes fail (a text file
 ///      named `.png` or `notes.it` is text, flagged);
 ///    - a name whose heaviest readings are binary formats the text content refutes means the
-///      text format of its lighter glob, when it has one the content agrees with (`*.mts`:
-///      an MPEG transport stream at weight 50, TypeScript at 40);
+///      text format of its extension's lighter glob, when it has one the content agrees with
+///      (`*.mts`: an MPEG transport stream at weight 50, TypeScript at 40);
 ///    - the text classifier's guess at a kind of the named text format does not replace it
 ///      (JavaScript is a kind of TypeScript; a `.ts` file is TypeScript);
 ///    - a compound extension explains its compression (`font.pcf.gz` is a PCF font, not gzip);
