@@ -339,6 +339,8 @@ enum SignatureCases {
                       [0x01, 0xDA, 1, 1, 0, 3, 0, 128, 0, 128, 0, 3] + zeros(96) + zeros(404)),
         SignatureCase("DSS dictation", "com.olympus.dss-audio", [2] + a("dss") + zeros(60)),
         SignatureCase("DSS Pro dictation", "com.olympus.dss-audio", [3] + a("ds2") + zeros(60)),
+        SignatureCase("Creative Voice File", "org.freedesktop.mime.audio.x-voc",
+                      a("Creative Voice File") + [0x1A] + le16(26) + le16(0x010A) + le16(0x1129) + [1] + ByteFixtures.le24(0x1000) + [0xA6, 0] + zeros(40)),
         SignatureCase("WordPerfect document", "org.freedesktop.mime.application.vnd.wordperfect",
                       [0xFF] + a("WPC") + le32(0x200) + [1, 10, 2, 1] + zeros(40)),
         SignatureCase("WordPerfect Graphics image", "org.freedesktop.mime.application.x-wpg",

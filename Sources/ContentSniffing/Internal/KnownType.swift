@@ -158,6 +158,7 @@ enum KnownType {
     /// signatures answer ``ogg`` or the codec's own type).
     static let oggAudio: TypeIdentifier = "org.freedesktop.mime.audio.ogg"
     static let digitalSpeechStandard: TypeIdentifier = "com.olympus.dss-audio"
+    static let creativeVoice: TypeIdentifier = "org.freedesktop.mime.audio.x-voc"
     static let monkeysAudio: TypeIdentifier = "org.freedesktop.mime.audio.x-ape"
     static let musepack: TypeIdentifier = "org.freedesktop.mime.audio.x-musepack"
     static let wavPack: TypeIdentifier = "org.freedesktop.mime.audio.x-wavpack"
@@ -356,7 +357,7 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, digitalSpeechStandard, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
+            flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,

@@ -48,6 +48,15 @@ enum MediaSignatures {
         return SignatureMatch(KnownType.digitalSpeechStandard, .strong, "DSS dictation header")
     }
 
+    /// Creative Voice File (VOC): the text `Creative Voice File`, `1A`, and a header size; the
+    /// version's check word (`~version + 0x1234`) when the header holds it.
+    static func creativeVoice(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("Creative Voice File\u{1A}"), let headerSize = b.u16le(at: 20), headerSize >= 26 else { return nil }
+        if let version = b.u16le(at: 22), let check = b.u16le(at: 24), check != (~version &+ 0x1234) { return nil }
+        return SignatureMatch(KnownType.creativeVoice, .strong, "Creative Voice File header")
+    }
+
     /// MIDI: `MThd` with its fixed header length 6.
     static func midi(_ probe: Probe) -> SignatureMatch? {
         guard probe.bytes.has("MThd"), probe.bytes.u32be(at: 4) == 6 else { return nil }

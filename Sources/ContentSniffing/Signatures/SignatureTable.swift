@@ -67,6 +67,7 @@ enum SignatureTable {
         SignatureRule("XISF", ImageSignatures.xisf),
         SignatureRule("SGI image", ImageSignatures.sgi),
         SignatureRule("DSS dictation", MediaSignatures.digitalSpeechStandard),
+        SignatureRule("Creative Voice File", MediaSignatures.creativeVoice),
         SignatureRule("JPEG XL container and JPEG 2000 signature boxes", ImageSignatures.signatureBox),
         SignatureRule("WebAssembly", ExecutableSignatures.webAssembly),
         // pcapng's "0A 0D 0D 0A" also reads as a Python bytecode magic followed by "\r\n".
