@@ -83,6 +83,7 @@ enum SignatureTable {
         SignatureRule("PostScript, EPS, Type 1 fonts", DocumentSignatures.postScript),
         SignatureRule("RTF", DocumentSignatures.rtf),
         SignatureRule("WordPerfect documents and graphics", DocumentSignatures.wordPerfect),
+        SignatureRule("Netpbm (PBM, PGM, PPM, PAM)", NetpbmSignature.check),
         SignatureRule("PEM and PGP armour", DataSignatures.armor),
         SignatureRule("#! scripts", ScriptSignatures.shebang),
         // 3. Magic away from offset 0.

@@ -12,8 +12,8 @@ struct TextStructureMatch: Equatable {
 
 /// Text formats told by certain structure, each check bounded by the window: `<?php`,
 /// PEM and OpenPGP armour (``ArmorShape``), mail (``MailShape``), vCard and iCalendar,
-/// subtitles (``SubtitleShape``), diffs (``DiffShape``), ASCII Netpbm and XPM images
-/// (``NetpbmTextShape``), ASCII STL and DXF drawings (``DrawingTextShape``), PostScript and
+/// subtitles (``SubtitleShape``), diffs (``DiffShape``), XPM images
+/// (``XPixmapTextShape``), ASCII STL and DXF drawings (``DrawingTextShape``), PostScript and
 /// AFM, a modeline naming the file type (``ModelineShape``), and last troff, TOML and YAML by
 /// the shape of their lines (``LineSyntaxShape``).
 enum TextStructure {
@@ -40,7 +40,7 @@ enum TextStructure {
             ?? MailShape.recognize(t)
             ?? SubtitleShape.recognize(t, from: start)
             ?? DiffShape.recognize(t)
-            ?? NetpbmTextShape.recognize(t, from: start)
+            ?? XPixmapTextShape.recognize(t, from: start)
             ?? DrawingTextShape.recognize(t, from: start)
             ?? DocumentOpeningShape.recognize(t)
             ?? ModelineShape.recognize(t)

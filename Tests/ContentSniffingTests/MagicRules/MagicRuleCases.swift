@@ -32,7 +32,7 @@ enum MagicRuleCases {
             "Sun raster: big32 0x59a66a95", "image/x-sun-raster",
             be32(0x59A6_6A95) + be32(1) + be32(1) + be32(1) + be32(2) + be32(1) + be32(0) + be32(0) + [0x80, 0]),
         MagicRuleCase("X pixmap", "image/x-xpixmap", a("/* XPM */\nstatic char *icon[] = {\n\"1 1 1 1\",\n\"a c #FF0000\",\n\"a\"\n};\n")),
-        MagicRuleCase("portable bitmap, nested byte after P1", "image/x-portable-bitmap", a("P1\n2 2\n0 1\n1 0\n")),
+        MagicRuleCase("NIFF image: IIN1, priority 80", "image/x-niff", a("IIN1") + zeros(16)),
         MagicRuleCase(
             "MNG animation", "video/x-mng", [0x8A] + a("MNG\r\n") + [0x1A, 0x0A] + be32(28) + a("MHDR")),
         MagicRuleCase("OpenEXR: little32 0x01312f76", "image/x-exr", le32(0x0131_2F76) + le32(2) + a("channels\0")),

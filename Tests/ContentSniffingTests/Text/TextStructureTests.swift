@@ -54,12 +54,8 @@ struct TextStructureTests {
         #expect(structure("--- a list\n+++ emphasis\nno hunk here\n") == nil)
     }
 
-    @Test("ASCII Netpbm images, XPM, ASCII STL, DXF")
+    @Test("XPM, ASCII STL, DXF (ASCII Netpbm images are the signature table's: NetpbmSignatureTests)")
     func picturesAndDrawings() {
-        #expect(structure("P1\n# a cross\n3 3\n0 1 0\n1 1 1\n0 1 0\n") == "image/x-portable-bitmap")
-        #expect(structure("P2\n2 2\n255\n0 128\n128 255\n") == "image/x-portable-graymap")
-        #expect(structure("P3 1 1 255\n255 0 0\n") == "image/x-portable-pixmap")
-        #expect(structure("P1 is the first point\n") == nil)
         #expect(structure("/* XPM */\nstatic char *dot[] = {\n\"1 1 1 1\",\n\". c #000000\",\n\".\"};\n") == "image/x-xpixmap")
         #expect(structure("solid cube\n  facet normal 0 0 1\n    outer loop\n") == "model/stl")
         #expect(structure("solid reasons to say no\nand more prose\n") == nil)
