@@ -541,6 +541,10 @@ enum SignatureCases {
         SignatureCase("HTML5", "public.html", a("<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"></head></html>\n"), .weak),
         SignatureCase("HTML uppercase", "public.html", a("<!-- generated -->\n<HTML>\n<BODY>hello</BODY>\n</HTML>\n")),
         SignatureCase("HTML fragment", "public.html", a("\n  <div class=\"x\">\n<p>hello</p></div>\n")),
+        SignatureCase("XML without a declaration: a root element and its first child", "public.xml",
+                      a("<background>\n  <static>\n    <duration>8640000.0</duration>\n  </static>\n</background>\n"), .weak),
+        SignatureCase("DTD after a comment", "org.freedesktop.mime.application.xml-dtd",
+                      a("<!--\n This file is part of a project.\n-->\n<!ENTITY % boolean \"(true|false)\">\n<!ELEMENT accel:item EMPTY>\n"), .strong),
         SignatureCase("RSS 2.0", "public.rss", a("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>t</title></channel></rss>")),
         SignatureCase("RSS 1.0", "public.rss", a("<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" "
             + "xmlns=\"http://purl.org/rss/1.0/\"><channel/></rdf:RDF>")),

@@ -95,6 +95,8 @@ struct TextClassificationTests {
     func notMarkup() {
         #expect(sniff("<3 you\n")?.identifier == "public.plain-text")
         #expect(sniff("<unknown-element>text</unknown-element>\n")?.identifier == "public.plain-text")
+        #expect(sniff("<stdio.h> and then <stdlib.h>\n")?.identifier == "public.plain-text")
+        #expect(sniff("<self-closing/>\n<another/>\n")?.identifier == "public.plain-text")
         #expect(sniff("<?xml version=\"1.0\"?>")?.identifier == "public.xml")
     }
 }

@@ -269,6 +269,7 @@ enum KnownType {
     static let atom: TypeIdentifier = "org.freedesktop.mime.application.atom-xml"
     static let opml: TypeIdentifier = "org.freedesktop.mime.text.x-opml-xml"
     static let xslt: TypeIdentifier = "org.freedesktop.mime.application.xslt-xml"
+    static let xmlDTD: TypeIdentifier = "org.freedesktop.mime.application.xml-dtd"
     static let docBook: TypeIdentifier = "org.freedesktop.mime.application.x-docbook-xml"
     static let script: TypeIdentifier = .script
     static let shellScript: TypeIdentifier = "public.shell-script"
@@ -372,7 +373,7 @@ enum KnownType {
             certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,
             pgpEncrypted,
             plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,
-            opml, xslt, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
+            opml, xslt, xmlDTD, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,
             pythonScript, python3Script, perlScript, rubyScript, phpScript, javaScript, luaScript, tclScript, awkScript, makefile,
             rScript, erlangScript, clojureScript, haskellScript, ocamlScript, schemeScript, groovyScript, scalaScript, kotlinScript,
             elixirScript, powerShellScript, fishScript, commonLispScript, emacsLispScript, octaveScript, crystalScript, dartScript,

@@ -5,7 +5,10 @@
 /// items; the root start tag is looked at for namespace URIs. Vocabularies: SVG, XHTML, RSS
 /// (0.9x/2.0 `rss`, 1.0 `rdf:RDF`), Atom, Apple property lists, OPML, XSLT, DocBook. With an
 /// XML declaration or a known namespace the answer is strong; HTML and root names alone are
-/// weak.
+/// weak. Without a declaration, a root element of no known vocabulary whose first child
+/// element follows its start tag is XML, weakly (`<background>` then `<static>`). Markup
+/// declarations (`<!ELEMENT`, `<!ENTITY`, `<!ATTLIST`, `<!NOTATION`) before any element make a
+/// document type definition (DTD), strongly: they occur nowhere else outside a `<!DOCTYPE`.
 enum MarkupSniffer {
     /// Recognises markup in `t` (ASCII-compatible text).
     static func sniff(_ t: UnsafeRawBufferPointer) -> SignatureMatch? {
@@ -23,6 +26,10 @@ enum MarkupSniffer {
             } else if t.has("<!--", at: offset) {
                 guard let end = t.firstOffset(of: "-->", from: offset + 4) else { break }
                 offset = end + 3
+            } else if t.has("<!ELEMENT", at: offset) || t.has("<!ENTITY", at: offset) || t.has("<!ATTLIST", at: offset)
+                || t.has("<!NOTATION", at: offset)
+            {
+                return SignatureMatch(KnownType.xmlDTD, .strong, "markup declarations outside a document type")
             } else if t.has(caseInsensitive: "<!doctype", at: offset) {
                 let end = doctypeEnd(t, from: offset + 9)
                 doctype = t.slice(from: offset + 9, to: end)
@@ -90,7 +97,20 @@ enum MarkupSniffer {
         }
         if declared { return SignatureMatch(KnownType.xml, .strong, "XML declaration") }
         if doctypeIsHTML { return SignatureMatch(KnownType.html, .weak, "HTML document type") }
+        if t.byte(at: tagEnd) == UInt8(ascii: ">"), t[tagEnd - 1] != UInt8(ascii: "/"),
+            let afterName = t.byte(at: nameEnd), ASCII.isWhitespace(afterName) || afterName == UInt8(ascii: ">"),
+            startsChildElement(t, from: tagEnd + 1)
+        {
+            return SignatureMatch(KnownType.xml, .weak, "a root element with a child element")
+        }
         return nil
+    }
+
+    /// Whether an element's start tag (`<` and a letter or `_`) follows `start`, past whitespace.
+    private static func startsChildElement(_ t: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        let offset = skipWhitespace(t, from: start)
+        guard t.byte(at: offset) == UInt8(ascii: "<"), let first = t.byte(at: offset + 1) else { return false }
+        return ASCII.isLetter(first) || first == UInt8(ascii: "_")
     }
 
     /// The offset of the `>` closing a document type declaration, skipping an internal subset
