@@ -176,5 +176,18 @@ extension SignatureCases {
         SignatureCase("tar.gz with a stored block and a file name", "org.gnu.gnu-zip-tar-archive",
                       gzip(DeflateFixture.stored(ustarArchive), name: "notes.tar")),
         SignatureCase("gzip of text", "org.gnu.gnu-zip-archive", gzip(DeflateFixture.fixed(Array(String(repeating: "plain text, ", count: 60).utf8)))),
+        SignatureCase("PCF font in gzip", "org.freedesktop.mime.application.x-font-pcf",
+                      gzip(DeflateFixture.fixed(a("\u{1}fcp") + le32(9) + le32(1) + le32(0x0E) + le32(0x80) + zeros(300))), .strong),
+        SignatureCase("PSF 1 font in gzip", "org.freedesktop.mime.application.x-gz-font-linux-psf",
+                      gzip(DeflateFixture.stored([0x36, 0x04, 0x02, 0x08] + zeros(300))), .strong),
+        SignatureCase("PSF 2 font in gzip", "org.freedesktop.mime.application.x-gz-font-linux-psf",
+                      gzip(DeflateFixture.fixed([0x72, 0xB5, 0x4A, 0x86] + le32(0) + le32(32) + le32(1) + le32(256) + zeros(300))), .strong),
+        SignatureCase("SVG in gzip (svgz)", "org.freedesktop.mime.image.svg-xml-compressed",
+                      gzip(DeflateFixture.fixed(a("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>\n"))), .strong),
+        SignatureCase("Gnumeric workbook in gzip", "org.freedesktop.mime.application.x-gnumeric",
+                      gzip(DeflateFixture.fixed(a("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gnm:Workbook xmlns:gnm=\"http://www.gnumeric.org/v10.dtd\">\n")
+                        + zeros(200))), .strong),
+        SignatureCase("gzip of XML that is neither", "org.gnu.gnu-zip-archive",
+                      gzip(DeflateFixture.fixed(a("<?xml version=\"1.0\"?>\n<catalog><book id=\"1\"/></catalog>\n"))), .strong),
     ]
 }

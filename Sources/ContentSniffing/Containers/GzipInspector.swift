@@ -1,11 +1,13 @@
-/// Looks inside a gzip stream for the tar archive it most often holds.
+/// Looks inside a gzip stream for what it holds: a tar archive most often, else a format known
+/// compressed (a PCF or PSF console font, an SVG image, a Gnumeric workbook).
 ///
 /// The gzip header (RFC 1952) is skipped, its optional fields included, and the DEFLATE data
-/// that follows in the prefix is inflated into one tar header's worth of bytes (512), well
-/// within ``SniffingLimits/maxInflatedLength``; a tar header there (ustar or GNU magic, or a
-/// valid checksum) makes the stream a compressed tar archive; a stream whose first bytes
-/// already rule such a header out is inflated no further. Only the prefix is read, so the
-/// look costs no I/O; a stream too short or broken to show 512 bytes stays plain gzip.
+/// that follows in the prefix is inflated: first ``decisiveLength`` bytes, which show a PCF
+/// font's `01 fcp`, a PSF font's magic, the XML root of an SVG image or a Gnumeric workbook,
+/// or rule a tar header out; only a stream that could still be tar is inflated to one tar
+/// header's worth of bytes (512), well within ``SniffingLimits/maxInflatedLength``, where a
+/// tar header (ustar or GNU magic, or a valid checksum) makes it a compressed tar archive. Only
+/// the prefix is read, so the look costs no I/O; a stream too short or broken stays plain gzip.
 enum GzipInspector {
     /// How many inflated bytes are looked at: one tar header block.
     static let tarHeaderLength = 512
@@ -19,18 +21,40 @@ enum GzipInspector {
             probe.limits.maxInflatedLength >= tarHeaderLength
         else { return gzip }
         let input = b.slice(from: dataStart, to: dataStart + probe.limits.maxInflatedLength)
-        let isTar = withUnsafeTemporaryAllocation(byteCount: tarHeaderLength, alignment: 1) { output -> Bool in
+        return withUnsafeTemporaryAllocation(byteCount: tarHeaderLength, alignment: 1) { output -> SignatureMatch in
             // Most streams (manual pages, change logs) are told apart by their first bytes: only
             // those that could still begin a tar header are inflated to a whole one.
             let (start, _) = Inflater.inflate(input, into: UnsafeMutableRawBufferPointer(rebasing: output[..<decisiveLength]))
-            guard start == decisiveLength, couldBeTarHeader(UnsafeRawBufferPointer(rebasing: output[..<decisiveLength])) else { return false }
+            let first = UnsafeRawBufferPointer(rebasing: output[..<start])
+            if let payload = compressedFormat(first) { return payload }
+            guard start == decisiveLength, couldBeTarHeader(first) else { return gzip }
             let (count, _) = Inflater.inflate(input, into: output)
-            guard count == tarHeaderLength else { return false }
+            guard count == tarHeaderLength else { return gzip }
             let inner = Probe(
                 bytes: UnsafeRawBufferPointer(output), isWholeFile: false, fileSize: nil, limits: probe.limits, extra: nil)
-            return ArchiveSignatures.tar(inner) != nil
+            guard ArchiveSignatures.tar(inner) != nil else { return gzip }
+            return SignatureMatch(KnownType.tarGzip, .strong, "gzip stream whose first 512 inflated bytes are a tar header")
         }
-        return isTar ? SignatureMatch(KnownType.tarGzip, .strong, "gzip stream whose first 512 inflated bytes are a tar header") : gzip
+    }
+
+    /// A format known compressed whose mark the first inflated bytes `b` show: a PCF font
+    /// (`01 fcp`), a PSF console font (PSF 1 `36 04` with a mode of 0–5 and a glyph height, or
+    /// PSF 2 `72 B5 4A 86`), or XML whose root is an SVG image or a Gnumeric workbook.
+    static func compressedFormat(_ b: UnsafeRawBufferPointer) -> SignatureMatch? {
+        if b.has("\u{1}fcp") {
+            return SignatureMatch(KnownType.pcfFont, .strong, "gzip stream holding a PCF font (01 fcp)")
+        }
+        if (b.u16be(at: 0) == 0x3604 && (b.byte(at: 2) ?? 0xFF) <= 5 && (b.byte(at: 3) ?? 0) > 0) || b.u32be(at: 0) == 0x72B5_4A86 {
+            return SignatureMatch(KnownType.gzippedPSFFont, .strong, "gzip stream holding a PSF console font")
+        }
+        guard let markup = MarkupSniffer.sniff(b) else { return nil }
+        if markup.identifier == KnownType.svg {
+            return SignatureMatch(KnownType.compressedSVG, .strong, "gzip stream holding an SVG image (root element svg)")
+        }
+        if markup.identifier == KnownType.xml, b.firstOffset(of: "<gnm:Workbook") != nil || b.firstOffset(of: "http://www.gnumeric.org/") != nil {
+            return SignatureMatch(KnownType.gnumeric, .strong, "gzip stream holding a Gnumeric workbook")
+        }
+        return nil
     }
 
     /// How many inflated bytes tell whether a tar header is possible at all: through the magic

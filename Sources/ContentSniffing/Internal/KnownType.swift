@@ -188,6 +188,11 @@ enum KnownType {
     // MARK: Archives and compression
     static let gzip: TypeIdentifier = "org.gnu.gnu-zip-archive"
     static let tarGzip: TypeIdentifier = "org.gnu.gnu-zip-tar-archive"
+    /// Formats known gzip-compressed (``GzipInspector``).
+    static let pcfFont: TypeIdentifier = "org.freedesktop.mime.application.x-font-pcf"
+    static let gzippedPSFFont: TypeIdentifier = "org.freedesktop.mime.application.x-gz-font-linux-psf"
+    static let compressedSVG: TypeIdentifier = "org.freedesktop.mime.image.svg-xml-compressed"
+    static let gnumeric: TypeIdentifier = "org.freedesktop.mime.application.x-gnumeric"
     static let bzip2: TypeIdentifier = "public.bzip2-archive"
     static let xz: TypeIdentifier = "org.tukaani.xz-archive"
     static let zstd: TypeIdentifier = "org.freedesktop.mime.application.zstd"
@@ -365,7 +370,7 @@ enum KnownType {
             flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
-            gzip, tarGzip, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
+            gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
             machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,

@@ -70,7 +70,7 @@ enum MagicRuleCases {
         MagicRuleCase("Java JCE keystore: host32 0xcececece", "application/x-java-jce-keystore", be32(0xCECE_CECE) + be32(2) + be32(1)),
         MagicRuleCase("BitTorrent", "application/x-bittorrent", a("d8:announce35:http://tracker.example.org/announce4:infod4:name1:ae")),
         MagicRuleCase("Blender", "application/x-blender", a("BLENDER-v293REND")),
-        MagicRuleCase("PCF font", "application/x-font-pcf", [0x01] + a("fcp") + le32(9)),
+        MagicRuleCase("GRX font", "application/x-font-libgrx", [0x14, 0x02, 0x59, 0x19] + le32(9)),
         // Text and markup
         MagicRuleCase("WebVTT", "text/vtt", a("WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n")),
         MagicRuleCase(
