@@ -187,6 +187,9 @@ extension SignatureCases {
         SignatureCase("Gnumeric workbook in gzip", "org.freedesktop.mime.application.x-gnumeric",
                       gzip(DeflateFixture.fixed(a("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gnm:Workbook xmlns:gnm=\"http://www.gnumeric.org/v10.dtd\">\n")
                         + zeros(200))), .strong),
+        SignatureCase("Gnumeric workbook of the older namespace in gzip", "org.freedesktop.mime.application.x-gnumeric",
+                      gzip(DeflateFixture.stored(a("<?xml version=\"1.0\"?>\n<gmr:Workbook xmlns:gmr=\"http://www.gnome.org/gnumeric/v2\">\n")
+                        + zeros(200))), .strong),
         SignatureCase("gzip of XML that is neither", "org.gnu.gnu-zip-archive",
                       gzip(DeflateFixture.fixed(a("<?xml version=\"1.0\"?>\n<catalog><book id=\"1\"/></catalog>\n"))), .strong),
     ]

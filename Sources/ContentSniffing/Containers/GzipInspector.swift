@@ -51,7 +51,11 @@ enum GzipInspector {
         if markup.identifier == KnownType.svg {
             return SignatureMatch(KnownType.compressedSVG, .strong, "gzip stream holding an SVG image (root element svg)")
         }
-        if markup.identifier == KnownType.xml, b.firstOffset(of: "<gnm:Workbook") != nil || b.firstOffset(of: "http://www.gnumeric.org/") != nil {
+        // Gnumeric's namespace has been http://www.gnumeric.org/v10.dtd (gnm:) and, earlier,
+        // http://www.gnome.org/gnumeric/ (gmr:).
+        if markup.identifier == KnownType.xml, b.firstOffset(of: ":Workbook") != nil,
+            b.firstOffset(of: "http://www.gnumeric.org/") != nil || b.firstOffset(of: "http://www.gnome.org/gnumeric/") != nil
+        {
             return SignatureMatch(KnownType.gnumeric, .strong, "gzip stream holding a Gnumeric workbook")
         }
         return nil

@@ -20,7 +20,12 @@ enum XPixmapTextShape {
         while let byte = t.byte(at: offset), ASCII.isWhitespace(byte) { offset += 1 }
         guard t.has("#define ", at: offset) else { return nil }
         var nameEnd = offset + 8
-        while let byte = t.byte(at: nameEnd), ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "_") { nameEnd += 1 }
+        // The name is the image's file name as its writer made it, dots and dashes included.
+        while let byte = t.byte(at: nameEnd), ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        {
+            nameEnd += 1
+        }
         let suffixLength = suffix.utf8CodeUnitCount
         guard nameEnd - suffixLength > offset + 8, t.has(suffix, at: nameEnd - suffixLength) else { return nil }
         var digits = t.offset(pastBlanksFrom: nameEnd)

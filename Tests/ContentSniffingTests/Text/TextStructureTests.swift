@@ -58,6 +58,7 @@ struct TextStructureTests {
     func picturesAndDrawings() {
         #expect(structure("/* XPM */\nstatic char *dot[] = {\n\"1 1 1 1\",\n\". c #000000\",\n\".\"};\n") == "image/x-xpixmap")
         #expect(structure("#define gs_s_m_width 16\n#define gs_s_m_height 16\nstatic unsigned char gs_s_m_bits[] = {\n   0x00, 0x00};\n") == "image/x-xbitmap")
+        #expect(structure("#define gs_s_m.xbm_width 24\n#define gs_s_m.xbm_height 24\n#define gs_s_m.xbm_x_hot 0\n") == "image/x-xbitmap")
         #expect(structure("#define WIDTH 16\n#define HEIGHT 16\nint main(void) { return 0; }\n") == nil)
         #expect(structure("#define icon_width 16\n#define BUFFER_SIZE 16\n") == nil)
         #expect(structure("solid cube\n  facet normal 0 0 1\n    outer loop\n") == "model/stl")
