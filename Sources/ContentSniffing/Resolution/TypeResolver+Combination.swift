@@ -15,28 +15,11 @@ extension TypeResolver {
         }
 
         guard let content else {
-            if let claim, claim.tied.allSatisfy(isTextual) {
-                // A text format's name over bytes that are not text (`sample.rtf` holding a
-                // PAR2 recovery set): the name is wrong, and nothing placed the bytes.
+            let verdict = verdictWithoutContent(claim: claim)
+            if verdict.isFallback {
                 evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
-                let conflict = ResolutionConflict(
-                    claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
-                    reason: "the content is not text, which \(claim.type.identifier) is")
-                return finish(known.data, .low, conflict: conflict)
             }
-            if let claim, claim.tied.allSatisfy(known.hasDefiniteSignature) {
-                // A format whose every file starts with a mark the signatures know (every format an
-                // ambiguous name may mean, for `.ogg`), over bytes nothing placed (`photo.xlsx`
-                // holding a Paint Shop Pro image): not that format.
-                evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
-                let conflict = ResolutionConflict(
-                    claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
-                    reason: "the content lacks the signature of \(claim.type.identifier)")
-                return finish(known.data, .low, conflict: conflict)
-            }
-            if let claim { return finish(claim.type, claim.ambiguous ? .low : .medium) }
-            evidence.append(.init(source: .fallback, identifier: known.data.identifier, detail: "binary content, no signature"))
-            return finish(known.data, .low)
+            return finish(verdict.type, verdict.confidence, conflict: verdict.conflict)
         }
         guard let claim else {
             return finish(content.type, content.strength == .strong ? .high : .medium)
@@ -115,6 +98,40 @@ extension TypeResolver {
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
             reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
         return finish(named, .low, conflict: conflict)
+    }
+
+    /// An answer before its evidence is marked: the type, how sure, the conflict if any, and
+    /// whether it is the fallback for bytes nothing placed (which the evidence then says).
+    struct Verdict {
+        var type: UniformType
+        var confidence: ResolutionConfidence
+        var conflict: ResolutionConflict? = nil
+        var isFallback = false
+    }
+
+    /// The answer when nothing placed the bytes, not even as text: the claim, unless it names a
+    /// text format (the bytes are not text) or formats whose every file carries a mark the
+    /// signatures know (the bytes lack it); else data.
+    func verdictWithoutContent(claim: Claim?) -> Verdict {
+        guard let claim else { return Verdict(type: known.data, confidence: .low, isFallback: true) }
+        if claim.tied.allSatisfy(isTextual) {
+            // A text format's name over bytes that are not text (`sample.rtf` holding a PAR2
+            // recovery set): the name is wrong, and nothing placed the bytes.
+            let conflict = ResolutionConflict(
+                claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
+                reason: "the content is not text, which \(claim.type.identifier) is")
+            return Verdict(type: known.data, confidence: .low, conflict: conflict, isFallback: true)
+        }
+        if claim.tied.allSatisfy(known.hasDefiniteSignature) {
+            // A format whose every file starts with a mark the signatures know (every format an
+            // ambiguous name may mean, for `.ogg`), over bytes nothing placed (`photo.xlsx`
+            // holding a Paint Shop Pro image): not that format.
+            let conflict = ResolutionConflict(
+                claimed: claim.type.identifier, claimedBy: claim.source, content: known.data.identifier, winner: .fallback,
+                reason: "the content lacks the signature of \(claim.type.identifier)")
+            return Verdict(type: known.data, confidence: .low, conflict: conflict, isFallback: true)
+        }
+        return Verdict(type: claim.type, confidence: claim.ambiguous ? .low : .medium)
     }
 
     /// The types of the claim the content may confirm, best first: for an ambiguous name, the
