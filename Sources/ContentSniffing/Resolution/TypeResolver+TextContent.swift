@@ -12,10 +12,10 @@ extension TypeResolver {
     ///   for a name no declared type owns, for a name several types tie on (`.m`, `.pl`, `.ts`),
     ///   and for a binary format's name over text content (which the name may then lose).
     /// - For a name several types tie on, the model picks the likeliest of those types (no
-///   margin asked: the name has narrowed the choice), unless a structure decides.
-/// - Prose (the model's plain-text class) leaves the text as it was named: plain text, in its
-///   encoding.
-/// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
+    ///   margin asked: the name has narrowed the choice), unless a structure decides.
+    /// - Prose (the model's plain-text class) leaves the text as it was named: plain text, in its
+    ///   encoding.
+    /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
     ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
     ///   plain text: it never overrules a magic rule's more specific guess.
     func classifyText(
