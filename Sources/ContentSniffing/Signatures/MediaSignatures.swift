@@ -194,10 +194,7 @@ enum MediaSignatures {
         var offset = 4 + sizeLength
         let end = Int(clamping: Swift.min(UInt64(b.count), UInt64(offset) &+ Swift.min(headerSize, 1 << 20)))
         for _ in 0..<32 where offset < end {
-            guard let (id, idLength) = vint(b, at: offset, keepMarker: true), idLength <= 4,
-                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size < 1 << 20
-            else { break }
-            let dataStart = offset + idLength + sizeLength
+            guard let (id, size, dataStart) = element(b, at: offset), id < 1 << 32, size < 1 << 20 else { break }
             if id == 0x4282 {
                 let docType = b.slice(from: dataStart, to: dataStart + Int(size))
                 if docType.has("webm") {
@@ -223,15 +220,10 @@ enum MediaSignatures {
     /// (`18 53 80 67`) that starts at `start`: each `TrackEntry` (`AE`) has a `TrackType` (`83`),
     /// 1 for video and 2 for audio. `unknown` when the prefix does not hold the whole element.
     static func matroskaTrackKinds(_ b: UnsafeRawBufferPointer, segmentAt start: Int) -> MatroskaTrackKinds {
-        guard start > 0, let (segmentID, segmentIDLength) = vint(b, at: start, keepMarker: true), segmentID == 0x1853_8067,
-            let (_, segmentSizeLength) = vint(b, at: start + segmentIDLength, keepMarker: false)
-        else { return .unknown }
-        var offset = start + segmentIDLength + segmentSizeLength
+        guard start > 0, let (segmentID, _, segmentData) = element(b, at: start), segmentID == 0x1853_8067 else { return .unknown }
+        var offset = segmentData
         for _ in 0..<16 {
-            guard let (id, idLength) = vint(b, at: offset, keepMarker: true), idLength <= 4,
-                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size < UInt64(b.count)
-            else { return .unknown }
-            let dataStart = offset + idLength + sizeLength
+            guard let (id, size, dataStart) = element(b, at: offset), id < 1 << 32, size < UInt64(b.count) else { return .unknown }
             let dataEnd = dataStart + Int(size)
             if id == 0x1654_AE6B {
                 guard dataEnd <= b.count else { return .unknown }
@@ -248,25 +240,11 @@ enum MediaSignatures {
         var offset = start
         var audio = 0
         for _ in 0..<64 where offset < end {
-            guard let (id, idLength) = vint(b, at: offset, keepMarker: true),
-                let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false), size <= UInt64(end - offset)
-            else { return .unknown }
-            let dataStart = offset + idLength + sizeLength
+            guard let (id, size, dataStart) = element(b, at: offset), size <= UInt64(end - offset) else { return .unknown }
             let dataEnd = dataStart + Int(size)
             guard dataEnd <= end else { return .unknown }
             if id == 0xAE {
-                var field = dataStart
-                var kind: UInt8? = nil
-                for _ in 0..<64 where field < dataEnd {
-                    guard let (fieldID, fieldIDLength) = vint(b, at: field, keepMarker: true),
-                        let (fieldSize, fieldSizeLength) = vint(b, at: field + fieldIDLength, keepMarker: false),
-                        fieldSize <= UInt64(dataEnd - field)
-                    else { return .unknown }
-                    let valueStart = field + fieldIDLength + fieldSizeLength
-                    if fieldID == 0x83, fieldSize == 1 { kind = b.byte(at: valueStart) }
-                    field = valueStart + Int(fieldSize)
-                }
-                switch kind {
+                switch trackType(b, from: dataStart, to: dataEnd) {
                 case 2: audio += 1
                 case .some: return .other
                 case nil: return .unknown
@@ -275,6 +253,28 @@ enum MediaSignatures {
             offset = dataEnd
         }
         return audio > 0 ? .audioOnly : .unknown
+    }
+
+    /// The `TrackType` (`83`) of the track entry whose fields lie between `start` and `end`;
+    /// `nil` when it has none or a field is malformed.
+    private static func trackType(_ b: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt8? {
+        var field = start
+        var kind: UInt8? = nil
+        for _ in 0..<64 where field < end {
+            guard let (id, size, valueStart) = element(b, at: field), size <= UInt64(end - field) else { return nil }
+            if id == 0x83, size == 1 { kind = b.byte(at: valueStart) }
+            field = valueStart + Int(size)
+        }
+        return kind
+    }
+
+    /// The header of the EBML element at `offset`: its ID (length marker kept, so an ID of at
+    /// most four bytes is below 2³²), its data size, and where its data starts.
+    private static func element(_ b: UnsafeRawBufferPointer, at offset: Int) -> (id: UInt64, size: UInt64, dataStart: Int)? {
+        guard let (id, idLength) = vint(b, at: offset, keepMarker: true),
+            let (size, sizeLength) = vint(b, at: offset + idLength, keepMarker: false)
+        else { return nil }
+        return (id, size, offset + idLength + sizeLength)
     }
 
     /// An EBML variable-length integer at `offset`: its value (with or without the length
