@@ -44,8 +44,9 @@ Apache Tika > Debian's mime.types. A higher registry decides:
     registry claims the extension.
   * Parents (sub-class-of). shared-mime-info's parents apply to the declaration its names map to,
     Apple's too (as the catalog always did: Apple's parents stay, shared-mime-info's are added).
-    A parent it names is the declaration its own type of that name joined, even where a lookup of
-    the name finds another declaration (Apple lists `application/x-msdownload` on its DLL type too).
+    A parent a registry names is the declaration its own type of that name joined, even where a
+    lookup of the name finds another declaration (Apple lists `application/x-msdownload` on its
+    DLL type too); a name it does not declare itself is looked up.
     Tika's apply only to the declarations Tika's names alone made: a type a higher registry names
     keeps that registry's hierarchy, and Tika's other parents are listed as disagreeing. Tika's parent
     edge already implied is not added; an edge that would close a cycle is dropped and reported.
@@ -625,10 +626,11 @@ def add_parents(universe, types, owners, registry):
         if ";" in t["type"] and essence(t["type"]).lower() != t["type"].lower():
             parent_names.append(essence(t["type"]))
         for parent_mime in parent_names:
-            # shared-mime-info's parent is the declaration that registry's own type of that name
-            # joined: `application/x-msdownload` (a Windows or DOS program) joined Apple's Windows
-            # executable, although Apple lists that name on its DLL type too and a lookup finds it there.
-            parent = (owners.get(parent_mime.lower()) if registry == "shared-mime-info" else None) or universe.owner.get(parent_mime.lower())
+            # A parent is the declaration the registry's own type of that name joined:
+            # shared-mime-info's `application/x-msdownload` (a Windows or DOS program) joined Apple's
+            # Windows executable, although Apple lists that name on its DLL type too and a lookup
+            # finds it there. A name the registry does not declare itself is looked up.
+            parent = owners.get(parent_mime.lower()) or universe.owner.get(parent_mime.lower())
             if parent is None:
                 universe.report["parents"].append(f"`{t['type']}`: {registry} sub-class-of `{parent_mime}` names no type; skipped")
                 continue
