@@ -164,3 +164,19 @@ extension TypeGraph {
         return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, parents: unique))
     }
 }
+
+// MARK: Ordinals, for the package's own indexes
+
+extension TypeGraph {
+    /// The ordinal of the declared type whose identifier is `utf8` (any case), or `nil`: the
+    /// same type as ``subscript(identifier:)``, found without making a string or a type.
+    package func ordinal(identifierUTF8 utf8: UnsafeRawBufferPointer) -> Int? {
+        storage.identifierTable.value(for: utf8.assumingMemoryBound(to: UInt8.self)).map(Int.init)
+    }
+
+    /// The ordinals of the proper supertypes of the declared type `ordinal`, nearest first (the
+    /// ordinals of ``UniformType/supertypes``).
+    package func supertypeOrdinals(of ordinal: Int) -> UnsafeBufferPointer<Int32> {
+        storage.ancestors[ordinal]
+    }
+}

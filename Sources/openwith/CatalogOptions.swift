@@ -56,10 +56,14 @@ struct CatalogAccess {
     func snapshot() throws -> CatalogSnapshot {
         // The stored snapshot answers without opening the database when it and the machine's
         // watched folders are current; else the catalog follows the machine first.
-        try DocumentCatalog.currentSnapshot(location: try checkedLocation(), environment: ProcessEnvironment.current)
+        try DocumentCatalog.currentSnapshot(location: try checkedLocation(), variable: ProcessEnvironment.value, environment: { ProcessEnvironment.current })
     }
 
-    func graph() throws -> TypeGraph { try snapshot().graph }
+    /// The type graph of the current snapshot, without the rest of it when the stored one is
+    /// current (nothing but the variables the freshness check names is read from the environment).
+    func graph() throws -> TypeGraph {
+        try DocumentCatalog.currentGraph(location: try checkedLocation(), variable: ProcessEnvironment.value, environment: { ProcessEnvironment.current })
+    }
 }
 
 /// The process environment.

@@ -5,4 +5,9 @@ enum ProcessLifetime {
     static func keepUntilExit(_ object: AnyObject) {
         _ = Unmanaged.passRetained(object)
     }
+
+    /// Keeps a copy of `value` (and so everything it holds) until the process ends.
+    static func keepUntilExit<Value>(_ value: Value) {
+        UnsafeMutablePointer<Value>.allocate(capacity: 1).initialize(to: value)
+    }
 }

@@ -61,7 +61,12 @@ struct MagicRuleImageReader {
 
     /// A section of raw bytes.
     mutating func byteArray(_ name: String) throws(SniffingError) -> [UInt8] {
+        Array(try bytes(name))
+    }
+
+    /// A section of raw bytes, in place.
+    mutating func bytes(_ name: String) throws(SniffingError) -> UnsafeRawBufferPointer {
         section = name
-        return Array(try take(try count(minimumElementSize: 1)))
+        return try take(try count(minimumElementSize: 1))
     }
 }

@@ -93,15 +93,29 @@ extension MagicRuleSet {
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
     }
 
-    /// The type identifiers of a compiled image's rules, in table order, read without the rest
-    /// of the image (for questions about which types the rules know, not for matching).
+    /// The type identifiers of a compiled image's rules, in table order, as the image's own
+    /// UTF-8 bytes (valid as long as the image is), read without the rest of the image: for
+    /// questions about which types the rules know, not for matching.
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header or the rules
     ///   section is damaged.
-    static func identifiers(inCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> [TypeIdentifier] {
+    static func identifierBytes(inCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> [UnsafeRawBufferPointer] {
         var reader = try imageReader(image)
         _ = try reader.int()
-        return try readRules(&reader, names: try reader.byteArray("names"), readingMIMETypes: false).map(\.identifier)
+        let names = try reader.bytes("names")
+        reader.section = "rules"
+        let count = try reader.count(minimumElementSize: 28)
+        var identifiers: [UnsafeRawBufferPointer] = []
+        identifiers.reserveCapacity(count)
+        for number in 0..<count {
+            _ = try reader.take(20)  // priority, check range, MIME type's span
+            let start = try reader.int(), length = try reader.int()
+            guard start >= 0, length >= 0, length <= names.count - start else {
+                throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
+            }
+            identifiers.append(UnsafeRawBufferPointer(rebasing: names[start..<start + length]))
+        }
+        return identifiers
     }
 
     /// A reader past the header of `image`, which must be of this layout's version.

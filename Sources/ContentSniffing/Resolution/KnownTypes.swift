@@ -14,13 +14,13 @@ struct KnownTypes: Sendable {
     let executable: UniformType
     let script: UniformType
     let desktopEntry: UniformType?
-    /// Binary types the built-in signatures recognise, by ordinal: a file named as one of them
-    /// whose bytes are text is not one of them.
-    private let signatureVerified: [Bool]
-    /// Container documents known by their parts (``KnownType/knownByParts``), by ordinal.
-    private let partVerified: [Bool]
-    /// Formats with a definite signature (``KnownType/definiteSignatures``), by ordinal.
-    private let definitelySigned: [Bool]
+    /// Binary types the built-in signatures recognise: a file named as one of them whose bytes
+    /// are text is not one of them.
+    private let signatureVerified: LazyTypeFlags
+    /// Container documents known by their parts (``KnownType/knownByParts``).
+    private let partVerified: LazyTypeFlags
+    /// Formats with a definite signature (``KnownType/definiteSignatures``).
+    private let definitelySigned: LazyTypeFlags
     /// Types some magic rule's type is a proper subtype of: the only strong answers the magic
     /// rules can refine.
     private let magicRefinable: MagicRefinableTypes
@@ -37,21 +37,9 @@ struct KnownTypes: Sendable {
         executable = graph.identity(.executable)
         script = graph.identity(.script)
         desktopEntry = graph.types(mimeType: "application/x-desktop").first
-        let text = text
-        let data = data
-        // Only binary families whose signatures are structural (not text formats such as PEM).
-        let families = [TypeIdentifier.image, .audiovisualContent, .archive, .pdf, .executable, .font, .compositeContent]
-            .map { graph.identity($0) }
-        var verified = [Bool](repeating: false, count: graph.count)
-        for identifier in KnownType.listed {
-            let type = graph.identity(identifier)
-            if let ordinal = type.ordinal, type != data, !type.conforms(to: text), families.contains(where: { type.conforms(to: $0) }) {
-                verified[ordinal] = true
-            }
-        }
-        signatureVerified = verified
-        partVerified = Self.flags(KnownType.knownByParts, in: graph)
-        definitelySigned = Self.flags(KnownType.definiteSignatures, in: graph)
+        signatureVerified = LazyTypeFlags(graph, Self.signatureVerifiedFlags)
+        partVerified = LazyTypeFlags(graph) { Self.flags(KnownType.knownByParts, in: $0) }
+        definitelySigned = LazyTypeFlags(graph) { Self.flags(KnownType.definiteSignatures, in: $0) }
         magicRefinable = MagicRefinableTypes(graph)
     }
 
@@ -76,6 +64,23 @@ struct KnownTypes: Sendable {
             of: type, text: text, desktopEntry: desktopEntry, hasName: claim != nil, nameIsDesktopEntry: nameIsDesktopEntry, in: rules)
     }
 
+    /// One flag per type of `graph`, by ordinal, set for the binary types a built-in signature
+    /// names: only families whose signatures are structural (not text formats such as PEM).
+    private static func signatureVerifiedFlags(_ graph: TypeGraph) -> [Bool] {
+        let text = graph.identity(.text)
+        let data = graph.identity(.data)
+        let families = [TypeIdentifier.image, .audiovisualContent, .archive, .pdf, .executable, .font, .compositeContent]
+            .map { graph.identity($0) }
+        var verified = [Bool](repeating: false, count: graph.count)
+        for identifier in KnownType.listed {
+            let type = graph.identity(identifier)
+            if let ordinal = type.ordinal, type != data, !type.conforms(to: text), families.contains(where: { type.conforms(to: $0) }) {
+                verified[ordinal] = true
+            }
+        }
+        return verified
+    }
+
     /// One flag per type of `graph`, by ordinal, set for the types `identifiers` name.
     private static func flags(_ identifiers: [TypeIdentifier], in graph: TypeGraph) -> [Bool] {
         var flags = [Bool](repeating: false, count: graph.count)
@@ -94,18 +99,18 @@ struct KnownTypes: Sendable {
     /// Whether `type` is a document in a container that its format requires to hold telling
     /// parts, so a container without them is not one.
     func isKnownByParts(_ type: UniformType) -> Bool {
-        type.ordinal.map { partVerified[$0] } ?? false
+        partVerified.contains(type)
     }
 
     /// Whether every file of `type` carries a mark the built-in signatures always recognise, so
     /// bytes that nothing placed are not of that type.
     func hasDefiniteSignature(_ type: UniformType) -> Bool {
-        type.ordinal.map { definitelySigned[$0] } ?? false
+        definitelySigned.contains(type)
     }
 
     /// Whether a built-in signature recognises `type`, a binary format.
     func isSignatureVerified(_ type: UniformType) -> Bool {
-        type.ordinal.map { signatureVerified[$0] } ?? false
+        signatureVerified.contains(type)
     }
 }
 

@@ -2,14 +2,14 @@ import Synchronization
 import UniformTypes
 
 /// The types some magic rule's type is a proper subtype of: the only strong answers the magic
-/// rules can refine (PNG, since APNG is one; not PDF). The rules' types are looked up in the
-/// graph on the first question, and each answer is kept, so a process that never asks pays
-/// nothing and one that asks once pays one pass over the rules' types.
+/// rules can refine (PNG, since APNG is one; not PDF). Worked out on the first question, in one
+/// pass over the rules' identifiers read in place from the compiled image, each looked up in the
+/// graph and its supertypes marked; a process that never asks pays nothing.
 final class MagicRefinableTypes: Sendable {
     private let graph: TypeGraph
-    /// The distinct types the rules name, once looked up, and the answers given so far by
-    /// ordinal.
-    private let state = Mutex<(ruleTypes: [UniformType]?, answers: [Int: Bool])>((nil, [:]))
+    /// One bit per ordinal of the graph, set for each proper supertype of some rule's type; empty
+    /// until the first question.
+    private let refinable = Mutex<[UInt64]>([])
     /// The ranks that can refine each strong answer asked about so far, by ordinal.
     private let refinements = Mutex<[Int: [Int32]]>([:])
     /// The ranks that can change each weak text answer asked about so far, by ordinal times
@@ -23,16 +23,25 @@ final class MagicRefinableTypes: Sendable {
     /// graph (it cannot be ruled out).
     func contains(_ type: UniformType) -> Bool {
         guard let ordinal = type.ordinal else { return true }
-        return state.withLock { state in
-            if let known = state.answers[ordinal] { return known }
-            if state.ruleTypes == nil {
-                var seen = Set<Int>()
-                state.ruleTypes = MagicRuleSet.freedesktopIdentifiers.map { graph.identity($0) }.filter { $0.ordinal.map { seen.insert($0).inserted } ?? true }
-            }
-            let answer = state.ruleTypes!.contains { $0 != type && $0.conforms(to: type) }
-            state.answers[ordinal] = answer
-            return answer
+        return refinable.withLock { bits in
+            if bits.isEmpty { bits = Self.supertypeBits(of: MagicRuleSet.freedesktopIdentifierBytes, in: graph) }
+            return bits[ordinal >> 6] & (1 << UInt64(ordinal & 63)) != 0
         }
+    }
+
+    /// One bit per ordinal of `graph` (at least one word), set for each proper supertype of a
+    /// declared type that `identifiers` (UTF-8) name.
+    static func supertypeBits(of identifiers: [UnsafeRawBufferPointer], in graph: TypeGraph) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
+        var seen = bits
+        for identifier in identifiers {
+            guard let ordinal = graph.ordinal(identifierUTF8: identifier), seen[ordinal >> 6] & (1 << UInt64(ordinal & 63)) == 0 else {
+                continue
+            }
+            seen[ordinal >> 6] |= 1 << UInt64(ordinal & 63)
+            for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
+        }
+        return bits
     }
 
     /// The ranks in `rules` (ascending) of the rules that can refine a strong answer of `type`:

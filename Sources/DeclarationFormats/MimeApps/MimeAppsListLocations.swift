@@ -24,19 +24,24 @@ public struct MimeAppsListLocations: Sendable, Equatable {
 
     /// Computes the locations from an environment such as `ProcessInfo.processInfo.environment`.
     public init(environment: [String: String]) {
+        self.init(variable: { environment[$0] })
+    }
+
+    /// Computes the locations from an environment read one variable at a time (`getenv`).
+    public init(variable environment: (String) -> String?) {
         var names: [String] = []
-        for name in (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":") {
+        for name in (environment("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":") {
             let lowered = name.lowercased()
             if !names.contains(lowered) { names.append(lowered) }
         }
         desktopNames = names
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? Self.trimmed($0) : nil }
+        let home = environment("HOME").flatMap { $0.hasPrefix("/") ? Self.trimmed($0) : nil }
         func single(_ variable: String, default suffix: String) -> [String] {
-            if let value = environment[variable], value.hasPrefix("/") { return [Self.trimmed(value)] }
+            if let value = environment(variable), value.hasPrefix("/") { return [Self.trimmed(value)] }
             return home.map { [$0 == "/" ? "/" + suffix : $0 + "/" + suffix] } ?? []
         }
         func many(_ variable: String, default fallback: [String]) -> [String] {
-            let listed = (environment[variable] ?? "").split(separator: ":").map(String.init).filter {
+            let listed = (environment(variable) ?? "").split(separator: ":").map(String.init).filter {
                 $0.hasPrefix("/")
             }
             return (listed.isEmpty ? fallback : listed).map(Self.trimmed)

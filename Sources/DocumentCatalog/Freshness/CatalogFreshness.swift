@@ -52,9 +52,14 @@ public enum CatalogFreshness {
     /// The locations an environment names directly, without looking for subfolders:
     /// `applications/` folders, then `mimeapps.list` files, then `mime/packages/` folders.
     static func rootLocations(environment: [String: String]) -> [WatchedLocation] {
-        let data = XDGDirectories(environment: environment).dataSearchPath
+        rootLocations(variable: { environment[$0] })
+    }
+
+    /// ``rootLocations(environment:)`` of an environment read one variable at a time.
+    static func rootLocations(variable: (String) -> String?) -> [WatchedLocation] {
+        let data = XDGDirectories(variable: variable).dataSearchPath
         var locations = applicationFolders(data).map { WatchedLocation(path: $0, kind: .applications) }
-        locations += MimeAppsListLocations(environment: environment).files.map { WatchedLocation(path: $0, kind: .mimeAppsList) }
+        locations += MimeAppsListLocations(variable: variable).files.map { WatchedLocation(path: $0, kind: .mimeAppsList) }
         locations += data.map { WatchedLocation(path: $0 + "/mime/packages", kind: .mimePackages) }
         return locations
     }
@@ -79,7 +84,12 @@ extension CatalogFreshness {
     /// the same locations as when they were taken, and each looks as stamped. One `stat` call per
     /// stamp; nothing is read or written.
     static func isCurrent(_ stamps: [FreshnessStamp], environment: [String: String]) -> Bool {
-        let roots = rootLocations(environment: environment)
+        isCurrent(stamps, variable: { environment[$0] })
+    }
+
+    /// ``isCurrent(_:environment:)`` for an environment read one variable at a time.
+    static func isCurrent(_ stamps: [FreshnessStamp], variable: (String) -> String?) -> Bool {
+        let roots = rootLocations(variable: variable)
         var next = 0
         for stamp in stamps {
             if stamp.isRoot {

@@ -1,5 +1,6 @@
 import DeclarationFormats
-import UniformTypes
+import Glibc
+public import UniformTypes
 
 extension DocumentCatalog {
     /// Brings the catalog up to date with the machine before a query (policy: ``CatalogFreshness``):
@@ -43,6 +44,41 @@ extension DocumentCatalog {
         let catalog = try DocumentCatalog(location: location)
         try catalog.followMachine(environment: environment)
         return try catalog.snapshot()
+    }
+
+    /// ``currentSnapshot(location:environment:)`` for an environment read one variable at a time
+    /// (`getenv`) for the freshness check; `environment` gives every variable, and is asked only
+    /// when the catalog must follow the machine.
+    ///
+    /// - Throws: ``CatalogError`` as ``currentSnapshot(location:environment:)`` does.
+    public static func currentSnapshot(
+        location: CatalogLocation, variable: (String) -> String?, environment: () -> [String: String]
+    ) throws(CatalogError) -> CatalogSnapshot {
+        if let rows = SnapshotImage.read(location: location), CatalogFreshness.isCurrent(rows.freshnessStamps, variable: variable),
+            let snapshot = storedSnapshot(rows: rows, location: location)
+        {
+            return snapshot
+        }
+        return try currentSnapshot(location: location, environment: environment())
+    }
+
+    /// The type graph a query answers with: the graph of ``currentSnapshot(location:environment:)``,
+    /// without building the rest of the snapshot (apps, claims, defaults) when the stored one is
+    /// current — what a type lookup needs, for the cost of mapping the graph image.
+    ///
+    /// `variable` reads one environment variable (`getenv`) for the freshness check; `environment`
+    /// gives every variable, and is asked only when the catalog must follow the machine.
+    ///
+    /// - Throws: ``CatalogError`` as ``currentSnapshot(location:environment:)`` does.
+    public static func currentGraph(
+        location: CatalogLocation, variable: (String) -> String?, environment: () -> [String: String]
+    ) throws(CatalogError) -> TypeGraph {
+        if let rows = SnapshotImage.read(location: location, typesOnly: true), CatalogFreshness.isCurrent(rows.freshnessStamps, variable: variable),
+            let graph = try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: access(location.dataFolder, W_OK) == 0)
+        {
+            return graph
+        }
+        return try currentSnapshot(location: location, environment: environment()).graph
     }
 
     /// Imports what changed since `stored` were taken: the desktop entries of changed

@@ -10,15 +10,20 @@ public struct XDGDirectories: Sendable, Equatable {
 
     /// Reads the directories from an environment.
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? "/"
-        if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") {
+        self.init(variable: { environment[$0] })
+    }
+
+    /// Reads the directories from an environment read one variable at a time (`getenv`).
+    public init(variable environment: (String) -> String?) {
+        let home = environment("HOME") ?? "/"
+        if let value = environment("XDG_DATA_HOME"), value.hasPrefix("/") {
             dataHome = value
         } else {
             dataHome = (home == "/" ? "" : home) + "/.local/share"
         }
-        let dirs = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        let dirs = (environment("XDG_DATA_DIRS") ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         dataDirectories = dirs.isEmpty ? ["/usr/local/share", "/usr/share"] : dirs
-        currentDesktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+        currentDesktops = (environment("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map(String.init)
     }
 
     /// Data folders, highest precedence first: the data home, then the data directories.

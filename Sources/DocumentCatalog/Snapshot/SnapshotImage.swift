@@ -17,14 +17,16 @@ import UniformTypes
 /// that writes (or delete the file) after editing the catalog by hand.
 enum SnapshotImage {
     static let magic = "openwith catalog snapshot"
-    static let formatVersion = 2
+    static let formatVersion = 3
     /// Larger files are not read (a catalog of 100,000 apps stays well below this).
     static let maximumSize = 512 << 20
 
     static func path(for location: CatalogLocation) -> String { location.path + ".snapshot" }
 
-    /// The rows stored for the catalog at `location`, or `nil` when there is no usable file.
-    static func read(location: CatalogLocation) -> SnapshotRows? {
+    /// The rows stored for the catalog at `location`, or `nil` when there is no usable file;
+    /// with `typesOnly`, only the freshness stamps and the declarations (see
+    /// ``SnapshotRows/init(reading:typesOnly:)``).
+    static func read(location: CatalogLocation, typesOnly: Bool = false) -> SnapshotRows? {
         var catalogInfo = stat()
         guard stat(location.path, &catalogInfo) == 0 else { return nil }
         guard let bytes = try? FileReading.read(path(for: location), limit: maximumSize) else { return nil }
@@ -33,7 +35,7 @@ enum SnapshotImage {
             guard input.readString() == magic, input.readInt() == formatVersion,
                 input.readInt() == Int(truncatingIfNeeded: catalogInfo.st_dev),
                 input.readInt() == Int(truncatingIfNeeded: catalogInfo.st_ino),
-                let rows = SnapshotRows(reading: &input), input.isAtEnd
+                let rows = SnapshotRows(reading: &input, typesOnly: typesOnly), typesOnly || input.isAtEnd
             else { return nil }
             return rows
         }

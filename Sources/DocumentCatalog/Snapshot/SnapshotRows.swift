@@ -63,9 +63,17 @@ struct SnapshotRows {
 
     // MARK: Compact records
 
-    /// Writes every row to `out`.
+    /// Writes every row to `out`: the generation, the freshness stamps and the declarations
+    /// first (all a type lookup reads, see ``init(reading:typesOnly:)``), then the rest.
     func write(to out: inout CompactRecordWriter) {
         out.write(generation)
+        out.write(freshnessStamps.count)
+        for stamp in freshnessStamps {
+            out.write(stamp.path)
+            out.write(stamp.kind.rawValue)
+            out.write(stamp.isRoot)
+            for number in [stamp.device, stamp.inode, stamp.size, stamp.modified] { out.write(Int(number)) }
+        }
         out.write(declarations.count)
         for declaration in declarations { out.write(bytes: declaration.compactRecord) }
         out.write(apps.count)
@@ -95,17 +103,12 @@ struct SnapshotRows {
             out.write(entry.typeIdentifier)
             out.write(entry.usedAt)
         }
-        out.write(freshnessStamps.count)
-        for stamp in freshnessStamps {
-            out.write(stamp.path)
-            out.write(stamp.kind.rawValue)
-            out.write(stamp.isRoot)
-            for number in [stamp.device, stamp.inode, stamp.size, stamp.modified] { out.write(Int(number)) }
-        }
     }
 
-    /// Reads rows written by ``write(to:)``; `nil` when the record is malformed.
-    init?(reading input: inout CompactRecordReader) {
+    /// Reads rows written by ``write(to:)``; `nil` when the record is malformed. With
+    /// `typesOnly`, reading stops after the declarations: the apps, claims, defaults and the rest
+    /// stay empty and unread.
+    init?(reading input: inout CompactRecordReader, typesOnly: Bool = false) {
         func strings(_ count: Int) -> [String]? {
             var result: [String] = []
             result.reserveCapacity(count)
@@ -115,12 +118,22 @@ struct SnapshotRows {
             }
             return result
         }
-        guard let generation = input.readInt(), let declarationCount = input.readCount() else { return nil }
+        guard let generation = input.readInt(), let stampCount = input.readCount() else { return nil }
         self.generation = generation
+        for _ in 0..<stampCount {
+            guard let path = input.readString(), let kind = input.readString().flatMap(WatchedLocation.Kind.init(rawValue:)),
+                let isRoot = input.readBool(), let device = input.readInt(), let inode = input.readInt(), let size = input.readInt(),
+                let modified = input.readInt()
+            else { return nil }
+            freshnessStamps.append(FreshnessStamp(
+                path: path, kind: kind, isRoot: isRoot, device: Int64(device), inode: Int64(inode), size: Int64(size), modified: Int64(modified)))
+        }
+        guard let declarationCount = input.readCount() else { return nil }
         for _ in 0..<declarationCount {
             guard let record = input.readBytes(), let declaration = TypeDeclaration(compactRecord: record) else { return nil }
             declarations.append(declaration)
         }
+        if typesOnly { return }
         guard let appCount = input.readCount() else { return nil }
         for _ in 0..<appCount {
             guard let app = AppRecord(reading: &input) else { return nil }
@@ -158,15 +171,6 @@ struct SnapshotRows {
         for _ in 0..<lastUsedCount {
             guard let app = input.readString(), let type = input.readString(), let usedAt = input.readDouble() else { return nil }
             lastUsed.append(LastUse(appID: app, typeIdentifier: type, usedAt: usedAt))
-        }
-        guard let stampCount = input.readCount() else { return nil }
-        for _ in 0..<stampCount {
-            guard let path = input.readString(), let kind = input.readString().flatMap(WatchedLocation.Kind.init(rawValue:)),
-                let isRoot = input.readBool(), let device = input.readInt(), let inode = input.readInt(), let size = input.readInt(),
-                let modified = input.readInt()
-            else { return nil }
-            freshnessStamps.append(FreshnessStamp(
-                path: path, kind: kind, isRoot: isRoot, device: Int64(device), inode: Int64(inode), size: Int64(size), modified: Int64(modified)))
         }
     }
 }

@@ -36,6 +36,11 @@ public enum PathNormalization {
             }
             components.append(component)
         }
-        return "/" + components.joined(separator: "/")
+        var normalized = ""
+        for component in components {
+            normalized.append("/")
+            normalized.append(contentsOf: component)
+        }
+        return normalized.isEmpty ? "/" : normalized
     }
 }

@@ -14,6 +14,8 @@ struct TagTable: @unchecked Sendable {
     /// Bit `n` is set when some key is `n` bytes long (bit 63: 63 or more): most lookups of a
     /// key no entry could match end here, before hashing.
     private let lengths: UInt64
+    /// Values at or above this are not entries (see ``init(reading:valueLimit:)``).
+    private let valueLimit: Int
     let foldsCase: Bool
 
     /// An empty table.
@@ -26,36 +28,30 @@ struct TagTable: @unchecked Sendable {
         values = slots
         mask = 0
         lengths = 0
+        valueLimit = 0
         foldsCase = true
     }
 
-    /// Reads a table written by ``write(_:foldsCase:to:)``, checking that every probe stays
-    /// inside the table and every value is below `valueLimit`; `nil` when it does not.
+    /// Reads a table written by ``write(_:foldsCase:to:)``: its shape is checked here (section
+    /// sizes, a power-of-two slot array with an empty slot), its contents on use — a lookup
+    /// probes at most every slot once, and an entry that points outside the table or a value not
+    /// below `valueLimit` is no entry. Opening a table therefore reads none of its pages; a
+    /// damaged or hostile table can answer wrongly but never read out of bounds or loop.
     init?(reading reader: inout GraphImageReader, valueLimit: Int) {
-        guard let flag = reader.readWord(), flag <= 1, let maskWord = reader.readWord(),
+        guard let flag = reader.readWord(), flag <= 1, let maskWord = reader.readWord(), let lengths = reader.readWord(),
             let slots = reader.readArray(of: Int32.self), let keyOffsets = reader.readArray(of: Int32.self),
             let keyBytes = reader.readArray(of: UInt8.self), let values = reader.readArray(of: Int32.self)
         else { return nil }
-        let count = values.count
         guard maskWord < UInt64(Int32.max), Int(maskWord) + 1 == slots.count, slots.count & Int(maskWord) == 0,
-            count < slots.count, GraphImageChecks.offsetsAreValid(keyOffsets, lists: count, total: keyBytes.count)
+            values.count < slots.count, keyOffsets.count == values.count + 1, keyBytes.count < Int(Int32.max)
         else { return nil }
-        // Every probe must reach an empty slot: no more occupied slots than entries.
-        var occupied = 0
-        for slot in slots {
-            guard slot >= 0, Int(slot) <= count else { return nil }
-            if slot != 0 { occupied += 1 }
-        }
-        guard occupied <= count, occupied < slots.count else { return nil }
-        for value in values where value < 0 || Int(value) >= valueLimit { return nil }
         self.slots = slots
         self.keyOffsets = keyOffsets
         self.keyBytes = keyBytes
         self.values = values
         self.mask = Int(maskWord)
+        self.valueLimit = valueLimit
         self.foldsCase = flag == 1
-        var lengths: UInt64 = 0
-        for entry in 0..<count { lengths |= TagTable.lengthBit(Int(keyOffsets[entry + 1] - keyOffsets[entry])) }
         self.lengths = lengths
     }
 
@@ -84,6 +80,7 @@ struct TagTable: @unchecked Sendable {
         keyOffsets.append(Int32(keyBytes.count))
         writer.writeWord(foldsCase ? 1 : 0)
         writer.writeWord(UInt64(mask))
+        writer.writeWord(entries.reduce(0) { $0 | TagTable.lengthBit($1.key.count) })
         writer.writeArray(slots)
         writer.writeArray(keyOffsets)
         writer.writeArray(keyBytes)
@@ -158,16 +155,20 @@ struct TagTable: @unchecked Sendable {
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
         var slot = Int(truncatingIfNeeded: TagTable.hash(key, fold: foldsCase)) & mask
-        while true {
+        for _ in 0...mask {
             let entry = Int(slots[slot])
-            if entry == 0 { return nil }
+            guard entry > 0, entry < keyOffsets.count else { return nil }
             let start = Int(keyOffsets[entry - 1])
             let end = Int(keyOffsets[entry])
-            if end - start == key.count && TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: foldsCase) {
-                return values[entry - 1]
+            if end - start == key.count, start >= 0, end <= keyBytes.count,
+                TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: foldsCase)
+            {
+                let value = values[entry - 1]
+                return value >= 0 && Int(value) < valueLimit ? value : nil
             }
             slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Whether `key` (folded first, with `fold`) equals `stored`, a key of the same length,
@@ -206,9 +207,13 @@ struct TagTable: @unchecked Sendable {
         return key.withUTF8 { value(for: $0) }
     }
 
-    /// The stored (folded, for a folding table) bytes of entry `entry`, in insertion order.
+    /// The stored (folded, for a folding table) bytes of entry `entry`, in insertion order; empty
+    /// for an entry the table does not hold or whose bytes lie outside it.
     func key(at entry: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: keyBytes[Int(keyOffsets[entry])..<Int(keyOffsets[entry + 1])])
+        guard entry >= 0, entry + 1 < keyOffsets.count else { return UnsafeBufferPointer(rebasing: keyBytes[0..<0]) }
+        let start = Int(keyOffsets[entry]), end = Int(keyOffsets[entry + 1])
+        guard start >= 0, start <= end, end <= keyBytes.count else { return UnsafeBufferPointer(rebasing: keyBytes[0..<0]) }
+        return UnsafeBufferPointer(rebasing: keyBytes[start..<end])
     }
 
     /// Memory the table reads, in bytes.

@@ -51,6 +51,7 @@ struct HandlersRun {
         // A command names few files and a ranking costs microseconds: the memo would cost more
         // to set up in a fresh process than it saves.
         let lookup = HandlerLookup(snapshot: snapshot, desktops: ProcessEnvironment.desktops, remembersAnswers: false)
+        ProcessLifetime.keepUntilExit(lookup)
         var reports: [HandlerReport] = []
         var status = ExitStatus.ok
         for file in files {

@@ -61,9 +61,8 @@ struct TypeRun {
     let format: Format
 
     func run() throws {
-        let snapshot = try catalog.snapshot()
-        ProcessLifetime.keepUntilExit(snapshot)
-        let resolver = TypeResolver(graph: snapshot.graph)
+        let resolver = TypeResolver(graph: try catalog.graph())
+        ProcessLifetime.keepUntilExit(resolver)
         var reports: [ResolutionReport] = []
         var status = ExitStatus.ok
         let nameWidth = files.reduce(0) { max($0, $1 == InputFiles.standardInputName ? 10 : $1.utf8.count) }

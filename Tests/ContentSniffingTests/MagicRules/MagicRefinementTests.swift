@@ -93,4 +93,21 @@ struct MagicRefinementTests {
         #expect(MagicRefinableTypes(graph).refiningRanks(of: type, in: magic) == [])
         #expect(!MagicRefinableTypes(graph).contains(type))
     }
+
+    @Test("a type is refinable exactly when some rule names a proper subtype of it, for every type of the graph")
+    func refinableTypesAreTheRulesSupertypes() throws {
+        var seen = Set<Int>()
+        let ruleTypes = magic.rules.compactMap { graph[$0.identifier] }.filter { seen.insert($0.ordinal ?? -1).inserted }
+        let refinable = MagicRefinableTypes(graph)
+        var count = 0
+        for type in graph.declaredTypes {
+            let expected = ruleTypes.contains { $0 != type && $0.conforms(to: type) }
+            #expect(refinable.contains(type) == expected, "\(type.identifier)")
+            count += expected ? 1 : 0
+        }
+        #expect(count > 50)
+        for identifier in ["public.png", "public.zip-archive", "public.xml"] as [TypeIdentifier] {
+            #expect(refinable.contains(try #require(graph[identifier])), "\(identifier)")
+        }
+    }
 }

@@ -121,6 +121,8 @@ struct MagicRuleDataTests {
 
     @Test("the identifiers read from the header lines are those of the parsed rules, in order")
     func headerIdentifiers() {
-        #expect(MagicRuleSet.freedesktopIdentifiers == MagicRuleSet.freedesktop.rules.map(\.identifier))
+        let identifiers = MagicRuleSet.freedesktopIdentifierBytes.map { String(decoding: $0, as: UTF8.self) }
+        #expect(identifiers.count > 1000)
+        #expect(identifiers == MagicRuleSet.freedesktop.rules.map(\.identifier.rawValue))
     }
 }

@@ -2,6 +2,7 @@ import DocumentCatalog
 import Foundation
 import OpenWithTestSupport
 import Testing
+import UniformTypes
 
 @Suite("A catalog that follows the machine")
 struct CatalogFreshnessTests {
@@ -28,6 +29,49 @@ struct CatalogFreshnessTests {
         #expect(locations.filter { $0.kind == .mimePackages }.map(\.path) == [
             folder.path("data/mime/packages"), folder.path("usr/mime/packages"), folder.path("opt/mime/packages"),
         ])
+    }
+
+    @Test("A type lookup's graph comes from the stored snapshot, reading single variables, until the machine changes")
+    func currentGraphFromStoredSnapshot() throws {
+        let folder = TemporaryDirectory("fresh")
+        let environment = environment(folder)
+        try folder.write("usr/applications/viewer.desktop", text: desktopEntry(name: "Viewer", mime: ["image/png"]))
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("catalog.sqlite")))
+        _ = try catalog.followMachine(environment: environment)
+        settle()
+        _ = try catalog.followMachine(environment: environment)
+        _ = try catalog.registerApps(at: [RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
+        _ = try catalog.snapshot()
+        var asked = 0
+        let graph = try DocumentCatalog.currentGraph(
+            location: catalog.location, variable: { environment[$0] },
+            environment: {
+                asked += 1
+                return environment
+            })
+        #expect(asked == 0, "a current stored snapshot needs no full environment")
+        #expect(graph.type(filenameExtension: "sketch")?.identifier == "org.openwith.sample-sketch", "the app-declared type is in it")
+        #expect(graph.sourceDigest == (try catalog.snapshot()).graph.sourceDigest)
+        let snapshot = try DocumentCatalog.currentSnapshot(
+            location: catalog.location, variable: { environment[$0] },
+            environment: {
+                asked += 1
+                return environment
+            })
+        #expect(asked == 0)
+        #expect(snapshot.app(id: "viewer.desktop") != nil)
+        // Another data folder names other locations: the catalog must follow the machine first.
+        var moved = environment
+        moved["XDG_DATA_DIRS"] = folder.path("opt")
+        let followed = try DocumentCatalog.currentGraph(
+            location: catalog.location, variable: { moved[$0] },
+            environment: {
+                asked += 1
+                return moved
+            })
+        #expect(asked == 1)
+        #expect(followed["org.openwith.sample-sketch"] != nil)
+        #expect((try catalog.snapshot()).app(id: "viewer.desktop") == nil, "the entry of the folder no longer named is gone")
     }
 
     @Test("New, changed and removed entries and mimeapps.list edits are imported on the next query; nothing when nothing changed")

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import UniformTypes
+
+/// Tag tables are read in place from a graph image and checked on use, not on opening: a lookup
+/// in a damaged or hostile table answers nothing for what the damage touched, never reads out of
+/// bounds and never loops.
+@Suite("Tag tables: lookups checked on use")
+struct TagTableTests {
+    /// The bytes of a table in the image layout: flag, mask, key-length bits, then the slot,
+    /// key-offset, key-byte and value arrays.
+    static func image(mask: Int, lengths: UInt64, slots: [Int32], keyOffsets: [Int32], keys: [UInt8], values: [Int32]) -> [UInt8] {
+        var writer = GraphImageWriter()
+        writer.writeWord(1)
+        writer.writeWord(UInt64(mask))
+        writer.writeWord(lengths)
+        writer.writeArray(slots)
+        writer.writeArray(keyOffsets)
+        writer.writeArray(keys)
+        writer.writeArray(values)
+        return writer.bytes
+    }
+
+    /// The table in `bytes` (nil when its shape is refused), and what `body` asks of it.
+    static func reading<Result>(_ bytes: [UInt8], valueLimit: Int, _ body: (TagTable?) -> Result) -> Result {
+        bytes.withUnsafeBytes { raw in
+            var reader = GraphImageReader(raw)
+            return body(TagTable(reading: &reader, valueLimit: valueLimit))
+        }
+    }
+
+    @Test("a written table answers its keys in any case and nothing else")
+    func roundTrip() throws {
+        var writer = GraphImageWriter()
+        let entries: [(key: [UInt8], value: Int32)] = [(Array("png".utf8), 0), (Array("jpeg".utf8), 1), (Array("tar.gz".utf8), 2)]
+        TagTable.write(entries, foldsCase: true, to: &writer)
+        let answers = Self.reading(writer.bytes, valueLimit: 3) { table in
+            ["PNG", "jpeg", "Tar.GZ", "gif", "", "pngx"].map { table?.value(for: $0) }
+        }
+        #expect(answers == [0, 1, 2, nil, nil, nil])
+    }
+
+    @Test("a table with every slot taken still ends a lookup of a missing key")
+    func fullTable() {
+        // Eight slots all naming entry 1 ("png"): no probe ever reaches an empty slot.
+        let bytes = Self.image(
+            mask: 7, lengths: TagTable.lengthBit(3), slots: [Int32](repeating: 1, count: 8), keyOffsets: [0, 3], keys: Array("png".utf8),
+            values: [0])
+        let answers = Self.reading(bytes, valueLimit: 1) { table in [table?.value(for: "png"), table?.value(for: "gif")] }
+        #expect(answers == [0, nil])
+    }
+
+    @Test("entries that point outside the table are no entries", arguments: [
+        // A slot naming entry 99 of a one-entry table.
+        ([Int32](repeating: 99, count: 8), [Int32]([0, 3]), [Int32]([0])),
+        // A negative slot.
+        ([Int32](repeating: -5, count: 8), [Int32]([0, 3]), [Int32]([0])),
+        // A key running past the key bytes.
+        ([Int32](repeating: 1, count: 8), [Int32]([0, 300]), [Int32]([0])),
+        // A key starting before them.
+        ([Int32](repeating: 1, count: 8), [Int32]([-4, 3]), [Int32]([0])),
+        // A value at the limit, and a negative one.
+        ([Int32](repeating: 1, count: 8), [Int32]([0, 3]), [Int32]([1])),
+        ([Int32](repeating: 1, count: 8), [Int32]([0, 3]), [Int32]([-1])),
+    ])
+    func outOfBounds(slots: [Int32], keyOffsets: [Int32], values: [Int32]) throws {
+        let bytes = Self.image(mask: 7, lengths: ~0, slots: slots, keyOffsets: keyOffsets, keys: Array("png".utf8), values: values)
+        let answers = Self.reading(bytes, valueLimit: 1) { table in
+            table.map { [$0.value(for: "png"), $0.value(for: "gif"), $0.value(for: "")] }
+        }
+        #expect(answers == [nil, nil, nil])
+        let key = Self.reading(bytes, valueLimit: 1) { table in table.map { Array($0.key(at: 0)) } }
+        #expect(key == (keyOffsets == [0, 3] ? Array("png".utf8) : []))
+        #expect(Self.reading(bytes, valueLimit: 1) { $0.map { Array($0.key(at: 5)) } } == [])
+    }
+
+    @Test("a table whose sections do not fit together is refused when opened", arguments: [
+        (7, 9, 2),  // mask 7 with nine slots
+        (7, 8, 8),  // as many entries as slots: no slot can be empty
+        (6, 7, 1),  // a slot count that is not a power of two
+    ])
+    func refusedShapes(mask: Int, slotCount: Int, entries: Int) {
+        let bytes = Self.image(
+            mask: mask, lengths: ~0, slots: [Int32](repeating: 0, count: slotCount), keyOffsets: [Int32](repeating: 0, count: entries + 1), keys: [],
+            values: [Int32](repeating: 0, count: entries))
+        #expect(Self.reading(bytes, valueLimit: 100) { $0 == nil })
+    }
+}
