@@ -118,21 +118,30 @@ extension TypeGraph {
     struct IntegerLists: @unchecked Sendable {
         let offsets: UnsafeBufferPointer<Int32>
         let values: UnsafeBufferPointer<Int32>
+        /// Every value of a list is below this.
+        let limit: Int
 
         /// Reads lists written by ``GraphCompiler/writeLists(_:to:)``: `count` lists whose
-        /// values are all below `limit`.
+        /// values are all below `limit`. The section sizes are checked here, each list when it is
+        /// read (see ``subscript(list:)``), so opening an image reads none of them.
         init?(reading reader: inout GraphImageReader, count: Int, limit: Int) {
             guard let offsets = reader.readArray(of: Int32.self), let values = reader.readArray(of: Int32.self),
-                GraphImageChecks.offsetsAreValid(offsets, lists: count, total: values.count),
-                GraphImageChecks.valuesAreBelow(values, limit)
+                offsets.count == count + 1, values.count < Int(Int32.max)
             else { return nil }
             self.offsets = offsets
             self.values = values
+            self.limit = limit
         }
 
+        /// List `list`; empty when the image places it outside the values or one of its values
+        /// is not below the limit (a damaged image answers less, never out of bounds).
         @inline(__always)
         subscript(list: Int) -> UnsafeBufferPointer<Int32> {
-            UnsafeBufferPointer(rebasing: values[Int(offsets[list])..<Int(offsets[list + 1])])
+            let start = Int(offsets[list]), end = Int(offsets[list + 1])
+            guard start >= 0, start <= end, end <= values.count else { return UnsafeBufferPointer(rebasing: values[0..<0]) }
+            let slice = UnsafeBufferPointer(rebasing: values[start..<end])
+            for value in slice where value < 0 || Int(value) >= limit { return UnsafeBufferPointer(rebasing: values[0..<0]) }
+            return slice
         }
     }
 
@@ -288,6 +297,28 @@ extension TypeGraph {
 
         /// The declaration of type `index`, decoded from the image on first use.
         func declaration(at index: Int32) -> TypeDeclaration { box(at: index).declaration }
+
+        /// One field of the declaration of type `index`: from the decoded declaration when it is
+        /// cached, else read from its record alone (see ``DeclarationCoding/read(_:in:)``).
+        func field(_ field: DeclarationCoding.Field, at index: Int32) -> String? {
+            if let cached = decoded.withLock({ $0[Int(index)] }) {
+                switch field {
+                case .identifier: return cached.declaration.identifier.rawValue
+                case .description: return cached.declaration.description
+                case .firstTag(let tagClass): return cached.declaration.tags[tagClass]?.first
+                }
+            }
+            if let read = DeclarationCoding.read(field, in: encodedDeclarations[Int(index)]) { return read }
+            return self.field(field, in: box(at: index).declaration)
+        }
+
+        private func field(_ field: DeclarationCoding.Field, in declaration: TypeDeclaration) -> String? {
+            switch field {
+            case .identifier: declaration.identifier.rawValue
+            case .description: declaration.description
+            case .firstTag(let tagClass): declaration.tags[tagClass]?.first
+            }
+        }
 
         /// The decoded declaration of type `index`, shared: read single fields through it
         /// (`box(at:).declaration.identifier`) without copying the whole declaration.

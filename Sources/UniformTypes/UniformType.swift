@@ -42,7 +42,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type's identifier.
     public var identifier: TypeIdentifier {
-        index >= 0 ? storage.box(at: index).declaration.identifier : undeclared!.identifier
+        index >= 0 ? TypeIdentifier(storage.field(.identifier, at: index) ?? "") : undeclared!.identifier
     }
 
     /// The declaration, for a declared type.
@@ -68,7 +68,7 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// A human description: the declared one, else one built from the tag.
     public var localizedDescription: String {
         if index >= 0 {
-            let description = storage.box(at: index).declaration.description
+            let description = storage.field(.description, at: index) ?? ""
             if !description.isEmpty { return description }
         }
         if let dynamic = undeclared?.dynamic {
@@ -83,14 +83,14 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// The preferred filename extension: the first extension tag, or the tag of a dynamic type.
     public var preferredFilenameExtension: String? {
-        if index >= 0 { return storage.box(at: index).declaration.tags[.filenameExtension]?.first }
+        if index >= 0 { return storage.field(.firstTag(.filenameExtension), at: index) }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .filenameExtension { return dynamic.tag }
         return nil
     }
 
     /// The preferred MIME type: the first MIME tag, or the tag of a dynamic type.
     public var preferredMIMEType: String? {
-        if index >= 0 { return storage.box(at: index).declaration.tags[.mimeType]?.first }
+        if index >= 0 { return storage.field(.firstTag(.mimeType), at: index) }
         if let dynamic = undeclared?.dynamic, dynamic.tagClass == .mimeType { return dynamic.tag }
         return nil
     }

@@ -42,6 +42,22 @@ struct MagicRuleImageReader {
         UInt64(littleEndian: try take(8).loadUnaligned(as: UInt64.self))
     }
 
+    /// The next `count` records of `size` bytes each, in place: read their fields with
+    /// ``field(_:of:size:in:)``, with no check per field.
+    mutating func records(_ count: Int, size: Int) throws(SniffingError) -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= (bytes.count - offset) / Swift.max(size, 1) else {
+            throw failure("\(count) records of \(size) bytes at offset \(offset) run past the image's end (\(bytes.count) bytes)")
+        }
+        return try take(count * size)
+    }
+
+    /// The signed 32-bit field `field` of record `record` in `records` (records of `size`
+    /// bytes, as ``records(_:size:)`` returned them).
+    @inline(__always)
+    static func field(_ field: Int, of record: Int, size: Int, in records: UnsafeRawBufferPointer) -> Int32 {
+        Int32(littleEndian: records.loadUnaligned(fromByteOffset: record * size + field * 4, as: Int32.self))
+    }
+
     /// A count, which must leave room for at least `minimumElementSize` bytes per element.
     mutating func count(minimumElementSize: Int) throws(SniffingError) -> Int {
         let count = try int()

@@ -68,16 +68,25 @@ extension MagicRuleSet {
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage`, naming the section and why.
     public init(compiledImage image: UnsafeRawBufferPointer) throws(SniffingError) {
+        try self.init(compiledImage: image, validating: true)
+    }
+
+    /// Rebuilds a compiled set; without `validating`, the indexes between sections (check
+    /// trees, pattern bounds, regex programs, buckets) are trusted — only for the library's own
+    /// image, which a test validates.
+    init(compiledImage image: UnsafeRawBufferPointer, validating: Bool) throws(SniffingError) {
         var reader = try Self.imageReader(image)
         let maximumOffset = try reader.int()
-        let rules = try Self.readRules(&reader, names: try reader.byteArray("names"))
+        let rules = try Self.readRules(&reader, names: try reader.bytes("names"))
         let checks = try Self.readChecks(&reader)
         let pool = try reader.byteArray("pool")
-        let regexes = try Self.readRegexes(&reader)
+        let regexes = try Self.readRegexes(&reader, validating: validating)
         reader.section = "ranked"
-        var ranked: [RankedRule] = []
-        for _ in 0..<(try reader.count(minimumElementSize: 16)) {
-            ranked.append(RankedRule(rule: try reader.int32(), firstCheck: try reader.int32(), endCheck: try reader.int32(), reach: try reader.int32()))
+        let rankedCount = try reader.int()
+        let rankedRecords = try reader.records(rankedCount, size: 16)
+        let ranked = (0..<rankedCount).map { index in
+            let field = { (field: Int) in MagicRuleImageReader.field(field, of: index, size: 16, in: rankedRecords) }
+            return RankedRule(rule: field(0), firstCheck: field(1), endCheck: field(2), reach: field(3))
         }
         let dispatchOffsets = try reader.int32Array("dispatch offsets").map(Int.init)
         let bucketStarts = try reader.int32Array("bucket starts")
@@ -89,7 +98,7 @@ extension MagicRuleSet {
         let index = MagicRuleIndex(
             ranked: ranked, dispatchOffsets: dispatchOffsets, bucketStarts: bucketStarts, dispatched: dispatched, scanned: scanned,
             deepRanks: deepRanks, maximumOffset: maximumOffset)
-        try Self.validate(rules: rules, checks: checks, poolCount: pool.count, regexes: regexes, index: index)
+        if validating { try Self.validate(rules: rules, checks: checks, poolCount: pool.count, regexes: regexes, index: index) }
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
     }
 
@@ -132,76 +141,78 @@ extension MagicRuleSet {
         return reader
     }
 
-    /// The rules section; with `readingMIMETypes` false, every rule's MIME type is left empty.
-    private static func readRules(_ reader: inout MagicRuleImageReader, names: [UInt8], readingMIMETypes: Bool = true) throws(SniffingError) -> [MagicRule] {
+    /// The rules section: each rule's priority, check range and the spans of its MIME type and
+    /// identifier in `names`.
+    private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> [MagicRule] {
         reader.section = "rules"
-        let count = try reader.count(minimumElementSize: 28)
+        let count = try reader.int()
+        let records = try reader.records(count, size: 28)
         var rules: [MagicRule] = []
         rules.reserveCapacity(count)
         for number in 0..<count {
-            let priority = try reader.int(), lower = try reader.int(), upper = try reader.int()
-            let mimeType = try readName(&reader, names: names, rule: number, wanted: readingMIMETypes)
-            let identifier = try readName(&reader, names: names, rule: number, wanted: true)
+            func field(_ field: Int) -> Int { Int(MagicRuleImageReader.field(field, of: number, size: 28, in: records)) }
+            let priority = field(0), lower = field(1), upper = field(2)
             guard (0...100).contains(priority), lower >= 0, lower <= upper else {
                 throw reader.failure("rule \(number): priority \(priority), checks \(lower)..<\(upper)")
             }
+            func name(_ start: Int, _ length: Int) throws(SniffingError) -> String {
+                guard start >= 0, length >= 0, length <= names.count - start else {
+                    throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
+                }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: names[start..<start + length]), as: UTF8.self)
+            }
+            let mimeType = try name(field(3), field(4))
+            let identifier = try name(field(5), field(6))
             rules.append(MagicRule(priority: priority, mimeType: mimeType, identifier: TypeIdentifier(identifier), checks: lower..<upper))
         }
         return rules
     }
 
-    /// One of a rule's names (its MIME type or its identifier): a start and a length in the
-    /// names section; the empty string when not `wanted`.
-    private static func readName(_ reader: inout MagicRuleImageReader, names: [UInt8], rule: Int, wanted: Bool) throws(SniffingError) -> String {
-        let start = try reader.int(), length = try reader.int()
-        guard start >= 0, length >= 0, length <= names.count - start else {
-            throw reader.failure("rule \(rule) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
-        }
-        guard wanted else { return "" }
-        return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self) }
-    }
-
     private static func readChecks(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> [MagicCheck] {
         reader.section = "checks"
-        let count = try reader.count(minimumElementSize: 28)
+        let count = try reader.int()
+        let records = try reader.records(count, size: 28)
         var checks: [MagicCheck] = []
         checks.reserveCapacity(count)
         for number in 0..<count {
-            let kind = try reader.int32()
-            guard let kind = UInt8(exactly: kind).flatMap(MagicCheck.Kind.init(rawValue:)) else {
-                throw reader.failure("check \(number) has unknown kind \(kind)")
+            func field(_ field: Int) -> Int32 { MagicRuleImageReader.field(field, of: number, size: 28, in: records) }
+            guard let kind = UInt8(exactly: field(0)).flatMap(MagicCheck.Kind.init(rawValue:)) else {
+                throw reader.failure("check \(number) has unknown kind \(field(0))")
             }
-            let start = try reader.int32(), span = try reader.int32(), patternStart = try reader.int32(), length = try reader.int32()
-            let masked = try reader.int32(), subtreeEnd = try reader.int32()
             checks.append(
                 MagicCheck(
-                    kind: kind, start: start, span: span, patternStart: patternStart, length: length, isMasked: masked != 0,
-                    subtreeEnd: subtreeEnd))
+                    kind: kind, start: field(1), span: field(2), patternStart: field(3), length: field(4), isMasked: field(5) != 0,
+                    subtreeEnd: field(6)))
         }
         return checks
     }
 
-    private static func readRegexes(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> [MagicRegex] {
+    /// The regexes section; with `validating`, each program is checked (see
+    /// ``validate(_:sets:regex:_:)``).
+    private static func readRegexes(_ reader: inout MagicRuleImageReader, validating: Bool) throws(SniffingError) -> [MagicRegex] {
         reader.section = "regexes"
         let count = try reader.count(minimumElementSize: 8)
         var regexes: [MagicRegex] = []
+        regexes.reserveCapacity(count)
         for number in 0..<count {
-            let instructionCount = try reader.count(minimumElementSize: 16)
+            let instructionCount = try reader.int()
+            let records = try reader.records(instructionCount, size: 16)
             var instructions: [MagicRegexInstruction] = []
-            for _ in 0..<instructionCount {
-                let operation = try reader.int32()
-                guard let operation = UInt8(exactly: operation).flatMap(MagicRegexInstruction.Operation.init(rawValue:)) else {
-                    throw reader.failure("regex \(number) has unknown operation \(operation)")
+            instructions.reserveCapacity(instructionCount)
+            for index in 0..<instructionCount {
+                func field(_ field: Int) -> Int32 { MagicRuleImageReader.field(field, of: index, size: 16, in: records) }
+                guard let operation = UInt8(exactly: field(0)).flatMap(MagicRegexInstruction.Operation.init(rawValue:)) else {
+                    throw reader.failure("regex \(number) has unknown operation \(field(0))")
                 }
-                instructions.append(
-                    MagicRegexInstruction(operation: operation, operand: try reader.int32(), minimum: try reader.int32(), maximum: try reader.int32()))
+                instructions.append(MagicRegexInstruction(operation: operation, operand: field(1), minimum: field(2), maximum: field(3)))
             }
-            let setCount = try reader.count(minimumElementSize: 32)
-            var sets: [MagicByteSet] = []
-            for _ in 0..<setCount {
-                sets.append(MagicByteSet(words: (try reader.uint64(), try reader.uint64(), try reader.uint64(), try reader.uint64())))
+            let setCount = try reader.int()
+            let setRecords = try reader.records(setCount, size: 32)
+            let sets = (0..<setCount).map { index in
+                let word = { (word: Int) in UInt64(littleEndian: setRecords.loadUnaligned(fromByteOffset: index * 32 + word * 8, as: UInt64.self)) }
+                return MagicByteSet(words: (word(0), word(1), word(2), word(3)))
             }
-            try validate(instructions, sets: sets.count, regex: number, reader)
+            if validating { try validate(instructions, sets: sets.count, regex: number, reader) }
             regexes.append(MagicRegex(instructions: instructions, sets: sets))
         }
         return regexes

@@ -67,6 +67,9 @@ public struct MagicRuleSet: Sendable {
     var rulesByType: [String: [Int]] { typeIndex.value.rulesByType }
     /// ``rulesByType`` and ``recognizedTypes``, worked out once when first asked for.
     private let typeIndex: MagicRuleTypeIndex
+    /// Whether this is ``freedesktop``, the library's own table (whose rules' types a resolver
+    /// may look up once and keep by rule).
+    private(set) var isBuiltIn = false
 
     /// How many leading bytes of a file the rules can look at: the largest offset any rule
     /// reads, plus one. A buffer of this many bytes (or the whole file, if shorter) gives the
@@ -96,10 +99,16 @@ public struct MagicRuleSet: Sendable {
     /// compiled into the library's rule image (`compile-magic-rules`); read on first use, with
     /// no parsing or compiling. A test checks that the image is the compiled text.
     public static let freedesktop: MagicRuleSet = {
-        // The image is generated and checked by tests; should it ever be unreadable, no rules
-        // rather than a failure.
-        (try? MagicRuleSet(compiledImage: compiledFreedesktopImage)) ?? MagicRuleSet(rules: [], checks: [], pool: [])
+        // The image is generated and part of the library, and its indexes are checked by a test
+        // (MagicRuleImageTests) rather than at every process start; should it ever be unreadable,
+        // no rules rather than a failure.
+        var set = (try? MagicRuleSet(compiledImage: compiledFreedesktopImage, validating: false)) ?? MagicRuleSet(rules: [], checks: [], pool: [])
+        set.isBuiltIn = true
+        return set
     }()
+
+    /// The library's compiled image, for the test that checks its indexes.
+    static var builtInImage: UnsafeRawBufferPointer { compiledFreedesktopImage }
 
     /// The type identifiers the rules of ``freedesktop`` name (one per rule, UTF-8), in table
     /// order, read in place from the image's rules alone: a small part of the cost of reading the

@@ -2,19 +2,29 @@ import Synchronization
 import UniformTypes
 
 /// The types some magic rule's type is a proper subtype of: the only strong answers the magic
-/// rules can refine (PNG, since APNG is one; not PDF). Worked out on the first question, in one
-/// pass over the rules' identifiers read in place from the compiled image, each looked up in the
-/// graph and its supertypes marked; a process that never asks pays nothing.
+/// rules can refine (PNG, since APNG is one; not PDF), and the rules that can refine or change
+/// a given answer. Worked out on the first question, in one pass over the built-in rules'
+/// identifiers read in place from the compiled image: each is looked up in the graph once (its
+/// ordinal kept, by rule) and its supertypes marked; a process that never asks pays nothing.
 final class MagicRefinableTypes: Sendable {
     private let graph: TypeGraph
-    /// One bit per ordinal of the graph, set for each proper supertype of some rule's type; empty
-    /// until the first question.
-    private let refinable = Mutex<[UInt64]>([])
+    /// The graph's facts about the built-in rules; empty until the first question.
+    private let ruleTypes = Mutex<RuleTypes>(RuleTypes(bits: [], ordinals: []))
     /// The ranks that can refine each strong answer asked about so far, by ordinal.
     private let refinements = Mutex<[Int: [Int32]]>([:])
     /// The ranks that can change each weak text answer asked about so far, by ordinal times
     /// four, plus two when a name agrees with it, plus one when that name is a desktop entry's.
     private let textChanges = Mutex<[Int: [Int32]]>([:])
+
+    /// The graph's view of a rule table: which types some rule's type is a proper subtype of,
+    /// and each rule's type.
+    struct RuleTypes: Sendable {
+        /// One bit per ordinal of the graph, set for each proper supertype of some rule's type.
+        var bits: [UInt64]
+        /// The ordinal of each rule's type, in table order; -1 for a type the graph does not
+        /// declare.
+        var ordinals: [Int32]
+    }
 
     /// The refinable types of `graph`.
     init(_ graph: TypeGraph) { self.graph = graph }
@@ -23,25 +33,61 @@ final class MagicRefinableTypes: Sendable {
     /// graph (it cannot be ruled out).
     func contains(_ type: UniformType) -> Bool {
         guard let ordinal = type.ordinal else { return true }
-        return refinable.withLock { bits in
-            if bits.isEmpty { bits = Self.supertypeBits(of: MagicRuleSet.freedesktopIdentifierBytes, in: graph) }
-            return bits[ordinal >> 6] & (1 << UInt64(ordinal & 63)) != 0
+        let bits = builtInRuleTypes().bits
+        return bits[ordinal >> 6] & (1 << UInt64(ordinal & 63)) != 0
+    }
+
+    /// The facts about the built-in rules, worked out on first use.
+    private func builtInRuleTypes() -> RuleTypes {
+        ruleTypes.withLock { facts in
+            if facts.bits.isEmpty { facts = Self.ruleTypes(of: MagicRuleSet.freedesktopIdentifierBytes, in: graph) }
+            return facts
         }
     }
 
-    /// One bit per ordinal of `graph` (at least one word), set for each proper supertype of a
-    /// declared type that `identifiers` (UTF-8) name.
-    static func supertypeBits(of identifiers: [UnsafeRawBufferPointer], in graph: TypeGraph) -> [UInt64] {
+    /// The graph's view of rules whose types `identifiers` (UTF-8, one per rule) name: the
+    /// proper supertypes of every declared one (at least one word of bits), and each one's
+    /// ordinal.
+    static func ruleTypes(of identifiers: [UnsafeRawBufferPointer], in graph: TypeGraph) -> RuleTypes {
         var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
         var seen = bits
+        var ordinals: [Int32] = []
+        ordinals.reserveCapacity(identifiers.count)
         for identifier in identifiers {
-            guard let ordinal = graph.ordinal(identifierUTF8: identifier), seen[ordinal >> 6] & (1 << UInt64(ordinal & 63)) == 0 else {
+            guard let ordinal = graph.ordinal(identifierUTF8: identifier) else {
+                ordinals.append(-1)
                 continue
             }
+            ordinals.append(Int32(ordinal))
+            guard seen[ordinal >> 6] & (1 << UInt64(ordinal & 63)) == 0 else { continue }
             seen[ordinal >> 6] |= 1 << UInt64(ordinal & 63)
             for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
         }
-        return bits
+        return RuleTypes(bits: bits, ordinals: ordinals)
+    }
+
+    /// The ordinal of the type of rule `index` of `rules` (nil when the graph does not declare
+    /// it): from the facts kept for the built-in rules, else looked up.
+    private func ruleOrdinal(_ index: Int, in rules: MagicRuleSet, builtIn: [Int32]?) -> Int? {
+        if let builtIn {
+            let ordinal = builtIn[index]
+            return ordinal >= 0 ? Int(ordinal) : nil
+        }
+        return graph[rules.rules[index].identifier]?.ordinal
+    }
+
+    /// Whether the declared type `ordinal` conforms to the declared type `supertype`, answered
+    /// from its supertype list: the lists the first question already read, where the
+    /// conformance table's row of each rule's type would be one more page each.
+    private func conforms(_ ordinal: Int, to supertype: Int) -> Bool {
+        ordinal == supertype || graph.supertypeOrdinals(of: ordinal).contains(Int32(supertype))
+    }
+
+    /// The kept ordinals when `rules` is the built-in table they were read from, else `nil`.
+    private func builtInOrdinals(for rules: MagicRuleSet) -> [Int32]? {
+        guard rules.isBuiltIn else { return nil }
+        let ordinals = builtInRuleTypes().ordinals
+        return ordinals.count == rules.count ? ordinals : nil
     }
 
     /// The ranks in `rules` (ascending) of the rules that can refine a strong answer of `type`:
@@ -50,9 +96,12 @@ final class MagicRefinableTypes: Sendable {
     func refiningRanks(of type: UniformType, in rules: MagicRuleSet) -> [Int32]? {
         guard let ordinal = type.ordinal else { return nil }
         if let known = refinements.withLock({ $0[ordinal] }) { return known }
+        let builtIn = builtInOrdinals(for: rules)
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
-            let rule = rules.rules[Int(rules.ranked[rank].rule)]
-            guard rule.priority >= 40, let ruleType = graph[rule.identifier], ruleType != type, ruleType.conforms(to: type) else { return nil }
+            let index = Int(rules.ranked[rank].rule)
+            guard rules.rules[index].priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn), ruleType != ordinal,
+                conforms(ruleType, to: ordinal)
+            else { return nil }
             return Int32(rank)
         }
         refinements.withLock { $0[ordinal] = ranks }
@@ -70,11 +119,14 @@ final class MagicRefinableTypes: Sendable {
         guard let ordinal = type.ordinal else { return nil }
         let key = ordinal * 4 + (hasName ? 2 : 0) + (nameIsDesktopEntry ? 1 : 0)
         if let known = textChanges.withLock({ $0[key] }) { return known }
+        let builtIn = builtInOrdinals(for: rules)
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
-            let rule = rules.rules[Int(rules.ranked[rank].rule)]
-            guard rule.priority >= 40, let ruleType = graph[rule.identifier] else { return nil }
-            if let desktopEntry, ruleType.conforms(to: desktopEntry), !nameIsDesktopEntry { return nil }
-            guard ruleType.conforms(to: type) || ((rule.priority >= 80 || !hasName) && ruleType.conforms(to: text)) else { return nil }
+            let index = Int(rules.ranked[rank].rule)
+            let rule = rules.rules[index]
+            guard rule.priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn) else { return nil }
+            if let desktopEntry = desktopEntry?.ordinal, conforms(ruleType, to: desktopEntry), !nameIsDesktopEntry { return nil }
+            let isText = text.ordinal.map { conforms(ruleType, to: $0) } ?? false
+            guard conforms(ruleType, to: ordinal) || ((rule.priority >= 80 || !hasName) && isText) else { return nil }
             return Int32(rank)
         }
         textChanges.withLock { $0[key] = ranks }

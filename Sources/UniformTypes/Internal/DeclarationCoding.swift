@@ -67,6 +67,43 @@ enum DeclarationCoding {
     }
 }
 
+extension DeclarationCoding {
+    /// One field of an encoded declaration, read without decoding the rest: what a lookup that
+    /// needs only the identifier, a preferred tag or the description reads. `nil` when the
+    /// record is malformed up to that field (the caller then decodes the whole record).
+    enum Field {
+        case identifier
+        case description
+        /// The first value of a tag class; `.some(nil)` when the class has no value.
+        case firstTag(TagClass)
+    }
+
+    /// The text of `field` in `bytes`; for `.firstTag`, `.some(nil)` when the record has no value
+    /// of that class.
+    static func read(_ field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        var input = CompactRecordReader(bytes)
+        guard let identifier = input.readBytes() else { return nil }
+        if case .identifier = field { return String(decoding: identifier, as: UTF8.self) }
+        guard let parentCount = input.readCount() else { return nil }
+        for _ in 0..<parentCount { guard input.readBytes() != nil else { return nil } }
+        guard let classCount = input.readCount() else { return nil }
+        for _ in 0..<classCount {
+            guard let tagClass = input.readBytes(), let valueCount = input.readCount() else { return nil }
+            if case .firstTag(let wanted) = field, tagClass.elementsEqual(wanted.rawValue.utf8) {
+                guard valueCount > 0 else { return .some(nil) }
+                return input.readBytes().map { String(decoding: $0, as: UTF8.self) }
+            }
+            for _ in 0..<valueCount { guard input.readBytes() != nil else { return nil } }
+        }
+        if case .firstTag = field { return .some(nil) }
+        guard let patternCount = input.readCount() else { return nil }
+        for _ in 0..<patternCount {
+            guard input.readBytes() != nil, input.readInt() != nil, input.readBool() != nil else { return nil }
+        }
+        return input.readBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
 extension TypeDeclaration {
     /// The declaration as a compact binary record (the form images store).
     public var compactRecord: [UInt8] { DeclarationCoding.encode(self) }

@@ -31,6 +31,15 @@ struct MagicRuleImageTests {
         #expect(Self.samples.compactMap { $0.withUnsafeBytes { Self.rules.bestMatch(in: $0) } }.count >= 6)
     }
 
+    @Test("the library's own image, read at run time without checking its indexes, passes every check and is the built-in set")
+    func builtInImageValidates() throws {
+        let checked = try MagicRuleSet(compiledImage: MagicRuleSet.builtInImage)
+        #expect(checked.count == Self.rules.count)
+        #expect(checked.compiledImage() == Self.image)
+        #expect(Self.rules.isBuiltIn)
+        #expect(!checked.isBuiltIn, "only the library's own table is marked as built in")
+    }
+
     @Test("a set parsed from text and the same set read from its image answer alike, dispatch tables included")
     func parsedAndReadAgree() throws {
         let text = "[60:a/b] x.png\n>string 0 =89504e47\n\n[50:c/d] x.ranged\n>string 4:64 =4d41524b\n\n[40:e/f] x.masked\n>big16 2 =0x0100 &0xff00\n\n[30:g/h] x.regex\n>regex 0 =5b612d7a5d2b3a\n"
