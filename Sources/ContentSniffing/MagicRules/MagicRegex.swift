@@ -34,9 +34,13 @@ struct MagicRegex: Sendable {
     let fewFirstBytes: [UInt8]
 
     init(instructions: [MagicRegexInstruction], sets: [MagicByteSet]) {
+        self.init(instructions: instructions, sets: sets, firstBytes: Self.firstBytes(instructions, sets))
+    }
+
+    /// A program whose first bytes were worked out before (stored in a compiled rule image).
+    init(instructions: [MagicRegexInstruction], sets: [MagicByteSet], firstBytes: MagicByteSet?) {
         self.instructions = instructions
         self.sets = sets
-        let firstBytes = Self.firstBytes(instructions, sets)
         self.firstBytes = firstBytes
         fewFirstBytes = firstBytes.map { $0.count <= 3 ? $0.members : [] } ?? []
     }

@@ -54,7 +54,7 @@ enum MagicRuleImageLayout {
     /// The first eight bytes of every image.
     static let magic: [UInt8] = Array("OWMAGIC".utf8) + [0]
     /// Bumped whenever the layout or the meaning of a field changes.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// The largest image read: four times the size of today's rule set.
     static let maximumSize = 4 << 20
 }

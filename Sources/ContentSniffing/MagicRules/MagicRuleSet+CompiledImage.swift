@@ -49,6 +49,9 @@ extension MagicRuleSet {
             writer.appendArray(regex.sets) { writer, set in
                 for word in set.words { writer.append(word) }
             }
+            // The first bytes the program can start with (flag, then the set's four words).
+            writer.append(Int32(regex.firstBytes == nil ? 0 : 1))
+            for word in (regex.firstBytes ?? MagicByteSet()).words { writer.append(word) }
         }
         writer.appendArray(ranked) { writer, entry in
             for value in [entry.rule, entry.firstCheck, entry.endCheck, entry.reach] { writer.append(value) }
@@ -68,16 +71,18 @@ extension MagicRuleSet {
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage`, naming the section and why.
     public init(compiledImage image: UnsafeRawBufferPointer) throws(SniffingError) {
-        try self.init(compiledImage: image, validating: true)
+        try self.init(compiledImage: image, isLibraryImage: false)
     }
 
-    /// Rebuilds a compiled set; without `validating`, the indexes between sections (check
-    /// trees, pattern bounds, regex programs, buckets) are trusted — only for the library's own
-    /// image, which a test validates.
-    init(compiledImage image: UnsafeRawBufferPointer, validating: Bool) throws(SniffingError) {
+    /// Rebuilds a compiled set. The library's own image (`isLibraryImage`) is part of the
+    /// program: its indexes between sections (check trees, pattern bounds, regex programs,
+    /// buckets) are trusted, since a test validates them, and its rules' names are read in place
+    /// when asked for; any other image is checked and copied.
+    init(compiledImage image: UnsafeRawBufferPointer, isLibraryImage: Bool) throws(SniffingError) {
+        let validating = !isLibraryImage
         var reader = try Self.imageReader(image)
         let maximumOffset = try reader.int()
-        let rules = try Self.readRules(&reader, names: try reader.bytes("names"))
+        let rules = try Self.readRules(&reader, names: try reader.bytes("names"), inPlace: isLibraryImage)
         let checks = try Self.readChecks(&reader)
         let pool = try reader.byteArray("pool")
         let regexes = try Self.readRegexes(&reader, validating: validating)
@@ -142,8 +147,8 @@ extension MagicRuleSet {
     }
 
     /// The rules section: each rule's priority, check range and the spans of its MIME type and
-    /// identifier in `names`.
-    private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> [MagicRule] {
+    /// identifier in `names` (kept as spans `inPlace`, else made text).
+    private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer, inPlace: Bool) throws(SniffingError) -> [MagicRule] {
         reader.section = "rules"
         let count = try reader.int()
         let records = try reader.records(count, size: 28)
@@ -155,15 +160,22 @@ extension MagicRuleSet {
             guard (0...100).contains(priority), lower >= 0, lower <= upper else {
                 throw reader.failure("rule \(number): priority \(priority), checks \(lower)..<\(upper)")
             }
-            func name(_ start: Int, _ length: Int) throws(SniffingError) -> String {
+            func name(_ start: Int, _ length: Int) throws(SniffingError) -> UnsafeRawBufferPointer {
                 guard start >= 0, length >= 0, length <= names.count - start else {
                     throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
                 }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: names[start..<start + length]), as: UTF8.self)
+                return UnsafeRawBufferPointer(rebasing: names[start..<start + length])
             }
             let mimeType = try name(field(3), field(4))
             let identifier = try name(field(5), field(6))
-            rules.append(MagicRule(priority: priority, mimeType: mimeType, identifier: TypeIdentifier(identifier), checks: lower..<upper))
+            if inPlace {
+                rules.append(MagicRule(priority: priority, mimeTypeUTF8: mimeType, identifierUTF8: identifier, checks: lower..<upper))
+            } else {
+                rules.append(
+                    MagicRule(
+                        priority: priority, mimeType: String(decoding: mimeType, as: UTF8.self),
+                        identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)), checks: lower..<upper))
+            }
         }
         return rules
     }
@@ -212,8 +224,18 @@ extension MagicRuleSet {
                 let word = { (word: Int) in UInt64(littleEndian: setRecords.loadUnaligned(fromByteOffset: index * 32 + word * 8, as: UInt64.self)) }
                 return MagicByteSet(words: (word(0), word(1), word(2), word(3)))
             }
-            if validating { try validate(instructions, sets: sets.count, regex: number, reader) }
-            regexes.append(MagicRegex(instructions: instructions, sets: sets))
+            let hasFirstBytes = try reader.int()
+            let firstRecord = try reader.records(1, size: 32)
+            let first = { (word: Int) in UInt64(littleEndian: firstRecord.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)) }
+            guard hasFirstBytes == 0 || hasFirstBytes == 1 else { throw reader.failure("regex \(number) has first-byte flag \(hasFirstBytes)") }
+            if validating {
+                // A checked image's programs are analysed again rather than trusted.
+                try validate(instructions, sets: sets.count, regex: number, reader)
+                regexes.append(MagicRegex(instructions: instructions, sets: sets))
+            } else {
+                let firstBytes = hasFirstBytes == 1 ? MagicByteSet(words: (first(0), first(1), first(2), first(3))) : nil
+                regexes.append(MagicRegex(instructions: instructions, sets: sets, firstBytes: firstBytes))
+            }
         }
         return regexes
     }

@@ -102,7 +102,7 @@ public struct MagicRuleSet: Sendable {
         // The image is generated and part of the library, and its indexes are checked by a test
         // (MagicRuleImageTests) rather than at every process start; should it ever be unreadable,
         // no rules rather than a failure.
-        var set = (try? MagicRuleSet(compiledImage: compiledFreedesktopImage, validating: false)) ?? MagicRuleSet(rules: [], checks: [], pool: [])
+        var set = (try? MagicRuleSet(compiledImage: compiledFreedesktopImage, isLibraryImage: true)) ?? MagicRuleSet(rules: [], checks: [], pool: [])
         set.isBuiltIn = true
         return set
     }()

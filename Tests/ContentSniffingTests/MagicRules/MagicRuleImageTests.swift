@@ -38,6 +38,10 @@ struct MagicRuleImageTests {
         #expect(checked.compiledImage() == Self.image)
         #expect(Self.rules.isBuiltIn)
         #expect(!checked.isBuiltIn, "only the library's own table is marked as built in")
+        // The first bytes stored with each regex are those the analysis of its program gives.
+        #expect(Self.rules.regexes.count > 10)
+        #expect(Self.rules.regexes.map(\.firstBytes) == checked.regexes.map(\.firstBytes))
+        #expect(Self.rules.regexes.map(\.fewFirstBytes) == checked.regexes.map(\.fewFirstBytes))
     }
 
     @Test("a set parsed from text and the same set read from its image answer alike, dispatch tables included")
