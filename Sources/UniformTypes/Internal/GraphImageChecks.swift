@@ -1,4 +1,5 @@
-/// The consistency checks a graph image must pass before any lookup reads it.
+/// The consistency checks a graph image's candidate lists and strings must pass before any
+/// lookup reads them (tag tables and parent and supertype lists are checked as they are read).
 enum GraphImageChecks {
     /// `lists + 1` non-decreasing offsets from 0 to `total`.
     static func offsetsAreValid(_ offsets: UnsafeBufferPointer<Int32>, lists: Int, total: Int) -> Bool {
@@ -8,11 +9,6 @@ enum GraphImageChecks {
             if offset < previous { return false }
             previous = offset
         }
-        return true
-    }
-
-    static func valuesAreBelow(_ values: UnsafeBufferPointer<Int32>, _ limit: Int) -> Bool {
-        for value in values where value < 0 || Int(value) >= limit { return false }
         return true
     }
 
