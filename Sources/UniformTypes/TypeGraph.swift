@@ -301,13 +301,7 @@ extension TypeGraph {
         /// One field of the declaration of type `index`: from the decoded declaration when it is
         /// cached, else read from its record alone (see ``DeclarationCoding/read(_:in:)``).
         func field(_ field: DeclarationCoding.Field, at index: Int32) -> String? {
-            if let cached = decoded.withLock({ $0[Int(index)] }) {
-                switch field {
-                case .identifier: return cached.declaration.identifier.rawValue
-                case .description: return cached.declaration.description
-                case .firstTag(let tagClass): return cached.declaration.tags[tagClass]?.first
-                }
-            }
+            if let cached = decoded.withLock({ $0[Int(index)] }) { return self.field(field, in: cached.declaration) }
             if let read = DeclarationCoding.read(field, in: encodedDeclarations[Int(index)]) { return read }
             return self.field(field, in: box(at: index).declaration)
         }

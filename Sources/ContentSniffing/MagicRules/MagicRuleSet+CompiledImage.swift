@@ -118,16 +118,12 @@ extension MagicRuleSet {
         _ = try reader.int()
         let names = try reader.bytes("names")
         reader.section = "rules"
-        let count = try reader.count(minimumElementSize: 28)
+        let count = try reader.int()
+        let records = try reader.records(count, size: ruleRecordSize)
         var identifiers: [UnsafeRawBufferPointer] = []
         identifiers.reserveCapacity(count)
         for number in 0..<count {
-            _ = try reader.take(20)  // priority, check range, MIME type's span
-            let start = try reader.int(), length = try reader.int()
-            guard start >= 0, length >= 0, length <= names.count - start else {
-                throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
-            }
-            identifiers.append(UnsafeRawBufferPointer(rebasing: names[start..<start + length]))
+            identifiers.append(try ruleName(field: 5, of: number, in: records, names: names, reader))
         }
         return identifiers
     }
@@ -151,23 +147,17 @@ extension MagicRuleSet {
     private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer, inPlace: Bool) throws(SniffingError) -> [MagicRule] {
         reader.section = "rules"
         let count = try reader.int()
-        let records = try reader.records(count, size: 28)
+        let records = try reader.records(count, size: ruleRecordSize)
         var rules: [MagicRule] = []
         rules.reserveCapacity(count)
         for number in 0..<count {
-            func field(_ field: Int) -> Int { Int(MagicRuleImageReader.field(field, of: number, size: 28, in: records)) }
+            func field(_ field: Int) -> Int { Int(MagicRuleImageReader.field(field, of: number, size: ruleRecordSize, in: records)) }
             let priority = field(0), lower = field(1), upper = field(2)
             guard (0...100).contains(priority), lower >= 0, lower <= upper else {
                 throw reader.failure("rule \(number): priority \(priority), checks \(lower)..<\(upper)")
             }
-            func name(_ start: Int, _ length: Int) throws(SniffingError) -> UnsafeRawBufferPointer {
-                guard start >= 0, length >= 0, length <= names.count - start else {
-                    throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
-                }
-                return UnsafeRawBufferPointer(rebasing: names[start..<start + length])
-            }
-            let mimeType = try name(field(3), field(4))
-            let identifier = try name(field(5), field(6))
+            let mimeType = try ruleName(field: 3, of: number, in: records, names: names, reader)
+            let identifier = try ruleName(field: 5, of: number, in: records, names: names, reader)
             if inPlace {
                 rules.append(MagicRule(priority: priority, mimeTypeUTF8: mimeType, identifierUTF8: identifier, checks: lower..<upper))
             } else {
@@ -178,6 +168,29 @@ extension MagicRuleSet {
             }
         }
         return rules
+    }
+
+    /// A rule record's size: priority, the check range, then the MIME type's and the
+    /// identifier's spans in the names section, seven 32-bit fields.
+    private static let ruleRecordSize = 28
+
+    /// The name whose span (start, then length) is at `field` of rule record `number`: a span of
+    /// `names`, checked to lie inside it.
+    private static func ruleName(
+        field: Int, of number: Int, in records: UnsafeRawBufferPointer, names: UnsafeRawBufferPointer, _ reader: MagicRuleImageReader
+    ) throws(SniffingError) -> UnsafeRawBufferPointer {
+        let start = Int(MagicRuleImageReader.field(field, of: number, size: ruleRecordSize, in: records))
+        let length = Int(MagicRuleImageReader.field(field + 1, of: number, size: ruleRecordSize, in: records))
+        guard start >= 0, length >= 0, length <= names.count - start else {
+            throw reader.failure("rule \(number) names bytes \(start)+\(length) outside the \(names.count) bytes of names")
+        }
+        return UnsafeRawBufferPointer(rebasing: names[start..<start + length])
+    }
+
+    /// The byte set of record `index` in `records` of four 64-bit words each.
+    private static func byteSet(_ index: Int, in records: UnsafeRawBufferPointer) -> MagicByteSet {
+        let word = { (word: Int) in UInt64(littleEndian: records.loadUnaligned(fromByteOffset: index * 32 + word * 8, as: UInt64.self)) }
+        return MagicByteSet(words: (word(0), word(1), word(2), word(3)))
     }
 
     private static func readChecks(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> [MagicCheck] {
@@ -220,20 +233,16 @@ extension MagicRuleSet {
             }
             let setCount = try reader.int()
             let setRecords = try reader.records(setCount, size: 32)
-            let sets = (0..<setCount).map { index in
-                let word = { (word: Int) in UInt64(littleEndian: setRecords.loadUnaligned(fromByteOffset: index * 32 + word * 8, as: UInt64.self)) }
-                return MagicByteSet(words: (word(0), word(1), word(2), word(3)))
-            }
+            let sets = (0..<setCount).map { byteSet($0, in: setRecords) }
             let hasFirstBytes = try reader.int()
             let firstRecord = try reader.records(1, size: 32)
-            let first = { (word: Int) in UInt64(littleEndian: firstRecord.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)) }
             guard hasFirstBytes == 0 || hasFirstBytes == 1 else { throw reader.failure("regex \(number) has first-byte flag \(hasFirstBytes)") }
             if validating {
                 // A checked image's programs are analysed again rather than trusted.
                 try validate(instructions, sets: sets.count, regex: number, reader)
                 regexes.append(MagicRegex(instructions: instructions, sets: sets))
             } else {
-                let firstBytes = hasFirstBytes == 1 ? MagicByteSet(words: (first(0), first(1), first(2), first(3))) : nil
+                let firstBytes = hasFirstBytes == 1 ? byteSet(0, in: firstRecord) : nil
                 regexes.append(MagicRegex(instructions: instructions, sets: sets, firstBytes: firstBytes))
             }
         }

@@ -212,11 +212,13 @@ public final class DocumentCatalog: Sendable {
 
     /// A snapshot built from stored rows, or `nil` when their types do not compile.
     static func storedSnapshot(rows: SnapshotRows, location: CatalogLocation) -> CatalogSnapshot? {
-        let writable = access(location.dataFolder, W_OK) == 0
-        guard let graph = try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: writable) else {
-            return nil
-        }
-        return CatalogSnapshot.build(rows, graph: graph)
+        storedGraph(rows: rows, location: location).map { CatalogSnapshot.build(rows, graph: $0) }
+    }
+
+    /// The type graph of stored rows (the graph image beside the catalog, rewritten when stale
+    /// and the folder is writable), or `nil` when their types do not compile.
+    static func storedGraph(rows: SnapshotRows, location: CatalogLocation) -> TypeGraph? {
+        try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: access(location.dataFolder, W_OK) == 0)
     }
 
     /// The catalog error for `error`: SQLite's code decides the kind, SQLite's message is the

@@ -1,5 +1,4 @@
 import DeclarationFormats
-import Glibc
 public import UniformTypes
 
 extension DocumentCatalog {
@@ -36,14 +35,7 @@ extension DocumentCatalog {
     /// - Throws: ``CatalogError`` as ``init(location:systemGraph:readOnly:busyTimeout:)`` and
     ///   ``followMachine(environment:)`` do.
     public static func currentSnapshot(location: CatalogLocation, environment: [String: String]) throws(CatalogError) -> CatalogSnapshot {
-        if let rows = SnapshotImage.read(location: location), CatalogFreshness.isCurrent(rows.freshnessStamps, environment: environment),
-            let snapshot = storedSnapshot(rows: rows, location: location)
-        {
-            return snapshot
-        }
-        let catalog = try DocumentCatalog(location: location)
-        try catalog.followMachine(environment: environment)
-        return try catalog.snapshot()
+        try currentSnapshot(location: location, variable: { environment[$0] }, environment: { environment })
     }
 
     /// ``currentSnapshot(location:environment:)`` for an environment read one variable at a time
@@ -59,7 +51,7 @@ extension DocumentCatalog {
         {
             return snapshot
         }
-        return try currentSnapshot(location: location, environment: environment())
+        return try followedSnapshot(location: location, environment: environment())
     }
 
     /// The type graph a query answers with: the graph of ``currentSnapshot(location:environment:)``,
@@ -74,11 +66,19 @@ extension DocumentCatalog {
         location: CatalogLocation, variable: (String) -> String?, environment: () -> [String: String]
     ) throws(CatalogError) -> TypeGraph {
         if let rows = SnapshotImage.read(location: location, typesOnly: true), CatalogFreshness.isCurrent(rows.freshnessStamps, variable: variable),
-            let graph = try? CatalogGraphImage.graph(adding: rows.declarations, location: location, writable: access(location.dataFolder, W_OK) == 0)
+            let graph = storedGraph(rows: rows, location: location)
         {
             return graph
         }
-        return try currentSnapshot(location: location, environment: environment()).graph
+        return try followedSnapshot(location: location, environment: environment()).graph
+    }
+
+    /// The snapshot of the catalog at `location` once it follows the machine `environment`
+    /// names: opened (created on first use), brought up to date, its snapshot loaded.
+    private static func followedSnapshot(location: CatalogLocation, environment: [String: String]) throws(CatalogError) -> CatalogSnapshot {
+        let catalog = try DocumentCatalog(location: location)
+        try catalog.followMachine(environment: environment)
+        return try catalog.snapshot()
     }
 
     /// Imports what changed since `stored` were taken: the desktop entries of changed

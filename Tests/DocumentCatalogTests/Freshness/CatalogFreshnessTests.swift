@@ -43,32 +43,22 @@ struct CatalogFreshnessTests {
         _ = try catalog.registerApps(at: [RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
         _ = try catalog.snapshot()
         var asked = 0
-        let graph = try DocumentCatalog.currentGraph(
-            location: catalog.location, variable: { environment[$0] },
-            environment: {
-                asked += 1
-                return environment
-            })
+        /// The whole environment, counting how often it was asked for.
+        func whole(_ variables: [String: String]) -> [String: String] {
+            asked += 1
+            return variables
+        }
+        let graph = try DocumentCatalog.currentGraph(location: catalog.location, variable: { environment[$0] }, environment: { whole(environment) })
         #expect(asked == 0, "a current stored snapshot needs no full environment")
         #expect(graph.type(filenameExtension: "sketch")?.identifier == "org.openwith.sample-sketch", "the app-declared type is in it")
         #expect(graph.sourceDigest == (try catalog.snapshot()).graph.sourceDigest)
-        let snapshot = try DocumentCatalog.currentSnapshot(
-            location: catalog.location, variable: { environment[$0] },
-            environment: {
-                asked += 1
-                return environment
-            })
+        let snapshot = try DocumentCatalog.currentSnapshot(location: catalog.location, variable: { environment[$0] }, environment: { whole(environment) })
         #expect(asked == 0)
         #expect(snapshot.app(id: "viewer.desktop") != nil)
         // Another data folder names other locations: the catalog must follow the machine first.
         var moved = environment
         moved["XDG_DATA_DIRS"] = folder.path("opt")
-        let followed = try DocumentCatalog.currentGraph(
-            location: catalog.location, variable: { moved[$0] },
-            environment: {
-                asked += 1
-                return moved
-            })
+        let followed = try DocumentCatalog.currentGraph(location: catalog.location, variable: { moved[$0] }, environment: { whole(moved) })
         #expect(asked == 1)
         #expect(followed["org.openwith.sample-sketch"] != nil)
         #expect((try catalog.snapshot()).app(id: "viewer.desktop") == nil, "the entry of the folder no longer named is gone")
