@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "OpenWithKit", targets: ["OpenWithKit"]),
         .library(name: "OpenWithC", type: .dynamic, targets: ["OpenWithC"]),
         .executable(name: "openwith", targets: ["openwith"]),
+        .executable(name: "openwith-commands", targets: ["openwith-commands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -106,9 +107,27 @@ let package = Package(
             // own copy of the Swift modules does not take over the library's half-way.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-Bsymbolic"])]
         ),
+        // The command line's own code that both executables share: the plain runs of `openwith
+        // FILE` and `openwith type FILE`, the reports, the error style, the terminal output.
+        // Part of the command line, not a library: it prints.
+        .target(
+            name: "OpenWithCommandLine",
+            dependencies: ["UniformTypes", "ContentSniffing", "DocumentCatalog", "OpenInBroker"],
+            swiftSettings: strictFlags
+        ),
+        // `openwith`: answers the plain `openwith FILE` and `openwith type FILE` itself, on the
+        // standard library alone, and hands every other command line to `openwith-commands`
+        // beside it; the argument parser and FoundationEssentials are not linked into it.
         .executableTarget(
             name: "openwith",
+            dependencies: ["OpenWithCommandLine", "ContentSniffing"],
+            swiftSettings: strictFlags
+        ),
+        // Every command of `openwith`, parsed by the argument parser.
+        .executableTarget(
+            name: "openwith-commands",
             dependencies: [
+                "OpenWithCommandLine",
                 "UniformTypes",
                 "ContentSniffing",
                 "DocumentCatalog",
@@ -170,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenWithCLITests",
-            dependencies: ["openwith", "OpenWithTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["openwith", "openwith-commands", "OpenWithTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictFlags
         ),
     ],

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the release `openwith` CLI as a fully static executable and prints its path.
+# Builds the release `openwith` CLI, both of its executables (`openwith` and the
+# `openwith-commands` it hands other commands to), fully static, and prints the path of `openwith`.
 #
 # Fully static (Swift runtime, Foundation, libmagic, SQLite and libc linked in) because a
 # short-lived command pays for every shared library it loads: here the dynamic loader and
@@ -28,6 +29,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 cd "$ROOT"
 flags=(-c release --scratch-path .build/static-cli -Xswiftc -static-executable
-    -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz --product openwith)
-swift build "${flags[@]}" >&2
+    -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz)
+swift build "${flags[@]}" --product openwith-commands >&2
+swift build "${flags[@]}" --product openwith >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/openwith"

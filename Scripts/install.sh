@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Installs openwith under a prefix: the binary, its manual page, its shell completions, and the C
-# library for programs that embed it.
+# Installs openwith under a prefix: its two executables, its manual page, its shell completions,
+# and the C library for programs that embed it.
 #
 #   Scripts/install.sh [--prefix DIR] [--binary PATH] [--library PATH] [--uninstall]
 #
-#   --prefix DIR    where to install (default: ~/.local): DIR/bin/openwith,
+#   --prefix DIR    where to install (default: ~/.local): DIR/bin/openwith and, beside it,
+#                   DIR/bin/openwith-commands (every command but the plain `openwith FILE`
+#                   and `openwith type FILE`, which openwith hands the rest to),
 #                   DIR/share/man/man1/openwith.1, and the completions for bash
 #                   (DIR/share/bash-completion/completions/openwith), zsh
 #                   (DIR/share/zsh/site-functions/_openwith) and fish
 #                   (DIR/share/fish/vendor_completions.d/openwith.fish).
-#   --binary PATH   install this openwith instead of building the release binary
-#                   (swift build -c release --static-swift-stdlib).
+#   --binary PATH   install this openwith, and the openwith-commands beside it, instead of
+#                   building the release binaries (swift build -c release --static-swift-stdlib).
 #   --library PATH  install this libOpenWithC.so instead of building the release library
 #                   (swift build -c release --product OpenWithC); with --binary, the one
 #                   beside the binary when there is one. The library goes to DIR/lib, its
@@ -47,7 +49,10 @@ done
 [ -n "$PREFIX" ] || fail "--prefix: the folder cannot be empty"
 case "$PREFIX" in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 
-files_binary() { echo "$PREFIX/bin/openwith"; }
+files_binary() {
+    echo "$PREFIX/bin/openwith"
+    echo "$PREFIX/bin/openwith-commands"
+}
 files_manual() { echo "$PREFIX/share/man/man1/openwith.1"; }
 files_completions() {
     echo "$PREFIX/share/bash-completion/completions/openwith"
@@ -63,14 +68,19 @@ files_clibrary() {
 # The openwith the other steps describe: the installed one.
 INSTALLED="$PREFIX/bin/openwith"
 
+# openwith and openwith-commands go side by side: openwith finds the full command set beside itself.
 install_binary() {
     if [ -z "$BINARY" ]; then
-        echo "building the release binary (swift build -c release --static-swift-stdlib)"
-        (cd "$ROOT" && swift build -c release --static-swift-stdlib --product openwith)
+        echo "building the release binaries (swift build -c release --static-swift-stdlib)"
+        (cd "$ROOT" && swift build -c release --static-swift-stdlib --product openwith \
+            && swift build -c release --static-swift-stdlib --product openwith-commands)
         BINARY="$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/openwith"
     fi
-    [ -x "$BINARY" ] || fail "$BINARY: not an executable file" "build it first, or leave out --binary to build the release binary"
+    [ -x "$BINARY" ] || fail "$BINARY: not an executable file" "build it first, or leave out --binary to build the release binaries"
+    local commands; commands="$(dirname "$BINARY")/openwith-commands"
+    [ -x "$commands" ] || fail "$commands: not an executable file" "build both executables (swift build), or leave out --binary to build the release binaries"
     install -D -m 755 "$BINARY" "$INSTALLED"
+    install -D -m 755 "$commands" "$PREFIX/bin/openwith-commands"
 }
 
 install_manual() {

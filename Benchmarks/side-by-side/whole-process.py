@@ -11,7 +11,11 @@ and timed by wall clock and by the CPU time the kernel charged it (user + system
 Reported: medians of each command's times, and the median over all pairs of
     (openwith - no-op) / (file - no-op)
 for wall and CPU time, so the process start-up that both pay is taken off both. Also the largest
-peak resident size any `openwith` run reached (ru_maxrss).
+peak resident size of `openwith` and of `file` over the files, each run three more times under
+GNU time (`/usr/bin/time -f %M`): the ru_maxrss of a process started with posix_spawn from here
+is no measure of it, since the child shares this Python process's memory until it executes the
+command, and the kernel keeps that high-water mark across the exec (a spawned /bin/true reports
+this process's 13 MB).
 
 A throw-away catalog is used (OPENWITH_CATALOG): the first, untimed run of each file creates it,
 imports the machine's registries and writes the graph image and stored snapshot, as a user's
@@ -21,20 +25,31 @@ from __future__ import annotations
 
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 
 
-def spawn(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Runs argv once: (wall seconds, CPU seconds, peak resident KiB)."""
+def spawn(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Runs argv once: (wall seconds, CPU seconds)."""
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, env, file_actions=[
         (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
         (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0),
     ])
     _, _, usage = os.wait4(pid, 0)
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def peak_resident_kib(argv: list[str], env: dict[str, str]) -> int | None:
+    """The peak resident size of one run of argv in KiB, as GNU time reports it, or None."""
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    run = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    last = run.stderr.strip().splitlines()[-1:] or [""]
+    return int(last[0]) if last[0].isdigit() else None
 
 
 def main() -> int:
@@ -61,7 +76,7 @@ def main() -> int:
 
         for f in files:
             spawn(ours(f), env)
-        times: dict[str, list[tuple[float, float, int]]] = {"o": [], "f": [], "n": []}
+        times: dict[str, list[tuple[float, float]]] = {"o": [], "f": [], "n": []}
         wall_ratios, cpu_ratios = [], []
         for i in range(rounds):
             for f in files:
@@ -76,6 +91,13 @@ def main() -> int:
                     wall_ratios.append((r["o"][0] - r["n"][0]) / wall_base)
                 if cpu_base > 0:
                     cpu_ratios.append((r["o"][1] - r["n"][1]) / cpu_base)
+        peaks: dict[str, list[int]] = {"o": [], "f": []}
+        for f in files:
+            for _ in range(3):
+                for k, argv in (("o", ours(f)), ("f", ["/usr/bin/file", "--mime-type", f])):
+                    kib = peak_resident_kib(argv, env)
+                    if kib is not None:
+                        peaks[k].append(kib)
     med = statistics.median
     label = "openwith type" if command == "type" else "openwith FILE"
     print(f"{len(files)} files, {rounds} rounds, {len(times['o'])} pairs; {label} against file --mime-type")
@@ -83,7 +105,11 @@ def main() -> int:
         o, f, n = (med(t[index] for t in times[k]) * 1e3 for k in "ofn")
         print(f"{name:4} ms: openwith {o:.2f}  file {f:.2f}  no-op {n:.2f}; "
               f"median pair ratio, no-op taken off: {med(ratios):.2f}")
-    print(f"peak resident size of openwith: {max(t[2] for t in times['o']) / 1024:.1f} MB")
+    if peaks["o"] and peaks["f"]:
+        print(f"peak resident size (GNU time, largest over the files): openwith {max(peaks['o']) / 1024:.1f} MiB, "
+              f"file {max(peaks['f']) / 1024:.1f} MiB")
+    else:
+        print("peak resident size: not measured (no /usr/bin/time)")
     return 0
 
 

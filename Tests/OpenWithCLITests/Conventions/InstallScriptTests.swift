@@ -23,7 +23,7 @@ struct InstallScriptTests {
     static let script = RepositoryPaths.path("Scripts/install.sh")
     static let topCommands = ["handlers", "type", "types", "apps", "default", "catalog", "open", "preview", "pick", "inbox", "grants", "url", "provider", "scan"]
 
-    @Test("install.sh --binary puts the binary, a manual page of every command and three completions under the prefix; --uninstall removes them")
+    @Test("install.sh --binary puts both executables, a manual page of every command and three completions under the prefix; --uninstall removes them")
     func installAndUninstall() throws {
         let executable = try #require(CommandRunner.builtExecutable)
         let folder = TemporaryDirectory("install")
@@ -33,6 +33,9 @@ struct InstallScriptTests {
         let binary = prefix + "/bin/openwith"
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         #expect(FileManager.default.contentsEqual(atPath: binary, andPath: executable))
+        let commands = prefix + "/bin/openwith-commands"
+        #expect(FileManager.default.contentsEqual(atPath: commands, andPath: URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("openwith-commands").path))
+        // --version is answered by the full command set, which the installed openwith finds beside itself.
         let version = try run(binary, ["--version"])
         #expect(version.status == 0 && !version.output.isEmpty)
 
@@ -60,7 +63,7 @@ struct InstallScriptTests {
 
         let removed = try run("/bin/bash", [Self.script, "--prefix", prefix, "--uninstall"])
         #expect(removed.status == 0, "\(removed.output)")
-        for file in [binary, prefix + "/share/man/man1/openwith.1"] + completions { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+        for file in [binary, commands, prefix + "/share/man/man1/openwith.1"] + completions { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
     }
 
     @Test("install.sh refuses an unknown option and a binary that is not there, installing nothing")

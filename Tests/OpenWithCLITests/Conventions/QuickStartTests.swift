@@ -5,15 +5,16 @@ import Testing
 @Suite("The README's quick start on a fresh machine")
 struct QuickStartTests {
     /// The first command line of the README's quick start, as argument lists for `openwith`
-    /// (`swift run openwith A && swift run openwith B` gives two).
+    /// (`swift build && swift run openwith A && swift run openwith B` gives two: the build is
+    /// what the test bundle's build folder already holds).
     static func firstCommand() throws -> [[String]] {
         let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
         let start = try #require(readme.firstRange(of: "## Quick start"))
         let block = try #require(readme[start.upperBound...].firstRange(of: "Then the two commands:\n\n```sh\n"))
         let line = readme[block.upperBound...].prefix { $0 != "\n" }
-        return line.components(separatedBy: " && ").map { part in
+        return line.components(separatedBy: " && ").compactMap { part in
             let words = part.split(separator: " ").map(String.init)
-            return Array(words.drop { $0 != "openwith" }.dropFirst())
+            return words.contains("openwith") ? Array(words.drop { $0 != "openwith" }.dropFirst()) : nil
         }
     }
 
