@@ -28,7 +28,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 cd "$ROOT"
+# One section per function, linked by lld in the order of Scripts/front-symbol-order.txt: the
+# functions the plain commands run come first, together (see Scripts/order-front-symbols.py).
 flags=(-c release --scratch-path .build/static-cli -Xswiftc -static-executable
+    -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections
+    -Xlinker "--symbol-ordering-file=$ROOT/Scripts/front-symbol-order.txt" -Xlinker --no-warn-symbol-ordering
     -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz)
 swift build "${flags[@]}" --product openwith-commands >&2
 swift build "${flags[@]}" --product openwith >&2

@@ -76,8 +76,9 @@ def openwith_version(cmd: list[str]) -> str:
 
 
 def snapshot(cmd: list[str], folder: str) -> list[str]:
-    """Copy the binary into folder and run the copy: others may be rebuilding it meanwhile
-    (exec of a file being written fails with ETXTBSY). Waits for a stable file."""
+    """Copy the binary (and the openwith-commands beside it) into folder and run the copy: others
+    may be rebuilding it meanwhile (exec of a file being written fails with ETXTBSY). Waits for a
+    stable file."""
     exe = cmd[0]
     if not os.path.isfile(exe):
         return cmd
@@ -89,6 +90,10 @@ def snapshot(cmd: list[str], folder: str) -> list[str]:
                 continue  # still being written
             dst = os.path.join(folder, os.path.basename(exe))
             shutil.copy2(exe, dst)
+            # openwith hands --json and every other command to openwith-commands beside it.
+            commands = os.path.join(os.path.dirname(exe), "openwith-commands")
+            if os.path.isfile(commands):
+                shutil.copy2(commands, os.path.join(folder, "openwith-commands"))
             if os.stat(exe).st_mtime == before.st_mtime:
                 return [dst] + cmd[1:]
         except OSError:

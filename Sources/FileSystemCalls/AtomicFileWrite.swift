@@ -19,10 +19,19 @@ import Darwin
 public enum AtomicFileWrite {
     /// Writes `bytes` to `path` atomically (see the type's protocol). The folder must exist.
     ///
-    /// - Parameter mode: the new file's mode, before the process's umask.
+    /// - Parameters:
+    ///   - mode: the new file's mode, before the process's umask.
+    ///   - dropsCachedPages: once the bytes are synced, ask the kernel to drop the file's pages
+    ///     from the page cache (`POSIX_FADV_DONTNEED`), so that readers bring back only the pages
+    ///     they read. For files that other processes map: pages written in one go sit in the
+    ///     cache as large folios, and a process that maps the file is charged a whole folio (up
+    ///     to 2 MiB) for any byte it touches in one. Best effort: a file system that keeps its
+    ///     files in memory (tmpfs) keeps them.
     /// - Throws: ``FileSystemCallError``: `.create` or `.findFreeName` (naming the temporary
     ///   file or the target), `.write` (naming the temporary file), `.replace` (naming the target).
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: UInt32 = 0o644) throws(FileSystemCallError) {
+    public static func write(
+        _ bytes: UnsafeRawBufferPointer, to path: String, mode: UInt32 = 0o644, dropsCachedPages: Bool = false
+    ) throws(FileSystemCallError) {
         let created = try UniqueTemporaryName.create(naming: { path + "." + $0 + ".tmp" }) { candidate throws(FileSystemCallError) -> Int32? in
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
             if descriptor >= 0 { return descriptor }
@@ -33,6 +42,9 @@ public enum AtomicFileWrite {
         do throws(FileSystemCallError) {
             try writeAll(bytes, to: descriptor, path: temporary)
             guard fsync(descriptor) == 0 else { throw FileSystemCallError(step: .write, path: temporary, errno: errno) }
+            #if canImport(Glibc) || canImport(Musl)
+            if dropsCachedPages { _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) }
+            #endif
         } catch {
             close(descriptor)
             unlink(temporary)
