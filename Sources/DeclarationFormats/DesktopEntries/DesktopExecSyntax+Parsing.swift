@@ -5,16 +5,36 @@ extension DesktopExecSyntax {
         let key: String
         let value: String
 
+        // Character classes as switches rather than sets: a set of scalars costs its generic
+        // metadata and hashing at a process's first parse, more than the parse itself.
+
         /// Characters that must be quoted (spec: space, tab, newline, `"` are separators or
         /// quote marks; these are the rest).
-        static let reserved: Set<Unicode.Scalar> = [
-            "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`",
-        ]
+        static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`": true
+            default: false
+            }
+        }
+
         /// Characters a backslash may escape inside quotes.
-        static let escapable: Set<Unicode.Scalar> = ["\"", "`", "$", "\\"]
-        static let separators: Set<Unicode.Scalar> = [" ", "\t", "\n"]
-        static let fileAndOtherCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U", "i", "c", "k"]
-        static let deprecatedCodes: Set<Unicode.Scalar> = ["d", "D", "n", "N", "v", "m"]
+        static func isEscapable(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "\"", "`", "$", "\\": true
+            default: false
+            }
+        }
+
+        /// The separators between arguments.
+        static func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" }
+
+        /// The field codes: those that take files, URLs or app facts, and the deprecated ones.
+        static func isFieldCode(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "f", "F", "u", "U", "i", "c", "k", "d", "D", "n", "N", "v", "m": true
+            default: false
+            }
+        }
 
         func parse() throws(DesktopExecSyntaxError) -> [Argument] {
             try checkQuotesClosed()
@@ -39,7 +59,7 @@ extension DesktopExecSyntax {
             while index < scalars.count {
                 let scalar = scalars[index]
                 index += 1
-                if Self.separators.contains(scalar) {
+                if Self.isSeparator(scalar) {
                     finishArgument()
                     continue
                 }
@@ -56,7 +76,7 @@ extension DesktopExecSyntax {
                             break
                         }
                         if inner == "\\" {
-                            guard index < scalars.count, Self.escapable.contains(scalars[index]) else {
+                            guard index < scalars.count, Self.isEscapable(scalars[index]) else {
                                 throw refuse(
                                     .invalidExecLine,
                                     "inside quotes a backslash may only escape \" ` $ or \\")
@@ -71,7 +91,7 @@ extension DesktopExecSyntax {
                             index += 1
                             if code == "%" {
                                 quoted += "%"
-                            } else if Self.fileAndOtherCodes.contains(code) || Self.deprecatedCodes.contains(code) {
+                            } else if Self.isFieldCode(code) {
                                 throw refuse(.fieldCodeInQuotes, "field code %\(code) is not allowed inside quotes")
                             } else {
                                 throw refuse(.invalidFieldCode, "%\(code) is not a field code")
@@ -90,14 +110,14 @@ extension DesktopExecSyntax {
                     index += 1
                     if code == "%" {
                         literal += "%"
-                    } else if Self.fileAndOtherCodes.contains(code) || Self.deprecatedCodes.contains(code) {
+                    } else if Self.isFieldCode(code) {
                         flushLiteral()
                         current?.pieces.append(.code(Character(code)))
                     } else {
                         throw refuse(.invalidFieldCode, "%\(code) is not a field code")
                     }
                 default:
-                    if Self.reserved.contains(scalar) {
+                    if Self.isReserved(scalar) {
                         throw refuse(.invalidExecLine, "the reserved character \(scalar) must be quoted")
                     }
                     if scalar.value < 0x20 || scalar.value == 0x7F {
