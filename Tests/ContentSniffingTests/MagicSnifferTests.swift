@@ -1,5 +1,7 @@
 @testable import ContentSniffing
+import Dispatch
 import OpenWithTestSupport
+import Synchronization
 import Testing
 
 /// libmagic through ``MagicSniffer``, on real bytes.
@@ -35,6 +37,33 @@ struct MagicSnifferTests {
         #expect(try magic.mimeType(atPath: path) == "image/png")
         let error = #expect(throws: SniffingError.self) { try magic.mimeType(atPath: directory.path("missing")) }
         #expect(error?.code == .openFailed)
+    }
+
+    @Test("calls on many threads at once give the answers of one thread; the pool keeps at most one handle per simultaneous call")
+    func concurrentCalls() throws {
+        let magic = try MagicSniffer()
+        let buffers: [[UInt8]] = [
+            Self.png, Array("Hello, libmagic.\nThis is plain text.\n".utf8), [], ByteFixtures.zeros(4096),
+            Array("#!/bin/sh\necho hello\n".utf8), Array("<?xml version=\"1.0\"?><root/>".utf8),
+        ]
+        let expected = buffers.map { buffer in buffer.withUnsafeBytes { magic.mimeType(of: $0) } }
+        #expect(!expected.contains(nil))
+        let threads = 8
+        let rounds = 40
+        let answers = Mutex([[String?]](repeating: [], count: threads))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var mine: [String?] = []
+            for round in 0..<rounds {
+                let buffer = buffers[(thread + round) % buffers.count]
+                mine.append(buffer.withUnsafeBytes { magic.mimeType(of: $0) })
+            }
+            answers.withLock { $0[thread] = mine }
+        }
+        let all = answers.withLock { $0 }
+        for thread in 0..<threads {
+            #expect(all[thread] == (0..<rounds).map { expected[(thread + $0) % buffers.count] }, "thread \(thread)")
+        }
+        #expect((1...threads).contains(magic.idleHandleCount))
     }
 
     @Test("a missing database is a clear error naming the package to install")

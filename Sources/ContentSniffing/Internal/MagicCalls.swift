@@ -3,11 +3,11 @@ import CMagic
 /// Every libmagic call of the module goes through here, so that the C surface is in one place
 /// and tests can force failures (DEBUG builds only, through ``forcedFailure``).
 ///
-/// A `magic_t` cookie is not thread-safe: callers hold ``MagicSniffer``'s lock around every
-/// call that takes one.
+/// A `magic_t` cookie is not thread-safe: ``MagicSniffer`` hands each of its calls a cookie no
+/// other call holds.
 enum MagicCalls {
-    /// A libmagic handle (`magic_t`). Sendable only so that it can live inside a `Mutex`:
-    /// it must not be used without holding that lock.
+    /// A libmagic handle (`magic_t`). Sendable only so that it can live in ``MagicSniffer``'s
+    /// pool: one call at a time uses it.
     struct Cookie: @unchecked Sendable {
         let handle: OpaquePointer
     }
