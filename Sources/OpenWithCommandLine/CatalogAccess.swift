@@ -14,7 +14,6 @@ package struct CatalogAccess {
     }
 
     /// Where the catalog is: the explicit path, else `$OPENWITH_CATALOG`, else the XDG default.
-
     package var location: CatalogLocation { CatalogLocation.resolve(explicitPath: explicitPath, variable: ProcessEnvironment.value) }
 
     /// The location, checked: a catalog named with `--catalog` must be in a folder that exists.
@@ -36,12 +35,15 @@ package struct CatalogAccess {
         return location
     }
 
+    /// Opens the catalog, creating it (and importing the machine's apps) on first use, and
+    /// brings it up to date with the machine's apps and defaults.
     package func open() throws -> DocumentCatalog {
         let catalog = try DocumentCatalog(location: checkedLocation())
         try catalog.followMachine(environment: ProcessEnvironment.current)
         return catalog
     }
 
+    /// The current snapshot of the catalog.
     package func snapshot() throws -> CatalogSnapshot {
         // The stored snapshot answers without opening the database when it and the machine's
         // watched folders are current; else the catalog follows the machine first.

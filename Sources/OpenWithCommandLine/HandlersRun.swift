@@ -6,15 +6,22 @@ import UniformTypes
 /// The work of `openwith FILE...`, shared by the parsed command of the full command set and the
 /// front executable, which answers the plain invocation without the argument parser.
 package struct HandlersRun {
+    /// The catalog to answer from.
     package let catalog: CatalogAccess
+    /// The files (`-`: standard input).
     package let files: [String]
+    /// The role asked for.
     package let role: RequestedRole
+    /// Whether rank None and role None claims are listed too.
     package let all: Bool
+    /// Whether each app's reason, and why others are left out, is printed.
     package let explain: Bool
     /// Writes all reports as one JSON array (the full command set's JSON encoder); `nil` prints
     /// text. The front executable hands `--json` over to the full command set.
     package let writeJSON: (([HandlerReport]) throws -> Void)?
 
+    /// Prints each file's type and handlers; throws the worst exit status when a file failed
+    /// or found no handler.
     package func run() throws {
         let snapshot = try catalog.snapshot()
         ProcessLifetime.keepUntilExit(snapshot)
@@ -66,6 +73,7 @@ package struct HandlersRun {
             all: plain.flags.contains("--all"), explain: plain.flags.contains("--explain"), writeJSON: nil)
     }
 
+    /// A run with every choice given.
     package init(catalog: CatalogAccess, files: [String], role: RequestedRole, all: Bool, explain: Bool, writeJSON: (([HandlerReport]) throws -> Void)?) {
         self.catalog = catalog
         self.files = files

@@ -18,11 +18,16 @@ package struct TypeRun {
         case fileMIMEType(brief: Bool)
     }
 
+    /// The catalog whose type graph answers.
     package let catalog: CatalogAccess
+    /// The files (`-`: standard input).
     package let files: [String]
+    /// Name, content or both, and whether links are followed.
     package let options: ResolutionOptions
+    /// How the answers are printed.
     package let format: Format
 
+    /// Prints each file's type; throws the worst exit status when a file failed.
     package func run() throws {
         let resolver = TypeResolver(graph: try catalog.graph())
         ProcessLifetime.keepUntilExit(resolver)
@@ -79,6 +84,7 @@ package struct TypeRun {
                 ? .fileMIMEType(brief: brief) : brief ? .sharedMIMEType : .report(explain: plain.flags.contains("--explain") || plain.flags.contains("-v")))
     }
 
+    /// A run with every choice given.
     package init(catalog: CatalogAccess, files: [String], options: ResolutionOptions, format: Format) {
         self.catalog = catalog
         self.files = files
