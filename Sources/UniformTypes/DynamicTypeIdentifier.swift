@@ -46,28 +46,42 @@ public struct DynamicTypeIdentifier: Hashable, Sendable {
     /// The `dyn.` identifier.
     public var identifier: TypeIdentifier {
         switch tagClass {
-        case .filenameExtension: TypeIdentifier("dyn.ext." + Self.encode(tag))
-        case .mimeType: TypeIdentifier("dyn.mime." + Self.encode(tag))
+        case .filenameExtension: TypeIdentifier(Self.encode(tag, after: "dyn.ext."))
+        case .mimeType: TypeIdentifier(Self.encode(tag, after: "dyn.mime."))
         default: TypeIdentifier("dyn.tag." + Self.encode(tagClass.rawValue) + "." + Self.encode(tag))
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    static func encode(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            let folded = ASCIICaseFolding.fold(byte)
-            if (folded >= 0x30 && folded <= 0x39) || (folded >= 0x61 && folded <= 0x7A) {
-                bytes.append(folded)
-            } else {
-                bytes.append(UInt8(ascii: "-"))
-                bytes.append(hexDigits[Int(folded >> 4)])
-                bytes.append(hexDigits[Int(folded & 0xF)])
+    /// `text` encoded for an identifier, after `prefix`: ASCII letters (folded) and digits stay,
+    /// every other byte becomes `-` and two lower-case hex digits. Made in one allocation.
+    static func encode(_ text: String, after prefix: StaticString = "") -> String {
+        let prefixCount = prefix.utf8CodeUnitCount
+        let capacity = prefixCount + 3 * text.utf8.count
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = 0
+            if prefixCount > 0 {
+                prefix.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
             }
+            @inline(__always) func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
+            for byte in text.utf8 {
+                let folded = ASCIICaseFolding.fold(byte)
+                if (folded >= 0x30 && folded <= 0x39) || (folded >= 0x61 && folded <= 0x7A) {
+                    buffer[count] = folded
+                    count += 1
+                } else {
+                    buffer[count] = UInt8(ascii: "-")
+                    buffer[count + 1] = hexDigit(folded >> 4)
+                    buffer[count + 2] = hexDigit(folded & 0xF)
+                    count += 3
+                }
+            }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func decode(_ text: Substring) -> String? {

@@ -28,7 +28,7 @@ public enum MIMEEssence {
             if byte == UInt8(ascii: "/") { slashes += 1 }
             if byte <= 0x20 || byte == 0x7F { return "a MIME type cannot contain spaces or control characters" }
         }
-        if slashes != 1 || essence.first == "/" || essence.last == "/" {
+        if slashes != 1 || essence.utf8.first == UInt8(ascii: "/") || essence.utf8.last == UInt8(ascii: "/") {
             return "a MIME type has the form type/subtype"
         }
         return nil

@@ -146,22 +146,31 @@ extension TypeGraph {
     /// `public.movie` …); `inode/*` → `public.item`.
     public func dynamicType(for dynamic: DynamicTypeIdentifier) -> UniformType {
         let known = storage.wellKnown
-        var parents: [Int32] = []
+        // At most two parents, the first kept unless missing, the second unless the first
+        // already conforms to it; one array is made.
+        var first: Int32 = -1
+        var second: Int32 = -1
         if dynamic.tagClass == .mimeType {
-            let media = dynamic.tag.prefix { $0 != "/" }
+            let utf8 = dynamic.tag.utf8
+            // A short media type is a small string: no allocation.
+            let media = String(dynamic.tag[..<(utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex)])
             // Looked up here, not when the image is mapped: mapping stays free of this table.
             if let functional = TypeIdentifier.functionalParent(ofMediaType: media), let index = storage.identifierTable.value(for: functional.rawValue) {
-                parents.append(index)
+                first = index
             }
-            parents.append(media == "inode" ? known.item : known.data)
+            second = media == "inode" ? known.item : known.data
         } else {
-            parents.append(known.data)
+            first = known.data
         }
-        var unique: [Int32] = []
-        for parent in parents where parent >= 0 && !unique.contains(parent) && !unique.contains(where: { storage.conforms($0, to: parent) }) {
-            unique.append(parent)
+        var parents: [Int32]
+        if first < 0 {
+            parents = second < 0 ? [] : [second]
+        } else if second < 0 || second == first || storage.conforms(first, to: second) {
+            parents = [first]
+        } else {
+            parents = [first, second]
         }
-        return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, parents: unique))
+        return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, parents: parents))
     }
 }
 

@@ -77,6 +77,25 @@ struct TypeLookupTests {
         #expect(type.supertypes.contains(data))
     }
 
+    @Test("A dynamic identifier spells its tag in the documented code: letters folded, digits kept, every other byte - and two hex digits")
+    func dynamicIdentifierSpelling() throws {
+        #expect(DynamicTypeIdentifier(tagClass: .filenameExtension, tag: "a.B_c9/ü").identifier == "dyn.ext.a-2eb-5fc9-2f-c3-bc")
+        #expect(DynamicTypeIdentifier(tagClass: .mimeType, tag: "Text/X-Foo;v=1").identifier == "dyn.mime.text-2fx-2dfoo-3bv-3d1")
+        #expect(DynamicTypeIdentifier(tagClass: TagClass("com.example.ostype"), tag: "AB D").identifier == "dyn.tag.com-2eexample-2eostype.ab-20d")
+        #expect(DynamicTypeIdentifier(tagClass: .filenameExtension, tag: "").identifier == "dyn.ext.")
+        // Parents: a MIME type's functional parent, and public.data unless that parent already
+        // conforms to it (public.movie does); inode/* is an item only.
+        let movie = try #require(graph.type(mimeType: "video/x-openwith-unknown"))
+        #expect(movie.parents.map(\.identifier) == ["public.movie"])
+        #expect(movie.conforms(to: try #require(graph["public.data"])))
+        let model = try #require(graph.type(mimeType: "application/x-openwith-unknown"))
+        #expect(model.parents.map(\.identifier) == ["public.data"])
+        let inode = try #require(graph.type(mimeType: "inode/x-openwith-unknown"))
+        #expect(inode.parents.map(\.identifier) == ["public.item"])
+        let unknown = try #require(graph.type(filenameExtension: "qzqzq"))
+        #expect(unknown.parents.map(\.identifier) == ["public.data"])
+    }
+
     @Test("Each media type's functional parent comes from Catalog/sources/media-type-parents.tsv and parents dynamic MIME types")
     func mediaTypeParents() throws {
         let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/sources/media-type-parents.tsv"))

@@ -29,6 +29,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same lookups split: MIME types some declaration claims, and ones none does (each
+    // lookup of those makes a dynamic type).
+    let declaredMIMETypes = mimeTypes.filter { graph.types(mimeType: $0).first != nil }
+    Benchmark("MIMETypeToType.declared", configuration: OpenWithSuite.lookup()) { benchmark in
+        for i in benchmark.scaledIterations {
+            blackHole(graph.type(mimeType: declaredMIMETypes[i % declaredMIMETypes.count]))
+        }
+    }
+    let unknownMIMETypes = (0..<64).map { "application/x-qz\($0)-unknown" }
+    Benchmark("MIMETypeToType.unknown", configuration: OpenWithSuite.lookup()) { benchmark in
+        for i in benchmark.scaledIterations {
+            blackHole(graph.type(mimeType: unknownMIMETypes[i % unknownMIMETypes.count]))
+        }
+    }
+
     let filenames = SampleNames.filenames
     Benchmark("FilenameToType", configuration: OpenWithSuite.lookup()) { benchmark in
         for i in benchmark.scaledIterations {
