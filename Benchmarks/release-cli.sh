@@ -28,14 +28,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 cd "$ROOT"
-# One section per function, linked by lld in the order of Scripts/front-symbol-order.txt: the
-# functions the plain commands run come first, together (see Scripts/order-front-symbols.py).
-# Generic metadata of the packages' own types is laid out at compile time instead of being built
-# by the runtime at first use (-prespecialize-generic-metadata).
-flags=(-c release --scratch-path .build/static-cli -Xswiftc -static-executable
-    -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections
-    -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata
-    -Xlinker "--symbol-ordering-file=$ROOT/Scripts/front-symbol-order.txt" -Xlinker --no-warn-symbol-ordering
+RELEASE_FLAGS_ROOT="$ROOT"
+source "$ROOT/Scripts/release-flags.sh"
+flags=("${RELEASE_FLAGS[@]}" --scratch-path .build/static-cli -Xswiftc -static-executable
     -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz)
 swift build "${flags[@]}" --product openwith-commands >&2
 swift build "${flags[@]}" --product openwith >&2

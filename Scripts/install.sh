@@ -72,13 +72,10 @@ INSTALLED="$PREFIX/bin/openwith"
 install_binary() {
     if [ -z "$BINARY" ]; then
         echo "building the release binaries (swift build -c release --static-swift-stdlib)"
-        # One section per function, linked by lld with the functions of the plain commands first
-        # (Scripts/front-symbol-order.txt): a short process then touches fewer pages of code.
-        # Generic metadata of the packages' own types is laid out at compile time, not built by the
-        # runtime at first use (-prespecialize-generic-metadata).
-        local flags=(-c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections
-            -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata
-            -Xlinker "--symbol-ordering-file=$ROOT/Scripts/front-symbol-order.txt" -Xlinker --no-warn-symbol-ordering)
+        # The shared release flags (Scripts/release-flags.sh), the standard library linked in.
+        local RELEASE_FLAGS_ROOT="$ROOT"
+        source "$ROOT/Scripts/release-flags.sh"
+        local flags=("${RELEASE_FLAGS[@]}" --static-swift-stdlib)
         (cd "$ROOT" && swift build "${flags[@]}" --product openwith && swift build "${flags[@]}" --product openwith-commands)
         BINARY="$(cd "$ROOT" && swift build "${flags[@]}" --show-bin-path)/openwith"
     fi

@@ -162,7 +162,7 @@ extension TypeGraph {
         } else {
             first = known.data
         }
-        var parents: [Int32]
+        let parents: [Int32]
         if first < 0 {
             parents = second < 0 ? [] : [second]
         } else if second < 0 || second == first || storage.conforms(first, to: second) {
