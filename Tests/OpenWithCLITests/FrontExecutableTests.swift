@@ -15,6 +15,18 @@ struct FrontExecutableTests {
         return (cli, commands)
     }
 
+    /// Expects each command line to give the same output, errors and status from `openwith` as
+    /// from `openwith-commands` run directly.
+    private static func expectSameAnswers(_ forms: [[String]], cli: CLIFixture, commands: CommandRunner) throws {
+        for arguments in forms {
+            let front = try cli.run(arguments)
+            let parsed = try commands.run(arguments)
+            #expect(front.output == parsed.output, "\(arguments)")
+            #expect(front.error == parsed.error, "\(arguments)")
+            #expect(front.status == parsed.status, "\(arguments)")
+        }
+    }
+
     @Test("The plain forms answer exactly as the parsed commands do: text, --explain, --mime-type, -b, and a missing file")
     func plainFormsEqualParsedOnes() throws {
         let (cli, commands) = try Self.fixture()
@@ -27,13 +39,7 @@ struct FrontExecutableTests {
             ["type", note, png], ["type", "--explain", png], ["type", "--mime-type", note, png], ["type", "-b", png],
             ["type", "--content-only", note], [missing], ["type", missing, note],
         ]
-        for arguments in forms {
-            let front = try cli.run(arguments)
-            let parsed = try commands.run(arguments)
-            #expect(front.output == parsed.output, "\(arguments)")
-            #expect(front.error == parsed.error, "\(arguments)")
-            #expect(front.status == parsed.status, "\(arguments)")
-        }
+        try Self.expectSameAnswers(forms, cli: cli, commands: commands)
         let answer = try cli.run(note)
         #expect(answer.status == 0)
         #expect(answer.output.contains("public.plain-text") && answer.output.contains("* Viewer (viewer.desktop)"))
@@ -48,12 +54,7 @@ struct FrontExecutableTests {
             ["type", "--json", note], ["--json", note], ["types", "show", "public.png"], ["--version"], ["type", "--frobnicate", note],
             ["-q", "type", note], ["tpye", note],
         ]
-        for arguments in forms {
-            let front = try cli.run(arguments)
-            let parsed = try commands.run(arguments)
-            #expect(front.output == parsed.output, "\(arguments)")
-            #expect(front.status == parsed.status, "\(arguments)")
-        }
+        try Self.expectSameAnswers(forms, cli: cli, commands: commands)
         let json = try cli.run("type", "--json", note)
         #expect((try json.json() as? [[String: Any]])?.first?["identifier"] as? String == "public.plain-text")
         #expect(try cli.run("--frobnicate").status == 2)
