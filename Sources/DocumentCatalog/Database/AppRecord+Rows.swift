@@ -23,27 +23,30 @@ extension AppRecord {
         ]
     }
 
-    /// Writes the record to a stored snapshot.
-    func write(to out: inout CompactRecordWriter) {
-        for text in [id, kind.rawValue, name] { out.write(text) }
-        out.write(version)
+    /// Writes the record to a stored snapshot; the fields many apps share (kind, version,
+    /// origin, desktops, icon) go through `table`.
+    func write(to out: inout CompactRecordWriter, table: inout SnapshotStringTable) {
+        out.write(id)
+        table.write(kind.rawValue, to: &out)
+        out.write(name)
+        table.write(version, to: &out)
         out.write(sourcePath)
-        out.write(origin)
+        table.write(origin, to: &out)
         out.write(exec)
-        out.write(tryExec)
+        table.write(tryExec, to: &out)
         for flag in [terminal, hidden, noDisplay] { out.write(flag) }
-        out.write(onlyShowIn.joined(separator: ";"))
-        out.write(notShowIn.joined(separator: ";"))
-        out.write(icon)
+        table.write(onlyShowIn.joined(separator: ";"), to: &out)
+        table.write(notShowIn.joined(separator: ";"), to: &out)
+        table.write(icon, to: &out)
     }
 
-    /// Reads a record written by ``write(to:)``; `nil` when it is malformed.
-    init?(reading input: inout CompactRecordReader) {
-        guard let id = input.readString(), let kind = input.readString(), let name = input.readString(),
-            let version = input.readOptionalString(), let sourcePath = input.readString(),
-            let origin = input.readString(), let exec = input.readOptionalString(), let tryExec = input.readOptionalString(),
+    /// Reads a record written by ``write(to:table:)``, with the table read so far; `nil` when it is malformed.
+    init?(reading input: inout CompactRecordReader, table: inout SnapshotStringTable) {
+        guard let id = input.readString(), let kind = table.read(from: &input), let name = input.readString(),
+            let version = table.readOptional(from: &input), let sourcePath = input.readString(),
+            let origin = table.read(from: &input), let exec = input.readOptionalString(), let tryExec = table.readOptional(from: &input),
             let terminal = input.readBool(), let hidden = input.readBool(), let noDisplay = input.readBool(),
-            let onlyShowIn = input.readString(), let notShowIn = input.readString(), let icon = input.readOptionalString()
+            let onlyShowIn = table.read(from: &input), let notShowIn = table.read(from: &input), let icon = table.readOptional(from: &input)
         else { return nil }
         self.init(
             id: id, kind: Kind(rawValue: kind) ?? .desktop, name: name, version: version, sourcePath: sourcePath, origin: origin,

@@ -190,7 +190,7 @@ public final class DocumentCatalog: Sendable {
         if let cached = cache.snapshot(for: generation) { return cached }
         let (snapshot, rows) = try CatalogSnapshot.load(from: self)
         if !isReadOnly && customSystemGraph == nil {
-            SnapshotImage.write(rows, location: location)
+            SnapshotImage.write(rows, nameOrder: snapshot.nameOrder, location: location)
             // A change committed since the rows were read: the file must not outlive it.
             if (try? self.generation()) != rows.generation { SnapshotImage.remove(location: location) }
         }

@@ -26,7 +26,10 @@ public final class CatalogSnapshot: Sendable {
     let nameOrder: [Int32]
     let claimsByOrdinal: [[Int32]]
     let claimsByIdentifier: [String: [Int32]]
-    let claimsByApp: [[Int32]]
+    /// The claim indices ordered by app; app `a`'s are those from `claimStartByApp[a]` up to
+    /// `claimStartByApp[a + 1]`.
+    let claimsInAppOrder: [Int32]
+    let claimStartByApp: [Int32]
     let urlClaimsByScheme: [String: [Int32]]
     let userDefaults: [DefaultKey: Int32]
     let associationDefaults: [FoldedKey: [String]]
@@ -42,39 +45,23 @@ public final class CatalogSnapshot: Sendable {
     private let availability: Mutex<[Availability]>
 
     init(
-        generation: Int, graph: TypeGraph, apps: [CatalogApp], claims: [ResolvedClaim], urlClaims: [ResolvedURLClaim],
+        generation: Int, graph: TypeGraph, apps: [CatalogApp], appIndexByID: [String: Int32], nameOrder: [Int32],
+        claims: [ResolvedClaim], claimIndexes: ClaimIndexes, urlClaims: [ResolvedURLClaim],
         userDefaults: [DefaultKey: Int32], associationDefaults: [FoldedKey: [String]], associationAdded: [FoldedKey: [String]],
         associationRemoved: [FoldedKey: Set<FoldedKey>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>],
-        associationDefaultFiles: [FoldedKey: [String]] = [:], freshnessStamps: [FreshnessStamp] = []
+        associationDefaultFiles: [FoldedKey: [String]], freshnessStamps: [FreshnessStamp]
     ) {
         self.generation = generation
         self.graph = graph
         self.apps = apps
         self.claims = claims
         self.urlClaims = urlClaims
-        var byID: [String: Int32] = [:]
-        for app in apps { byID[app.id.lowercased()] = app.index }
-        appIndexByID = byID
-        var order = [Int32](repeating: 0, count: apps.count)
-        let sorted = apps.indices.sorted { a, b in
-            apps[a].name != apps[b].name ? apps[a].name < apps[b].name : apps[a].id < apps[b].id
-        }
-        for (position, index) in sorted.enumerated() { order[index] = Int32(position) }
-        nameOrder = order
-        var byOrdinal = [[Int32]](repeating: [], count: graph.count)
-        var byIdentifier: [String: [Int32]] = [:]
-        var byApp = [[Int32]](repeating: [], count: apps.count)
-        for (index, claim) in claims.enumerated() {
-            if let ordinal = claim.type.ordinal {
-                byOrdinal[ordinal].append(Int32(index))
-            } else {
-                byIdentifier[claim.type.identifier.folded, default: []].append(Int32(index))
-            }
-            byApp[Int(claim.app)].append(Int32(index))
-        }
-        claimsByOrdinal = byOrdinal
-        claimsByIdentifier = byIdentifier
-        claimsByApp = byApp
+        self.appIndexByID = appIndexByID
+        self.nameOrder = nameOrder
+        claimsByOrdinal = claimIndexes.byOrdinal
+        claimsByIdentifier = claimIndexes.byIdentifier
+        claimsInAppOrder = claimIndexes.inAppOrder
+        claimStartByApp = claimIndexes.startByApp
         var byScheme: [String: [Int32]] = [:]
         for (index, claim) in urlClaims.enumerated() { byScheme[claim.scheme, default: []].append(Int32(index)) }
         urlClaimsByScheme = byScheme
@@ -89,11 +76,68 @@ public final class CatalogSnapshot: Sendable {
         availability = Mutex([Availability](repeating: .unchecked, count: apps.count))
     }
 
+    /// The claims of a snapshot indexed by claimed type and by app.
+    struct ClaimIndexes {
+        /// For each type of the graph (by ordinal), the claims on it.
+        var byOrdinal: [[Int32]]
+        /// For each type outside the graph (by folded identifier), the claims on it.
+        var byIdentifier: [String: [Int32]] = [:]
+        /// The claims ordered by app (see ``CatalogSnapshot/claimStartByApp``).
+        var inAppOrder: [Int32] = []
+        var startByApp: [Int32] = []
+
+        /// Orders the claims by app, each app's claims in claim order.
+        mutating func orderByApp(_ claims: [ResolvedClaim], appCount: Int) {
+            (inAppOrder, startByApp) = Self.countingSort(claims.map(\.app), groupCount: appCount)
+        }
+
+        /// For each group, the indices of `groups` that name it, in order.
+        static func group(_ groups: [Int32], into groupCount: Int) -> [ArraySlice<Int32>] {
+            let (ordered, start) = countingSort(groups, groupCount: groupCount)
+            return (0..<groupCount).map { ordered[Int(start[$0])..<Int(start[$0 + 1])] }
+        }
+
+        /// The indices of `groups` ordered by the group each names, stably, and where each
+        /// group's run starts (one more entry than there are groups).
+        static func countingSort(_ groups: [Int32], groupCount: Int) -> (ordered: [Int32], start: [Int32]) {
+            var start = [Int32](repeating: 0, count: groupCount + 1)
+            for group in groups { start[Int(group) + 1] += 1 }
+            for group in 0..<groupCount { start[group + 1] += start[group] }
+            var next = start
+            var ordered = [Int32](repeating: 0, count: groups.count)
+            for (index, group) in groups.enumerated() {
+                ordered[Int(next[Int(group)])] = Int32(index)
+                next[Int(group)] += 1
+            }
+            return (ordered, start)
+        }
+    }
+
+    /// An app id as the snapshot's id index holds it: lowercased.
+    static func indexKey(appID: String) -> String {
+        var isASCII = true
+        for byte in appID.utf8 where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        return isASCII ? ASCIICaseFolding.folded(appID) : appID.lowercased()
+    }
+
+    /// Each app's position when apps are sorted by name, then id.
+    static func nameOrder(of apps: [CatalogApp]) -> [Int32] {
+        var order = [Int32](repeating: 0, count: apps.count)
+        let sorted = apps.indices.sorted { a, b in
+            apps[a].name != apps[b].name ? apps[a].name < apps[b].name : apps[a].id < apps[b].id
+        }
+        for (position, index) in sorted.enumerated() { order[index] = Int32(position) }
+        return order
+    }
+
     // MARK: Apps
 
     /// The app with this id (case-insensitive), or `nil`.
     public func app(id: String) -> CatalogApp? {
-        appIndexByID[id.lowercased()].map { apps[Int($0)] }
+        appIndexByID[Self.indexKey(appID: id)].map { apps[Int($0)] }
     }
 
     /// Whether an app can be launched here: not hidden, its `TryExec` program (if any) exists
@@ -150,7 +194,9 @@ public final class CatalogSnapshot: Sendable {
     public func nameRank(_ app: Int32) -> Int32 { nameOrder[Int(app)] }
 
     /// Indices in ``claims`` of one app's claims.
-    public func claimIndices(app: Int32) -> [Int32] { claimsByApp[Int(app)] }
+    public func claimIndices(app: Int32) -> [Int32] {
+        Array(claimsInAppOrder[Int(claimStartByApp[Int(app)])..<Int(claimStartByApp[Int(app) + 1])])
+    }
 
     /// The claims on URL scheme `scheme` (lower case).
     public func urlHandlers(scheme: String) -> [ResolvedURLClaim] {
@@ -222,48 +268,110 @@ public final class CatalogSnapshot: Sendable {
 
     /// Builds a snapshot from catalog rows and the graph of their declarations: claims are
     /// resolved to types, rows naming apps that do not exist are skipped.
-    static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
+    static func build(_ raw: consuming SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
         var apps: [CatalogApp] = []
         apps.reserveCapacity(raw.apps.count)
         var indexByID: [String: Int32] = [:]
-        for row in raw.apps {
+        indexByID.reserveCapacity(raw.apps.count)
+        raw.apps.moveEach(leaving: AppRecord(id: "", kind: .desktop, name: "", sourcePath: "")) { row in
             let index = Int32(apps.count)
             let app = CatalogApp(index: index, record: row)
-            indexByID[app.id.lowercased()] = index
+            indexByID[indexKey(appID: app.id)] = index
             apps.append(app)
         }
+        let nameOrder = raw.nameOrder.flatMap { $0.count == apps.count ? $0 : nil } ?? nameOrder(of: apps)
         let data = graph.identity(.data)
         let item = graph.identity(.item)
         var claims: [ResolvedClaim] = []
         claims.reserveCapacity(raw.claims.count)
+        var indexes = ClaimIndexes(byOrdinal: [[Int32]](repeating: [], count: graph.count))
+        // Many apps claim the same values: each (kind, value) is resolved once, remembered by
+        // the value's number in a stored snapshot, else by the value itself, as a slot: one
+        // resolved type and the claims that named it by that kind and value.
+        var slotByNumber: [Int: Int32] = [:]
+        var slotByValue: [DocumentClaim.Kind: [String: Int32]] = [:]
+        var slotTypes: [UniformType] = []
+        var claimSlots: [Int32] = []
+        claimSlots.reserveCapacity(raw.claims.count)
         var lastAppID = ""
         var lastApp: Int32?
-        for row in raw.claims {
-            let appID = row.appID
-            if appID != lastAppID {
-                lastAppID = appID
-                lastApp = indexByID[appID.lowercased()]
+        raw.claims.moveEach(leaving: SnapshotRows.Claim(appID: "", kind: "", value: "", role: "", rank: "", position: 0)) { row in
+            let app: Int32
+            if let number = row.appNumber {
+                app = number
+            } else {
+                let appID = row.appID
+                if appID != lastAppID {
+                    lastAppID = appID
+                    lastApp = indexByID[indexKey(appID: appID)]
+                }
+                guard let found = lastApp else { return }
+                app = found
             }
-            guard let app = lastApp else { continue }
             let kind = DocumentClaim.Kind(rawValue: row.kind) ?? .contentType
             let value = row.value
-            let type: UniformType?
-            switch kind {
-            case .contentType: type = graph.identity(TypeIdentifier(value))
-            case .mime: type = graph.type(mimeType: value)
-            case .extension: type = graph.type(filenameExtension: value)
-            case .wildcard: type = value == "****" ? item : data
+            func newSlot() -> Int32 {
+                let type: UniformType? = switch kind {
+                case .contentType: graph.identity(TypeIdentifier(value))
+                case .mime: graph.type(mimeType: value)
+                case .extension: graph.type(filenameExtension: value)
+                case .wildcard: value == "****" ? item : data
+                }
+                guard let type else { return -1 }
+                slotTypes.append(type)
+                return Int32(slotTypes.count - 1)
             }
-            guard let type else { continue }
+            let slot: Int32
+            if let number = row.valueNumber {
+                let kindNumber = switch kind {
+                case .contentType: 0
+                case .mime: 1
+                case .extension: 2
+                case .wildcard: 3
+                }
+                let key = number &* 4 &+ kindNumber
+                if let known = slotByNumber[key] {
+                    slot = known
+                } else {
+                    slot = newSlot()
+                    slotByNumber[key] = slot
+                }
+            } else if let known = slotByValue[kind]?[value] {
+                slot = known
+            } else {
+                slot = newSlot()
+                slotByValue[kind, default: [:]][value] = slot
+            }
+            guard slot >= 0 else { return }
+            claimSlots.append(slot)
             claims.append(ResolvedClaim(
-                app: app, type: type, kind: kind, value: value,
+                app: app, type: slotTypes[Int(slot)], kind: kind, value: value,
                 role: DocumentRole(rawValue: row.role) ?? DocumentRole(plistValue: row.role) ?? .viewer,
                 rank: HandlerRank(rawValue: row.rank) ?? HandlerRank(plistValue: row.rank) ?? .default, typeName: row.typeName,
                 position: row.position))
         }
+        indexes.orderByApp(claims, appCount: apps.count)
+        // Each type's claims in claim order: slots of one type (say `image/png` and `png`) merge.
+        let slotClaims = ClaimIndexes.group(claimSlots, into: slotTypes.count)
+        for (slot, type) in slotTypes.enumerated() {
+            if let ordinal = type.ordinal {
+                if indexes.byOrdinal[ordinal].isEmpty {
+                    indexes.byOrdinal[ordinal] = Array(slotClaims[slot])
+                } else {
+                    indexes.byOrdinal[ordinal] = (indexes.byOrdinal[ordinal] + slotClaims[slot]).sorted()
+                }
+            } else {
+                let key = type.identifier.folded
+                if let earlier = indexes.byIdentifier[key] {
+                    indexes.byIdentifier[key] = (earlier + slotClaims[slot]).sorted()
+                } else {
+                    indexes.byIdentifier[key] = Array(slotClaims[slot])
+                }
+            }
+        }
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
-            guard let app = indexByID[row.appID.lowercased()] else { continue }
+            guard let app = indexByID[indexKey(appID: row.appID)] else { continue }
             urlClaims.append(ResolvedURLClaim(
                 app: app, scheme: row.scheme.lowercased(), role: DocumentRole(plistValue: row.role) ?? .viewer,
                 rank: HandlerRank(plistValue: row.rank) ?? .default, name: row.name, requiresSignature: row.requiresSignature,
@@ -271,12 +379,12 @@ public final class CatalogSnapshot: Sendable {
         }
         var queried: [Int32: Set<String>] = [:]
         for row in raw.queried {
-            if let app = indexByID[row.appID.lowercased()] { queried[app, default: []].insert(row.scheme) }
+            if let app = indexByID[indexKey(appID: row.appID)] { queried[app, default: []].insert(row.scheme) }
         }
         var defaults: [DefaultKey: Int32] = [:]
         for row in raw.defaults {
             guard let scope = DefaultScope(rawValue: row.scope), let role = RequestedRole(rawValue: row.role),
-                let app = indexByID[row.appID.lowercased()]
+                let app = indexByID[indexKey(appID: row.appID)]
             else { continue }
             defaults[DefaultKey(scope: scope, key: row.key, role: role)] = app
         }
@@ -300,7 +408,8 @@ public final class CatalogSnapshot: Sendable {
             lastUsed[row.appID.lowercased() + "\u{1}" + row.typeIdentifier.lowercased()] = row.usedAt
         }
         return CatalogSnapshot(
-            generation: raw.generation, graph: graph, apps: apps, claims: claims, urlClaims: urlClaims, userDefaults: defaults,
+            generation: raw.generation, graph: graph, apps: apps, appIndexByID: indexByID, nameOrder: nameOrder, claims: claims,
+            claimIndexes: indexes, urlClaims: urlClaims, userDefaults: defaults,
             associationDefaults: associationDefaults, associationAdded: associationAdded, associationRemoved: associationRemoved,
             lastUsedTimes: lastUsed, queried: queried, associationDefaultFiles: associationDefaultFiles,
             freshnessStamps: raw.freshnessStamps)
@@ -417,5 +526,21 @@ struct DefaultKey: Hashable, Sendable {
         hasher.combine(scope)
         hasher.combine(role)
         if scope == .file { hasher.combine(key) } else { for byte in key.utf8 { hasher.combine(ASCIICaseFolding.fold(byte)) } }
+    }
+}
+
+extension Array {
+    /// Hands each element to `body` moved out of the array rather than copied (no reference
+    /// counting of its contents); `placeholder` takes its place. For arrays read once, then
+    /// dropped.
+    mutating func moveEach(leaving placeholder: Element, _ body: (consuming Element) -> Void) {
+        withUnsafeMutableBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            for position in elements.indices {
+                let element = (base + position).move()
+                (base + position).initialize(to: placeholder)
+                body(element)
+            }
+        }
     }
 }

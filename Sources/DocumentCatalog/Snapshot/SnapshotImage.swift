@@ -17,7 +17,7 @@ import UniformTypes
 /// that writes (or delete the file) after editing the catalog by hand.
 enum SnapshotImage {
     static let magic = "openwith catalog snapshot"
-    static let formatVersion = 3
+    static let formatVersion = 4
     /// Larger files are not read (a catalog of 100,000 apps stays well below this).
     static let maximumSize = 512 << 20
 
@@ -41,9 +41,9 @@ enum SnapshotImage {
         }
     }
 
-    /// Stores `rows` for the catalog at `location`, atomically; failures are ignored (the file
-    /// is only a cache).
-    static func write(_ rows: SnapshotRows, location: CatalogLocation) {
+    /// Stores `rows` and the name order of their apps (see ``SnapshotRows/nameOrder``) for the
+    /// catalog at `location`, atomically; failures are ignored (the file is only a cache).
+    static func write(_ rows: SnapshotRows, nameOrder: [Int32], location: CatalogLocation) {
         var catalogInfo = stat()
         guard stat(location.path, &catalogInfo) == 0 else { return }
         var out = CompactRecordWriter()
@@ -51,7 +51,7 @@ enum SnapshotImage {
         out.write(formatVersion)
         out.write(Int(truncatingIfNeeded: catalogInfo.st_dev))
         out.write(Int(truncatingIfNeeded: catalogInfo.st_ino))
-        rows.write(to: &out)
+        rows.write(to: &out, nameOrder: nameOrder)
         let target = path(for: location)
         _ = out.bytes.withUnsafeBytes { try? AtomicFileWrite.write($0, to: target) }
     }

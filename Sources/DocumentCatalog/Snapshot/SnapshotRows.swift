@@ -8,6 +8,12 @@ struct SnapshotRows {
         var appID, kind, value, role, rank: String
         var typeName: String?
         var position: Int
+        /// Equal for claims of equal value read from one stored snapshot, so resolving a value
+        /// of one kind is done once; `nil` for rows read from the database.
+        var valueNumber: Int? = nil
+        /// The claiming app's position among ``SnapshotRows/apps`` when a stored snapshot says
+        /// so; `nil` for rows read from the database (then ``appID`` names it).
+        var appNumber: Int32? = nil
     }
     struct URLClaim {
         var appID, scheme, role, rank: String
@@ -36,6 +42,9 @@ struct SnapshotRows {
     var associations: [Association] = []
     var lastUsed: [LastUse] = []
     var freshnessStamps: [FreshnessStamp] = []
+    /// Each app's position when apps are sorted by name, then id, as a stored snapshot keeps it
+    /// (see ``CatalogSnapshot/nameRank(_:)``); `nil` for rows read from the database.
+    var nameOrder: [Int32]?
 
     /// Reads the rows in the read transaction `db`.
     init(_ db: SQLiteConnection) throws {
@@ -64,8 +73,10 @@ struct SnapshotRows {
     // MARK: Compact records
 
     /// Writes every row to `out`: the generation, the freshness stamps and the declarations
-    /// first (all a type lookup reads, see ``init(reading:typesOnly:)``), then the rest.
-    func write(to out: inout CompactRecordWriter) {
+    /// first (all a type lookup reads, see ``init(reading:typesOnly:)``), then the rest, with
+    /// `nameOrder` (see ``nameOrder``) after the apps. Repeated values are stored once (see
+    /// ``SnapshotStringTable``) and rows name their app by its number among the app rows.
+    func write(to out: inout CompactRecordWriter, nameOrder: [Int32]) {
         out.write(generation)
         out.write(freshnessStamps.count)
         for stamp in freshnessStamps {
@@ -76,31 +87,56 @@ struct SnapshotRows {
         }
         out.write(declarations.count)
         for declaration in declarations { out.write(bytes: declaration.compactRecord) }
+        var table = SnapshotStringTable()
         out.write(apps.count)
-        for app in apps { app.write(to: &out) }
+        var appNumbers: [String: Int] = [:]
+        appNumbers.reserveCapacity(apps.count)
+        for (number, app) in apps.enumerated() {
+            app.write(to: &out, table: &table)
+            appNumbers[app.id] = number
+        }
+        for position in nameOrder { out.write(Int(position)) }
+        // A row's app is the number of its app row, or -1 followed by the id of an app the rows
+        // do not hold.
+        func writeApp(_ appID: String) {
+            if let number = appNumbers[appID] {
+                out.write(number)
+            } else {
+                out.write(-1)
+                out.write(appID)
+            }
+        }
         out.write(claims.count)
         for claim in claims {
-            for text in [claim.appID, claim.kind, claim.value, claim.role, claim.rank] { out.write(text) }
-            out.write(claim.typeName)
+            writeApp(claim.appID)
+            for text in [claim.kind, claim.value, claim.role, claim.rank] { table.write(text, to: &out) }
+            table.write(claim.typeName, to: &out)
             out.write(claim.position)
         }
         out.write(urlClaims.count)
         for claim in urlClaims {
-            for text in [claim.appID, claim.scheme, claim.role, claim.rank] { out.write(text) }
+            writeApp(claim.appID)
+            for text in [claim.scheme, claim.role, claim.rank] { table.write(text, to: &out) }
             out.write(claim.name)
             out.write(claim.requiresSignature)
-            out.write(claim.allowedSources)
+            table.write(claim.allowedSources, to: &out)
         }
         out.write(queried.count)
-        for entry in queried { for text in [entry.appID, entry.scheme] { out.write(text) } }
+        for entry in queried {
+            writeApp(entry.appID)
+            table.write(entry.scheme, to: &out)
+        }
         out.write(defaults.count)
-        for entry in defaults { for text in [entry.scope, entry.key, entry.role, entry.appID] { out.write(text) } }
+        for entry in defaults {
+            for text in [entry.scope, entry.key, entry.role] { table.write(text, to: &out) }
+            writeApp(entry.appID)
+        }
         out.write(associations.count)
-        for entry in associations { for text in [entry.kind, entry.mimeType, entry.appID, entry.sourcePath] { out.write(text) } }
+        for entry in associations { for text in [entry.kind, entry.mimeType, entry.appID, entry.sourcePath] { table.write(text, to: &out) } }
         out.write(lastUsed.count)
         for entry in lastUsed {
-            out.write(entry.appID)
-            out.write(entry.typeIdentifier)
+            writeApp(entry.appID)
+            table.write(entry.typeIdentifier, to: &out)
             out.write(entry.usedAt)
         }
     }
@@ -109,15 +145,6 @@ struct SnapshotRows {
     /// `typesOnly`, reading stops after the declarations: the apps, claims, defaults and the rest
     /// stay empty and unread.
     init?(reading input: inout CompactRecordReader, typesOnly: Bool = false) {
-        func strings(_ count: Int) -> [String]? {
-            var result: [String] = []
-            result.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let text = input.readString() else { return nil }
-                result.append(text)
-            }
-            return result
-        }
         guard let generation = input.readInt(), let stampCount = input.readCount() else { return nil }
         self.generation = generation
         for _ in 0..<stampCount {
@@ -134,42 +161,76 @@ struct SnapshotRows {
             declarations.append(declaration)
         }
         if typesOnly { return }
+        var table = SnapshotStringTable()
         guard let appCount = input.readCount() else { return nil }
+        apps.reserveCapacity(appCount)
         for _ in 0..<appCount {
-            guard let app = AppRecord(reading: &input) else { return nil }
+            guard let app = AppRecord(reading: &input, table: &table) else { return nil }
             apps.append(app)
         }
+        var order: [Int32] = []
+        order.reserveCapacity(appCount)
+        for _ in 0..<appCount {
+            guard let position = input.readInt(), position >= 0, position < appCount else { return nil }
+            order.append(Int32(position))
+        }
+        nameOrder = order
+        let appRows = apps
+        func readApp() -> String? {
+            guard let number = input.readInt() else { return nil }
+            if number == -1 { return input.readString() }
+            guard number >= 0, number < appRows.count else { return nil }
+            return appRows[number].id
+        }
+        // A claim's app: its number, or the id of an app the rows do not hold.
+        func readClaimApp() -> (number: Int32?, id: String)? {
+            guard let number = input.readInt() else { return nil }
+            if number == -1 { return input.readString().map { (nil, $0) } }
+            guard number >= 0, number < appRows.count else { return nil }
+            return (Int32(number), "")
+        }
         guard let claimCount = input.readCount() else { return nil }
+        claims.reserveCapacity(claimCount)
         for _ in 0..<claimCount {
-            guard let head = strings(5), let typeName = input.readOptionalString(), let position = input.readInt() else { return nil }
-            claims.append(Claim(appID: head[0], kind: head[1], value: head[2], role: head[3], rank: head[4], typeName: typeName, position: position))
+            guard let app = readClaimApp(), let kind = table.read(from: &input), let value = table.readNumbered(from: &input),
+                let role = table.read(from: &input), let rank = table.read(from: &input),
+                let typeName = table.readOptional(from: &input), let position = input.readInt()
+            else { return nil }
+            claims.append(Claim(
+                appID: app.id, kind: kind, value: value.text, role: role, rank: rank, typeName: typeName, position: position,
+                valueNumber: value.number, appNumber: app.number))
         }
         guard let urlCount = input.readCount() else { return nil }
         for _ in 0..<urlCount {
-            guard let head = strings(4), let name = input.readOptionalString(), let signed = input.readBool(),
-                let sources = input.readString()
+            guard let appID = readApp(), let scheme = table.read(from: &input), let role = table.read(from: &input),
+                let rank = table.read(from: &input), let name = input.readOptionalString(), let signed = input.readBool(),
+                let sources = table.read(from: &input)
             else { return nil }
             urlClaims.append(URLClaim(
-                appID: head[0], scheme: head[1], role: head[2], rank: head[3], name: name, requiresSignature: signed, allowedSources: sources))
+                appID: appID, scheme: scheme, role: role, rank: rank, name: name, requiresSignature: signed, allowedSources: sources))
         }
         guard let queriedCount = input.readCount() else { return nil }
         for _ in 0..<queriedCount {
-            guard let pair = strings(2) else { return nil }
-            queried.append((pair[0], pair[1]))
+            guard let appID = readApp(), let scheme = table.read(from: &input) else { return nil }
+            queried.append((appID, scheme))
         }
         guard let defaultCount = input.readCount() else { return nil }
         for _ in 0..<defaultCount {
-            guard let fields = strings(4) else { return nil }
-            defaults.append(Default(scope: fields[0], key: fields[1], role: fields[2], appID: fields[3]))
+            guard let scope = table.read(from: &input), let key = table.read(from: &input), let role = table.read(from: &input),
+                let appID = readApp()
+            else { return nil }
+            defaults.append(Default(scope: scope, key: key, role: role, appID: appID))
         }
         guard let associationCount = input.readCount() else { return nil }
         for _ in 0..<associationCount {
-            guard let fields = strings(4) else { return nil }
-            associations.append(Association(kind: fields[0], mimeType: fields[1], appID: fields[2], sourcePath: fields[3]))
+            guard let kind = table.read(from: &input), let mimeType = table.read(from: &input), let appID = table.read(from: &input),
+                let sourcePath = table.read(from: &input)
+            else { return nil }
+            associations.append(Association(kind: kind, mimeType: mimeType, appID: appID, sourcePath: sourcePath))
         }
         guard let lastUsedCount = input.readCount() else { return nil }
         for _ in 0..<lastUsedCount {
-            guard let app = input.readString(), let type = input.readString(), let usedAt = input.readDouble() else { return nil }
+            guard let app = readApp(), let type = table.read(from: &input), let usedAt = input.readDouble() else { return nil }
             lastUsed.append(LastUse(appID: app, typeIdentifier: type, usedAt: usedAt))
         }
     }

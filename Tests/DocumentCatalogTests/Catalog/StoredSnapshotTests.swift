@@ -15,7 +15,14 @@ struct StoredSnapshotTests {
             text: desktopEntry(
                 name: "Viewer", mime: ["image/png", "text/plain", "x-scheme-handler/viewer"],
                 extra: "Categories=Graphics;Viewer;\nTryExec=/bin/sh\nOnlyShowIn=GNOME;KDE;"))
-        _ = try catalog.registerApps(at: [entry, RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
+        // Two more apps, whose id order is not their name order, claiming a declared and an
+        // undeclared MIME type the first app or each other claim too.
+        let zebra = try folder.write(
+            "applications/aardvark.desktop",
+            text: desktopEntry(name: "Zebra Viewer", mime: ["image/png", "application/x-undeclared-claim", "text/plain"]))
+        let middle = try folder.write(
+            "applications/mole.desktop", text: desktopEntry(name: "Mole", mime: ["application/x-undeclared-claim", "image/png"]))
+        _ = try catalog.registerApps(at: [entry, zebra, middle, RepositoryPaths.path("Catalog/apps/SampleEditor.plist")])
         try catalog.setDefault(scope: .type, key: "public.plain-text", appID: "viewer.desktop")
         return catalog
     }
@@ -36,9 +43,21 @@ struct StoredSnapshotTests {
         #expect(stored.apps.map(\.tryExec) == loaded.apps.map(\.tryExec))
         #expect(stored.claims.map(\.type.identifier) == loaded.claims.map(\.type.identifier))
         #expect(stored.claims.map(\.value) == loaded.claims.map(\.value))
+        #expect(stored.claims.map(\.app) == loaded.claims.map(\.app))
+        #expect(stored.claims.map(\.role) == loaded.claims.map(\.role))
+        #expect(stored.claims.map(\.rank) == loaded.claims.map(\.rank))
+        #expect(stored.apps.map { stored.nameRank($0.index) } == loaded.apps.map { loaded.nameRank($0.index) })
+        #expect(stored.nameRank(stored.app(id: "aardvark.desktop")!.index) > stored.nameRank(stored.app(id: "mole.desktop")!.index))
+        for claim in loaded.claims {
+            #expect(stored.claimIndices(exactly: claim.type) == loaded.claimIndices(exactly: claim.type), "\(claim.value)")
+        }
+        let undeclared = try #require(stored.graph.type(mimeType: "application/x-undeclared-claim"))
+        #expect(stored.claimIndices(exactly: undeclared).map { stored.claims[Int($0)].app }.sorted()
+            == [stored.app(id: "aardvark.desktop")!.index, stored.app(id: "mole.desktop")!.index].sorted())
         #expect(stored.urlClaims == loaded.urlClaims)
         #expect(stored.urlHandlers(scheme: "viewer").count == 1)
         let viewer = try #require(stored.app(id: "viewer.desktop"))
+        #expect(stored.app(id: "VIEWER.Desktop") == viewer, "ids are found without regard to case")
         #expect(stored.userDefault(scope: .type, key: "public.plain-text", role: .any) == viewer.index)
         // The app-declared type is in the stored snapshot's graph, from the graph image.
         let sketch = try #require(stored.graph.type(filenameExtension: "sketch"))
@@ -124,7 +143,7 @@ struct StoredSnapshotTests {
         _ = try populatedCatalog(in: folder)
         let readOnly = try DocumentCatalog(location: location, readOnly: true)
         let snapshot = try readOnly.snapshot()
-        #expect(snapshot.apps.count == 2)
+        #expect(snapshot.apps.count == 4)
         #expect(!FileManager.default.fileExists(atPath: folder.path("c.sqlite.snapshot")))
     }
 }

@@ -1,0 +1,61 @@
+import UniformTypes
+
+/// Strings a snapshot image stores once and then refers to by number: the values that repeat
+/// across rows (the MIME types apps claim, roles, ranks, mimeapps.list files).
+///
+/// The first time a string is written it is stored whole and takes the next number; later
+/// writes of the same string store only that number. Reading rebuilds the same numbering, so a
+/// reader shares one copy of each repeated string instead of decoding it again.
+struct SnapshotStringTable {
+    private var numbers: [String: Int] = [:]
+    private var strings: [String] = []
+    /// The number of the string read last.
+    private var lastReference: Int?
+
+    /// Writes `text`: its number when written before, otherwise the text itself.
+    mutating func write(_ text: String, to out: inout CompactRecordWriter) {
+        if let number = numbers[text] {
+            out.write(number + 1)
+            return
+        }
+        numbers[text] = numbers.count
+        out.write(0)
+        out.write(text)
+    }
+
+    /// Writes a string that may be absent.
+    mutating func write(_ text: String?, to out: inout CompactRecordWriter) {
+        out.write(text != nil)
+        if let text { write(text, to: &out) }
+    }
+
+    /// Reads a string written by ``write(_:to:)-(String,_)``; `nil` when malformed or when it
+    /// refers to a number not yet given.
+    mutating func read(from input: inout CompactRecordReader) -> String? {
+        guard let reference = input.readInt() else { return nil }
+        if reference == 0 {
+            guard let text = input.readString() else { return nil }
+            lastReference = strings.count
+            strings.append(text)
+            return text
+        }
+        guard reference > 0, reference <= strings.count else { return nil }
+        lastReference = reference - 1
+        return strings[reference - 1]
+    }
+
+    /// Reads a string as ``read(from:)`` does, with its number in the table: equal numbers
+    /// mean equal strings, so a reader can remember work done for a string by its number.
+    mutating func readNumbered(from input: inout CompactRecordReader) -> (text: String, number: Int)? {
+        guard let text = read(from: &input) else { return nil }
+        guard let reference = lastReference else { return nil }
+        return (text, reference)
+    }
+
+    /// Reads a string that may be absent: `.some(nil)` when absent, `nil` when malformed.
+    mutating func readOptional(from input: inout CompactRecordReader) -> String?? {
+        guard let present = input.readBool() else { return nil }
+        guard present else { return .some(nil) }
+        return read(from: &input).map { .some($0) }
+    }
+}
