@@ -268,12 +268,12 @@ public final class CatalogSnapshot: Sendable {
 
     /// Builds a snapshot from catalog rows and the graph of their declarations: claims are
     /// resolved to types, rows naming apps that do not exist are skipped.
-    static func build(_ raw: consuming SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
+    static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
         var apps: [CatalogApp] = []
         apps.reserveCapacity(raw.apps.count)
         var indexByID: [String: Int32] = [:]
         indexByID.reserveCapacity(raw.apps.count)
-        raw.apps.moveEach(leaving: AppRecord(id: "", kind: .desktop, name: "", sourcePath: "")) { row in
+        for row in raw.apps {
             let index = Int32(apps.count)
             let app = CatalogApp(index: index, record: row)
             indexByID[indexKey(appID: app.id)] = index
@@ -295,7 +295,7 @@ public final class CatalogSnapshot: Sendable {
         claimSlots.reserveCapacity(raw.claims.count)
         var lastAppID = ""
         var lastApp: Int32?
-        raw.claims.moveEach(leaving: SnapshotRows.Claim(appID: "", kind: "", value: "", role: "", rank: "", position: 0)) { row in
+        for row in raw.claims {
             let app: Int32
             if let number = row.appNumber {
                 app = number
@@ -305,7 +305,7 @@ public final class CatalogSnapshot: Sendable {
                     lastAppID = appID
                     lastApp = indexByID[indexKey(appID: appID)]
                 }
-                guard let found = lastApp else { return }
+                guard let found = lastApp else { continue }
                 app = found
             }
             let kind = DocumentClaim.Kind(rawValue: row.kind) ?? .contentType
@@ -342,7 +342,7 @@ public final class CatalogSnapshot: Sendable {
                 slot = newSlot()
                 slotByValue[kind, default: [:]][value] = slot
             }
-            guard slot >= 0 else { return }
+            guard slot >= 0 else { continue }
             claimSlots.append(slot)
             claims.append(ResolvedClaim(
                 app: app, type: slotTypes[Int(slot)], kind: kind, value: value,
@@ -526,21 +526,5 @@ struct DefaultKey: Hashable, Sendable {
         hasher.combine(scope)
         hasher.combine(role)
         if scope == .file { hasher.combine(key) } else { for byte in key.utf8 { hasher.combine(ASCIICaseFolding.fold(byte)) } }
-    }
-}
-
-extension Array {
-    /// Hands each element to `body` moved out of the array rather than copied (no reference
-    /// counting of its contents); `placeholder` takes its place. For arrays read once, then
-    /// dropped.
-    mutating func moveEach(leaving placeholder: Element, _ body: (consuming Element) -> Void) {
-        withUnsafeMutableBufferPointer { elements in
-            guard let base = elements.baseAddress else { return }
-            for position in elements.indices {
-                let element = (base + position).move()
-                (base + position).initialize(to: placeholder)
-                body(element)
-            }
-        }
     }
 }
