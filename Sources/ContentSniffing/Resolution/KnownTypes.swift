@@ -13,6 +13,8 @@ struct KnownTypes: Sendable {
     let folder: UniformType
     let executable: UniformType
     let script: UniformType
+    /// `public.source-code`: the languages whose names only another language's directives refute.
+    let sourceCode: UniformType
     let desktopEntry: UniformType?
     /// Binary types the built-in signatures recognise: a file named as one of them whose bytes
     /// are text is not one of them.
@@ -36,6 +38,7 @@ struct KnownTypes: Sendable {
         folder = graph.identity("public.directory")
         executable = graph.identity(.executable)
         script = graph.identity(.script)
+        sourceCode = graph.identity("public.source-code")
         desktopEntry = graph.types(mimeType: "application/x-desktop").first
         signatureVerified = LazyTypeFlags(graph, Self.signatureVerifiedFlags)
         partVerified = LazyTypeFlags(graph) { Self.flags(KnownType.knownByParts, in: $0) }

@@ -32,6 +32,9 @@ extension TypeResolver {
         var isStatistical = false
         /// The text classifier looked at this text and was not sure enough to name its kind.
         var classifierUnsure = false
+        /// Another source language's own directives refute the name's language (see
+        /// ``SourceLanguageShape``): the content wins over the name's text reading.
+        var refutesTextName = false
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read

@@ -35,6 +35,11 @@ extension TypeResolver {
                 reason: "the \(content.type.identifier) holds none of the parts \(named.identifier) requires")
             return finish(content.type, .high, conflict: conflict)
         }
+        if content.refutesTextName {
+            // Another source language's own directives under a language's name (`Foo.h` holding
+            // an Objective-C interface): the name's extension is shared, the directives are not.
+            return finish(content.type, .high)
+        }
         if named.conforms(to: content.type) {
             // The claim refines the content (or equals it): keep the claim.
             return finish(named, content.strength == .strong && !content.fromLibmagic ? .certain : .high)

@@ -8,9 +8,13 @@ extension TypeResolver {
     /// - Only content the earlier steps left as *weak* text (plain text, or a weak magic rule's
     ///   guess) is looked at; binary content and strong answers (XML, JSON, a shebang) stand.
     /// - A name that tells — one text type, unambiguous — decides alone, and the classifier is
-    ///   not run (`notes.txt` is plain text, whatever it reads like). It runs without a name,
-    ///   for a name no declared type owns, for a name several types tie on (`.m`, `.pl`, `.ts`),
-    ///   and for a binary format's name over text content (which the name may then lose).
+    ///   not run (`notes.txt` is plain text, whatever it reads like). One exception: a source
+    ///   language's name yields to another language's own directives (``SourceLanguageShape``:
+    ///   `@interface … @end` in `Foo.h` is Objective-C, `:- module(…)` in `list.pl` is Prolog),
+    ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays).
+    /// - The classifier runs without a name, for a name no declared type owns, for a name several
+    ///   types tie on (`.m`, `.pl`, `.ts`), and for a binary format's name over text content
+    ///   (which the name may then lose).
     /// - For a name several types tie on, the model picks the likeliest of those types (no
     ///   margin asked: the name has narrowed the choice), unless a structure decides.
     /// - Prose (the model's plain-text class) leaves the text as it was named: plain text, in its
@@ -24,7 +28,17 @@ extension TypeResolver {
     ) {
         // A `#!` line whose interpreter names no language says only "a script".
         guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
-        if let claim, !claim.ambiguous, isTextual(claim.type) { return }
+        if let claim, !claim.ambiguous, isTextual(claim.type) {
+            if claim.type.conforms(to: known.sourceCode),
+                let proven = textClassifier.languageStructure(prefix: prefix, isWholeFile: isWholeFile),
+                let identifier = proven.identifier, let type = graph[identifier], type != claim.type,
+                !type.conforms(to: claim.type)
+            {
+                content = ContentAnswer(type: type, strength: .strong, refutesTextName: true)
+                evidence.append(.init(source: .textContent, identifier: type.identifier, detail: proven.detail))
+            }
+            return
+        }
         guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile) else { return }
         if let claim, claim.ambiguous, !answer.isStructural,
             let likeliest = textClassifier.likeliest(among: claim.tied.map(\.identifier), prefix: prefix, isWholeFile: isWholeFile),
@@ -50,7 +64,10 @@ extension TypeResolver {
             return
         }
         if answer.isStructural {
-            content = ContentAnswer(type: type, strength: .strong)
+            // Directives prove a family of source languages; the name's reading that the proven
+            // language is a kind of stays (`.mm` with an `@interface` is Objective-C++).
+            let named = claim?.tied.first { type != $0 && type.conforms(to: $0) && $0.conforms(to: known.sourceCode) }
+            content = ContentAnswer(type: named ?? type, strength: .strong)
         } else {
             guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script else { return }
             content = ContentAnswer(type: type, strength: current.strength, isStatistical: true)

@@ -4,7 +4,8 @@ public import UniformTypes
 ///
 /// Two steps, on the first 4 KiB (after a UTF-8 byte order mark):
 /// 1. Structure that is certain (``TextStructure``): armour, mail, calendars, subtitles, diffs,
-///    ASCII images and drawings, modelines, `<?php`. Such an answer has basis `.structure`.
+///    ASCII images and drawings, modelines, `<?php`, Objective-C and Prolog directives. Such an
+///    answer has basis `.structure`.
 /// 2. Otherwise a statistical model: a softmax regression over hashed token features
 ///    (``TextFeatureHashing``), trained offline by `Catalog/scripts/train-text-classifier.py`
 ///    on files of Debian packages and compiled in as generated data. Its classes and held-out
@@ -55,6 +56,20 @@ public struct TextClassifier: Sendable {
                                       score: 1, basis: .structure, detail: structure.detail.description)
         }
         return statistical(body)
+    }
+
+    /// The source language that the directives opening the lines of `prefix` prove
+    /// (``SourceLanguageShape``), or `nil`: the one check that may refute a source language's
+    /// name (see ``TypeResolver``).
+    func languageStructure(prefix: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
+        let window = prefix.slice(from: 0, to: Self.prefixLength)
+        let whole = isWholeFile && prefix.count <= Self.prefixLength
+        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1,
+            let structure = SourceLanguageShape.recognize(window.slice(from: guess.markLength))
+        else { return nil }
+        let mime = structure.mimeType.description
+        return TextClassification(mimeType: mime, identifier: graph.type(mimeType: mime)?.identifier,
+                                  score: 1, basis: .structure, detail: structure.detail.description)
     }
 
     /// Classifies a whole text (its first ``prefixLength`` UTF-8 bytes).

@@ -14,8 +14,9 @@ struct TextStructureMatch: Equatable {
 /// PEM and OpenPGP armour (``ArmorShape``), mail (``MailShape``), vCard and iCalendar,
 /// subtitles (``SubtitleShape``), diffs (``DiffShape``), XPM images
 /// (``XPixmapTextShape``), ASCII STL and DXF drawings (``DrawingTextShape``), PostScript and
-/// AFM, a modeline naming the file type (``ModelineShape``), and last troff, TOML and YAML by
-/// the shape of their lines (``LineSyntaxShape``).
+/// AFM, a modeline naming the file type (``ModelineShape``), Objective-C and Prolog by their
+/// directives (``SourceLanguageShape``), and last troff, TOML and YAML by the shape of their
+/// lines (``LineSyntaxShape``).
 enum TextStructure {
     /// The first structure found in `t` (ASCII-compatible text without a byte order mark).
     static func recognize(_ t: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextStructureMatch? {
@@ -44,6 +45,7 @@ enum TextStructure {
             ?? DrawingTextShape.recognize(t, from: start)
             ?? DocumentOpeningShape.recognize(t)
             ?? ModelineShape.recognize(t)
+            ?? SourceLanguageShape.recognize(t)
             ?? LineSyntaxShape.recognize(t)
     }
 }
