@@ -66,6 +66,35 @@ struct StoredSnapshotTests {
         #expect(stored.graph.sourceDigest == loaded.graph.sourceDigest)
     }
 
+    @Test("One type claimed by MIME type, by extension and by identifier: its claims merge in claim order, stored or loaded")
+    func claimsOfOneTypeMerge() throws {
+        let folder = TemporaryDirectory("stored-snapshot")
+        let catalog = try DocumentCatalog(location: CatalogLocation(path: folder.path("c.sqlite")))
+        func app(_ id: String, _ claims: [DocumentClaim]) -> AppRegistration {
+            AppRegistration(id: id, kind: .bundle, name: id, sourcePath: "/apps/\(id).plist", documentClaims: claims)
+        }
+        try catalog.register([
+            app("org.example.a", [DocumentClaim(kind: .mime, value: "image/png", role: .viewer, rank: .default)]),
+            app("org.example.b", [DocumentClaim(kind: .extension, value: "png", role: .editor, rank: .owner)]),
+            app("org.example.c", [DocumentClaim(kind: .mime, value: "IMAGE/PNG", role: .viewer, rank: .alternate)]),
+            app("org.example.d", [DocumentClaim(kind: .contentType, value: "public.png", role: .viewer, rank: .default),
+                                  DocumentClaim(kind: .extension, value: "png", role: .viewer, rank: .default)]),
+        ])
+        let loaded = try catalog.snapshot()
+        let stored = try #require(DocumentCatalog.storedSnapshot(location: catalog.location))
+        for snapshot in [loaded, stored] {
+            let png = try #require(snapshot.graph["public.png"])
+            let indices = snapshot.claimIndices(exactly: png)
+            #expect(indices == indices.sorted(), "claim order")
+            #expect(indices.count == 5)
+            #expect(Set(indices.map { snapshot.apps[Int(snapshot.claims[Int($0)].app)].id })
+                == ["org.example.a", "org.example.b", "org.example.c", "org.example.d"])
+            let d = try #require(snapshot.app(id: "org.example.d"))
+            #expect(snapshot.claimIndices(app: d.index).map { snapshot.claims[Int($0)].kind } == [.contentType, .extension])
+        }
+        #expect(stored.claims.map(\.rank) == loaded.claims.map(\.rank))
+    }
+
     @Test("Every change removes the stored snapshot; the next load stores the new state")
     func changesInvalidate() throws {
         let folder = TemporaryDirectory("stored-snapshot")
