@@ -48,17 +48,22 @@ struct SourceLanguageShapeTests {
 
         """
 
-    @Test("Objective-C: an interface closed by @end; a protocol; an implementation")
+    @Test("Objective-C: an interface closed by @end; a protocol; an implementation; an interface past 64 lines whose @end is past the window; a framework import")
     func objectiveC() {
+        let licence = String(repeating: "// Permission is hereby granted, free of charge.\n", count: 70)
+        #expect(structure(licence + "@interface Parser : NSObject {\n    NSUInteger depth;\n}\n- (id)parse:(NSString *)text;\n") == "text/x-objcsrc")
+        #expect(structure("#import <Foundation/Foundation.h>\n\ntypedef int Depth;\n") == "text/x-objcsrc")
         #expect(structure(Self.objectiveCHeader) == "text/x-objcsrc")
         #expect(structure("@protocol Drawing <NSObject>\n- (void)draw;\n@end\n") == "text/x-objcsrc")
         #expect(structure("#import \"Shape.h\"\n@implementation Shape\n- (void)draw {}\n@end\n") == "text/x-objcsrc")
     }
 
-    @Test("not Objective-C: C with @ in strings and comments, an @interface never closed, Java annotations")
+    @Test("not Objective-C: C with @ in strings and comments, an @interface alone, Java annotations, C frameworks, a subtraction")
     func notObjectiveC() {
+        #expect(structure("#include <CoreFoundation/CoreFoundation.h>\n#import \"local.h\"\nint f(void);\n") == nil)
+        #expect(structure("int total = a\n- (b * c);\n@interface_like\n") == nil)
         #expect(structure("#include <stdio.h>\nint main(void) {\n    puts(\"@interface\");\n    /* @end */\n    return 0;\n}\n") == nil)
-        #expect(structure("@interface Dangling : NSObject\n- (void)run;\n") == nil)
+        #expect(structure("@interface Dangling : NSObject\n\n") == nil)
         #expect(structure("@Override\npublic String toString() {\n    return name;\n}\n@end_of_nothing\n") == nil)
     }
 
