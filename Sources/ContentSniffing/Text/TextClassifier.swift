@@ -46,15 +46,8 @@ public struct TextClassifier: Sendable {
     /// `isWholeFile` tells whether `prefix` is the entire file, which lets a UTF-8 sequence
     /// cut at its end be judged). `nil` for bytes that are not ASCII-compatible text.
     public func classify(prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TextClassification? {
-        let window = prefix.slice(from: 0, to: Self.prefixLength)
-        let whole = isWholeFile && prefix.count <= Self.prefixLength
-        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1 else { return nil }
-        let body = window.slice(from: guess.markLength)
-        if let structure = TextStructure.recognize(body, isWholeFile: whole) {
-            let mime = structure.mimeType.description
-            return TextClassification(mimeType: mime, identifier: graph.type(mimeType: mime)?.identifier,
-                                      score: 1, basis: .structure, detail: structure.detail.description)
-        }
+        guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
+        if let structure = TextStructure.recognize(body, isWholeFile: whole) { return answer(structure) }
         return statistical(body)
     }
 
@@ -62,11 +55,23 @@ public struct TextClassifier: Sendable {
     /// (``SourceLanguageShape``), or `nil`: the one check that may refute a source language's
     /// name (see ``TypeResolver``).
     func languageStructure(prefix: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
-        let window = prefix.slice(from: 0, to: Self.prefixLength)
-        let whole = isWholeFile && prefix.count <= Self.prefixLength
-        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1,
-            let structure = SourceLanguageShape.recognize(window.slice(from: guess.markLength))
-        else { return nil }
+        guard let (body, _) = Self.textBody(prefix, isWholeFile: isWholeFile), let structure = SourceLanguageShape.recognize(body) else {
+            return nil
+        }
+        return answer(structure)
+    }
+
+    /// The text the classifier reads: the first ``prefixLength`` bytes after a UTF-8 byte order
+    /// mark, and whether they are the whole file; `nil` for bytes that are not ASCII-compatible text.
+    private static func textBody(_ prefix: UnsafeRawBufferPointer, isWholeFile: Bool) -> (body: UnsafeRawBufferPointer, whole: Bool)? {
+        let window = prefix.slice(from: 0, to: prefixLength)
+        let whole = isWholeFile && prefix.count <= prefixLength
+        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1 else { return nil }
+        return (window.slice(from: guess.markLength), whole)
+    }
+
+    /// The answer a certain structure gives.
+    private func answer(_ structure: TextStructureMatch) -> TextClassification {
         let mime = structure.mimeType.description
         return TextClassification(mimeType: mime, identifier: graph.type(mimeType: mime)?.identifier,
                                   score: 1, basis: .structure, detail: structure.detail.description)
@@ -122,10 +127,7 @@ public struct TextClassifier: Sendable {
             }
         }
         guard classIndexes.count >= 2 else { return nil }
-        let window = prefix.slice(from: 0, to: Self.prefixLength)
-        let whole = isWholeFile && prefix.count <= Self.prefixLength
-        guard let guess = TextEncodingGuess(window, isWholeFile: whole), guess.encoding.unitSize == 1 else { return nil }
-        let body = window.slice(from: guess.markLength)
+        guard let (body, _) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: model.classes.count) { scores in
             for index in 0..<model.classes.count { scores[index] = model.biases[index] }
             model.score(body, into: scores)

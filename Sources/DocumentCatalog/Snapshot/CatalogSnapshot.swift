@@ -115,12 +115,7 @@ public final class CatalogSnapshot: Sendable {
 
     /// An app id as the snapshot's id index holds it: lowercased.
     static func indexKey(appID: String) -> String {
-        var isASCII = true
-        for byte in appID.utf8 where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        return isASCII ? ASCIICaseFolding.folded(appID) : appID.lowercased()
+        appID.utf8.contains { $0 >= 0x80 } ? appID.lowercased() : ASCIICaseFolding.folded(appID)
     }
 
     /// Each app's position when apps are sorted by name, then id.

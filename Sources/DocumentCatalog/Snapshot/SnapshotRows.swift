@@ -176,23 +176,21 @@ struct SnapshotRows {
         }
         nameOrder = order
         let appRows = apps
-        func readApp() -> String? {
-            guard let number = input.readInt() else { return nil }
-            if number == -1 { return input.readString() }
-            guard number >= 0, number < appRows.count else { return nil }
-            return appRows[number].id
-        }
-        // A claim's app: its number, or the id of an app the rows do not hold.
-        func readClaimApp() -> (number: Int32?, id: String)? {
+        // A row's app: its number among the app rows, or the id of an app the rows do not hold.
+        func readAppReference() -> (number: Int32?, id: String)? {
             guard let number = input.readInt() else { return nil }
             if number == -1 { return input.readString().map { (nil, $0) } }
             guard number >= 0, number < appRows.count else { return nil }
             return (Int32(number), "")
         }
+        // A row's app id.
+        func readApp() -> String? {
+            readAppReference().map { app in app.number.map { appRows[Int($0)].id } ?? app.id }
+        }
         guard let claimCount = input.readCount() else { return nil }
         claims.reserveCapacity(claimCount)
         for _ in 0..<claimCount {
-            guard let app = readClaimApp(), let kind = table.read(from: &input), let value = table.readNumbered(from: &input),
+            guard let app = readAppReference(), let kind = table.read(from: &input), let value = table.readNumbered(from: &input),
                 let role = table.read(from: &input), let rank = table.read(from: &input),
                 let typeName = table.readOptional(from: &input), let position = input.readInt()
             else { return nil }

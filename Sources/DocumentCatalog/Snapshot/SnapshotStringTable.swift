@@ -9,8 +9,6 @@ import UniformTypes
 struct SnapshotStringTable {
     private var numbers: [String: Int] = [:]
     private var strings: [String] = []
-    /// The number of the string read last.
-    private var lastReference: Int?
 
     /// Writes `text`: its number when written before, otherwise the text itself.
     mutating func write(_ text: String, to out: inout CompactRecordWriter) {
@@ -32,24 +30,20 @@ struct SnapshotStringTable {
     /// Reads a string written by ``write(_:to:)-(String,_)``; `nil` when malformed or when it
     /// refers to a number not yet given.
     mutating func read(from input: inout CompactRecordReader) -> String? {
-        guard let reference = input.readInt() else { return nil }
-        if reference == 0 {
-            guard let text = input.readString() else { return nil }
-            lastReference = strings.count
-            strings.append(text)
-            return text
-        }
-        guard reference > 0, reference <= strings.count else { return nil }
-        lastReference = reference - 1
-        return strings[reference - 1]
+        readNumbered(from: &input)?.text
     }
 
     /// Reads a string as ``read(from:)`` does, with its number in the table: equal numbers
     /// mean equal strings, so a reader can remember work done for a string by its number.
     mutating func readNumbered(from input: inout CompactRecordReader) -> (text: String, number: Int)? {
-        guard let text = read(from: &input) else { return nil }
-        guard let reference = lastReference else { return nil }
-        return (text, reference)
+        guard let reference = input.readInt() else { return nil }
+        if reference == 0 {
+            guard let text = input.readString() else { return nil }
+            strings.append(text)
+            return (text, strings.count - 1)
+        }
+        guard reference > 0, reference <= strings.count else { return nil }
+        return (strings[reference - 1], reference - 1)
     }
 
     /// Reads a string that may be absent: `.some(nil)` when absent, `nil` when malformed.
