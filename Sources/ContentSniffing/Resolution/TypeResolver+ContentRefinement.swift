@@ -38,9 +38,16 @@ extension TypeResolver {
     /// could still decide (see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``).
     static let prefixLength = 4096
 
+    /// How much of a text file libmagic is shown: its text rules search and match regular
+    /// expressions over every byte they are given, so text is asked about on its first bytes
+    /// only (the prefix every other step read), never on a second read of the file.
+    static let libmagicTextWindow = 4096
+
     /// The content steps after the signatures, on one shared prefix: XML root elements, magic
     /// rules (reading further into `deepSource`, the whole file, when a deep rule could still
-    /// decide), then libmagic (asked through `askLibmagic`) when still needed.
+    /// decide), then libmagic when still needed — about text on the prefix alone
+    /// (``libmagicTextWindow``), about anything else through `askLibmagic`, which may read
+    /// further (some binary rules look past 4 KiB).
     func refineContent(
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)? = nil,
         options: ResolutionOptions, evidence: inout [ResolutionEvidence], askLibmagic: (MagicSniffer) -> String?
@@ -49,7 +56,9 @@ extension TypeResolver {
         refineXML(&content, prefix: prefix, evidence: &evidence)
         applyMagicRules(&content, claim: claim, prefix: prefix, deepSource: deepSource, evidence: &evidence)
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
-            let mime = askLibmagic(magic)
+            let mime = content.map({ isTextual($0.type) }) ?? false
+                ? magic.mimeType(of: UnsafeRawBufferPointer(rebasing: prefix.prefix(Self.libmagicTextWindow)))
+                : askLibmagic(magic)
         {
             consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
         }

@@ -176,7 +176,8 @@ public struct TypeResolver: Sendable {
         source.prefix.withUnsafeBytes { prefix in
             classifyText(&content, claim: claim, prefix: prefix, isWholeFile: size <= prefix.count, evidence: &evidence)
             refineContent(&content, claim: claim, prefix: prefix, deepSource: source, options: options, evidence: &evidence) { magic in
-                // libmagic reads up to its own limit (64 KiB): some of its rules look past 4 KiB.
+                // Binary content: libmagic reads up to its own limit (64 KiB), as some of its
+                // binary rules look past 4 KiB. Text is judged on the prefix alone.
                 try? magic.mimeType(atPath: path)
             }
             noteMissingMagic(&claim, content: content, prefix: prefix)

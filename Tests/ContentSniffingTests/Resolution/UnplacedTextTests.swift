@@ -10,13 +10,13 @@ import UniformTypes
 struct UnplacedTextTests {
     let resolver = TypeResolver()
 
-    func resolve(_ text: String, named name: String) throws -> Resolution {
+    func resolve(_ text: String, named name: String, options: ResolutionOptions = .default) throws -> Resolution {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openwith-unplaced-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return try resolver.resolve(path: path)
+        return try resolver.resolve(path: path, options: options)
     }
 
     @Test(
@@ -38,5 +38,28 @@ struct UnplacedTextTests {
         let resolution = try resolve("all: build\n\nbuild:\n\tcc -o prog prog.c\n", named: "notes.txt")
         #expect(resolution.type == resolver.graph.identity(.plainText))
         #expect(!resolution.evidence.contains { $0.source == .libmagic })
+    }
+
+    /// Text is judged on the prefix every other step read (4 KiB), libmagic too: a C include
+    /// past it does not make a page of prose C source.
+    @Test("libmagic judges text on the prefix alone")
+    func prefixOnly() throws {
+        let sentences = [
+            "The river ran low that summer, and the boats stayed in the harbour.",
+            "Nobody in the village could remember a year so dry.",
+            "Children walked across stones that had been under water for decades.",
+            "In the evenings the old men argued about rain over their cards.",
+        ]
+        var prose = ""
+        var line = 0
+        while prose.utf8.count < 4_200 {
+            prose += sentences[line % sentences.count] + "\n"
+            line += 1
+        }
+        let text = prose + "#include <stdio.h>\nint main(void) { return 0; }\n"
+        let resolution = try resolve(text, named: "story", options: ResolutionOptions(mode: .contentOnly))
+        try #require(resolution.evidence.contains { $0.source == .libmagic }, "libmagic was asked")
+        #expect(resolution.type == resolver.graph.identity(.plainText))
+        #expect(!resolution.evidence.contains { $0.identifier.rawValue == "public.c-source" })
     }
 }
