@@ -41,8 +41,8 @@ public final class CatalogSnapshot: Sendable {
     let queried: [Int32: Set<String>]
     /// The watched locations as the last import saw them (see ``CatalogFreshness``).
     let freshnessStamps: [FreshnessStamp]
-    /// Whether each app is available, once checked: 0 not yet, 1 yes, 2 no.
-    private let availability: Mutex<[Availability]>
+    /// Whether each app's programs are there, once checked.
+    private let availability: ProgramAvailability
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], appIndexByID: [String: Int32], nameOrder: [Int32],
@@ -73,7 +73,7 @@ public final class CatalogSnapshot: Sendable {
         self.queried = queried
         self.associationDefaultFiles = associationDefaultFiles
         self.freshnessStamps = freshnessStamps
-        availability = Mutex([Availability](repeating: .unchecked, count: apps.count))
+        availability = ProgramAvailability(count: apps.count)
     }
 
     /// The claims of a snapshot indexed by claimed type and by app.
@@ -148,15 +148,14 @@ public final class CatalogSnapshot: Sendable {
     /// that is missing, with which key named it; `nil` when both are there (or the app is a
     /// bundle, which is not launched by a command line).
     public func missingProgram(_ app: Int32) -> (key: String, program: String)? {
-        let record = apps[Int(app)]
-        let tryExec = record.tryExec.flatMap { $0.isEmpty ? nil : $0 }
-        let exec = record.kind == .desktop ? record.exec.flatMap { $0.isEmpty ? nil : $0 } : nil
-        if tryExec == nil && exec == nil { return nil }
-        switch availability.withLock({ $0[Int(app)] }) {
+        switch availability.state(of: app) {
         case .available: return nil
         case .missing(let key, let program): return (key, program)
         case .unchecked: break
         }
+        let record = apps[Int(app)]
+        let tryExec = record.tryExec.flatMap { $0.isEmpty ? nil : $0 }
+        let exec = record.kind == .desktop ? record.exec.flatMap { $0.isEmpty ? nil : $0 } : nil
         var found: (key: String, program: String)?
         if let tryExec, !ExecutableLookup.exists(tryExec) {
             found = ("TryExec", tryExec)
@@ -164,15 +163,8 @@ public final class CatalogSnapshot: Sendable {
             let program = (try? DesktopExecSyntax(exec, unescapingStringValue: false))?.program ?? exec
             if !ExecutableLookup.exists(program) { found = ("Exec", program) }
         }
-        availability.withLock { $0[Int(app)] = found.map { .missing(key: $0.key, program: $0.program) } ?? .available }
+        availability.record(found, for: app)
         return found
-    }
-
-    /// What a snapshot knows of an app's programs: checked once, then remembered, missing or not.
-    private enum Availability {
-        case unchecked
-        case available
-        case missing(key: String, program: String)
     }
 
     // MARK: Claims

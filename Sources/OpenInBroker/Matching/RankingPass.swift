@@ -28,10 +28,13 @@ struct RankingPass {
     private lazy var supertypes: [UniformType] = type.supertypes
 
     private var chosen: [HandlerCandidate] = []
-    // Apps already placed or left out; lists stay short, so arrays beat sets here.
-    private var placed: [Int32] = []
+    /// Apps already placed.
+    private var placed: AppIndexSet
     private var excluded: [ExcludedHandler] = []
-    private var excludedApps: [Int32] = []
+    /// Apps already left out (the apps of ``excluded``).
+    private var excludedApps: AppIndexSet
+    /// The apps of the level being built (see ``claimsLevel(on:distance:group:)``).
+    private var inLevel: AppIndexSet
 
     init(
         snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType],
@@ -49,6 +52,9 @@ struct RankingPass {
         self.firstOnly = firstOnly
         usesMimeApps = snapshot.hasMimeAppsAssociations
         mimeTypes = usesMimeApps ? type.tags[.mimeType] ?? [] : []
+        placed = AppIndexSet(capacity: snapshot.apps.count)
+        excludedApps = placed
+        inLevel = placed
     }
 
     /// Runs every step in policy order and returns the list.
@@ -134,7 +140,7 @@ struct RankingPass {
                 }
             }
         }
-        placed.append(app)
+        placed.insert(app)
         chosen.append(HandlerCandidate(
             app: snapshot.apps[Int(app)], group: group, matchedType: matched, distance: distance,
             role: claim?.role ?? .viewer, rank: claim?.rank ?? .default, claimValue: claim?.value ?? "",
@@ -181,24 +187,31 @@ struct RankingPass {
 
     /// The apps claiming exactly `target` that are not placed yet, one candidate each with its
     /// best rank, in claim order; the others are left out with their reason.
+    ///
+    /// The claims are read field by field where they lie: a claim weighed and refused costs no
+    /// copy of its type or value.
     private mutating func claimsLevel(on target: UniformType, distance: Int, group: HandlerCandidate.Group) -> ClaimsLevel {
         var level = ClaimsLevel()
+        let claims = snapshot.claims
         for index in snapshot.claimIndices(exactly: target) {
-            let claim = snapshot.claims[Int(index)]
-            let app = claim.app
+            let app = claims[Int(index)].app
             if placed.contains(app) { continue }
-            if let why = refusal(of: claim, on: target) {
+            let (role, rank) = (claims[Int(index)].role, claims[Int(index)].rank)
+            if let why = refusal(app: app, role: role, rank: rank, on: target) {
                 exclude(app, why)
                 continue
             }
-            if let existing = level.candidates.firstIndex(where: { $0.app.index == app }) {
-                if claim.rank < level.candidates[existing].rank { level.candidates[existing].rank = claim.rank }
+            if inLevel.contains(app) {
+                // A second claim of the app on this type: its candidate keeps the better rank.
+                if let existing = level.candidates.firstIndex(where: { $0?.app.index == app }), rank < level.candidates[existing]!.rank {
+                    level.candidates[existing]!.rank = rank
+                }
                 continue
             }
-            level.apps.append(app)
+            inLevel.insert(app)
             level.candidates.append(HandlerCandidate(
-                app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: claim.role,
-                rank: claim.rank, claimValue: claim.value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
+                app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: role,
+                rank: rank, claimValue: claims[Int(index)].value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
                 note: nil))
         }
         return level
@@ -207,16 +220,16 @@ struct RankingPass {
     /// Why a claim on `target` is not offered, in policy order, or `nil`: a role that does not
     /// fit (role None is listed when `includeAll`), rank None (listed only when `includeAll`),
     /// an app that cannot be offered, an association mimeapps.list removes.
-    private func refusal(of claim: ResolvedClaim, on target: UniformType) -> String? {
-        let listsRoleNone = includeAll && claim.role == .none
-        if Self.roleFit(claim.role, role) == nil && !listsRoleNone {
-            return "its claim on \(target.identifier) is for role \(claim.role.rawValue), not \(role.rawValue)"
+    private func refusal(app: Int32, role claimed: DocumentRole, rank: HandlerRank, on target: UniformType) -> String? {
+        let listsRoleNone = includeAll && claimed == .none
+        if Self.roleFit(claimed, role) == nil && !listsRoleNone {
+            return "its claim on \(target.identifier) is for role \(claimed.rawValue), not \(role.rawValue)"
         }
-        if claim.rank == .none && !includeAll {
+        if rank == .none && !includeAll {
             return "its claim on \(target.identifier) has rank None"
         }
-        if let why = unavailability(claim.app) { return why }
-        if removedByMimeApps(claim.app) {
+        if let why = unavailability(app) { return why }
+        if removedByMimeApps(app) {
             return "mimeapps.list removes its association with \(mimeTypes.first ?? type.identifier.rawValue)"
         }
         return nil
@@ -227,13 +240,13 @@ struct RankingPass {
     private mutating func addMimeAppsAssociations(to level: inout ClaimsLevel) {
         for mime in mimeTypes {
             for id in snapshot.mimeAppsAdded(mimeType: mime) {
-                guard let app = snapshot.app(id: id), !placed.contains(app.index), !level.apps.contains(app.index) else { continue }
+                guard let app = snapshot.app(id: id), !placed.contains(app.index), !inLevel.contains(app.index) else { continue }
                 if let why = unavailability(app.index) {
                     exclude(app.index, why)
                     continue
                 }
                 if removedByMimeApps(app.index) { continue }
-                level.apps.append(app.index)
+                inLevel.insert(app.index)
                 level.candidates.append(HandlerCandidate(
                     app: app, group: .recommended, matchedType: type, distance: 0, role: .viewer, rank: .default,
                     claimValue: mime, lastUsed: snapshot.lastUsed(app: app.index, type: type), isDefault: false,
@@ -244,19 +257,25 @@ struct RankingPass {
 
     /// Places one level's candidates in the order of ``LevelKey``.
     ///
-    /// Sorts small keys, then places the candidates once (moving whole candidates while sorting
-    /// would copy every reference they hold at each step).
-    private mutating func place(_ level: ClaimsLevel) {
-        let candidates = level.candidates
-        let order = candidates.indices.map { index in
-            let candidate = candidates[index]
-            return LevelKey(
+    /// Sorts small keys, then moves each candidate out of the level into its place once (moving
+    /// whole candidates while sorting would copy every reference they hold at each step).
+    private mutating func place(_ level: consuming ClaimsLevel) {
+        var candidates = (consume level).candidates
+        var order: [LevelKey] = []
+        order.reserveCapacity(candidates.count)
+        for index in candidates.indices {
+            guard let candidate = candidates[index] else { continue }
+            order.append(LevelKey(
                 rank: candidate.rank, fit: Self.roleFit(candidate.role, role) ?? 9, lastUsed: candidate.lastUsed ?? 0,
-                nameRank: snapshot.nameRank(candidate.app.index), position: index)
-        }.sorted()
+                nameRank: snapshot.nameRank(candidate.app.index), position: index))
+        }
+        order.sort()
+        chosen.reserveCapacity(chosen.count + order.count)
         for key in order {
-            placed.append(candidates[key.position].app.index)
-            chosen.append(candidates[key.position])
+            guard let candidate = candidates[key.position].take() else { continue }
+            inLevel.remove(candidate.app.index)
+            placed.insert(candidate.app.index)
+            chosen.append(candidate)
         }
     }
 
@@ -297,7 +316,7 @@ struct RankingPass {
     /// Leaves an app out with the first reason found, unless it is placed or already left out.
     private mutating func exclude(_ app: Int32, _ reason: @autoclosure () -> String) {
         if placed.contains(app) || excludedApps.contains(app) { return }
-        excludedApps.append(app)
+        excludedApps.insert(app)
         excluded.append(ExcludedHandler(app: snapshot.apps[Int(app)], reason: reason()))
     }
 
@@ -327,10 +346,10 @@ struct RankingPass {
     }
 }
 
-/// The candidates of one level of the ranking before they are ordered, and their apps.
+/// The candidates of one level of the ranking before they are ordered (each is taken out, leaving
+/// `nil`, as it is placed).
 private struct ClaimsLevel {
-    var candidates: [HandlerCandidate] = []
-    var apps: [Int32] = []
+    var candidates: [HandlerCandidate?] = []
 }
 
 /// The order inside one level of the ranking: rank, role fit, most recent use, then name order.

@@ -37,4 +37,23 @@ struct AppAvailabilityTests {
         #expect(fresh.missingProgram(freshApp.index) == nil)
         #expect(fresh.isAvailable(freshApp.index))
     }
+
+    @Test("Threads asking about the same apps at once all get each app's one answer")
+    func concurrentAnswers() async throws {
+        let folder = TemporaryDirectory("availability-threads")
+        // Every third app's program is missing; the others run /bin/true.
+        let programs = (0..<90).map { (id: "app\($0)", key: $0 % 3 == 0 ? "TryExec" : "none") }
+        let snapshot = try catalog(in: folder, programs: programs).snapshot()
+        let indices = try programs.map { try #require(snapshot.app(id: "\($0.id).desktop")).index }
+        let answers = await withTaskGroup(of: [String?].self) { group in
+            for _ in 0..<8 {
+                group.addTask { indices.reversed().map { snapshot.missingProgram($0)?.program }.reversed() }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let expected = programs.map { $0.key == "TryExec" ? folder.path("bin/\($0.id)") : nil }
+        #expect(answers.count == 8)
+        for answer in answers { #expect(answer == expected) }
+        #expect(indices.map { snapshot.isAvailable($0) } == programs.map { $0.key != "TryExec" })
+    }
 }

@@ -113,6 +113,36 @@ struct HandlerRankingTests {
         }
     }
 
+    @Test("Many apps on one type: each placed once, in its best place, with its best rank")
+    func manyApps() throws {
+        let ranks: [HandlerRank] = [.owner, .default, .alternate]
+        func id(_ number: Int) -> String { "app-" + String(repeating: "0", count: 3 - String(number).count) + String(number) }
+        var apps: [AppRegistration] = []
+        for number in 0..<90 {
+            var claims: [(String, DocumentRole, HandlerRank)] = []
+            // Apps below 60 claim plain text; every fourth of them twice, the second time as Owner.
+            if number < 60 {
+                claims.append(("public.plain-text", .viewer, ranks[number % 3]))
+                if number % 4 == 0 { claims.append(("text/plain", .viewer, .owner)) }
+            }
+            // Apps from 40 claim public.text, the supertype: those below 60 are placed by their exact claim.
+            if number >= 40 { claims.append(("public.text", .viewer, ranks[(number + 1) % 3])) }
+            apps.append(RankingFixture.app(id(number), claims, hidden: number % 17 == 5))
+        }
+        let fixture = try RankingFixture(apps)
+        let list = try fixture.ranking().handlers(for: try fixture.type("public.plain-text"))
+
+        func bestRank(_ number: Int) -> HandlerRank { number % 4 == 0 ? .owner : ranks[number % 3] }
+        let shown = (0..<90).filter { $0 % 17 != 5 }
+        let exact = shown.filter { $0 < 60 }.sorted { (bestRank($0), $0) < (bestRank($1), $1) }
+        let fallback = shown.filter { $0 >= 60 }.sorted { (ranks[($0 + 1) % 3], $0) < (ranks[($1 + 1) % 3], $1) }
+        #expect(list.candidates.map(\.app.id) == (exact + fallback).map(id))
+        #expect(list.candidates.map(\.rank) == exact.map(bestRank) + fallback.map { ranks[($0 + 1) % 3] })
+        #expect(list.candidates.prefix(exact.count).allSatisfy { $0.group == .recommended && $0.distance == 0 })
+        #expect(list.candidates.dropFirst(exact.count).allSatisfy { $0.group == .fallback && $0.matchedType.identifier == "public.text" })
+        #expect(Set(list.excluded.map(\.app.id)) == Set((0..<90).filter { $0 % 17 == 5 }.map(id)))
+    }
+
     @Test("Last use breaks ties between equal ranks")
     func lastUsed() throws {
         let fixture = try RankingFixture([

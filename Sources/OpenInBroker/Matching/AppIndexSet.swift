@@ -1,0 +1,61 @@
+/// A set of app indices of one snapshot (0 ..< the snapshot's app count): what a ranking asks of
+/// every candidate it weighs — placed already? left out already? in this level already?
+///
+/// A few members are a short list searched in turn (a ranking of a rare type places a handful
+/// of apps, and a snapshot of 100,000 apps should not clear a bitmap of 12 KiB for them); past
+/// ``listLimit`` members the set becomes one bit an app, so a type that hundreds of apps claim
+/// is answered in constant time a question instead of a walk of everyone placed so far.
+struct AppIndexSet {
+    /// The members while the set is small.
+    private var list: [Int32] = []
+    /// One bit an app once the set outgrew the list; empty before.
+    private var words: [UInt64] = []
+    /// The app count of the snapshot: every member is below it.
+    private let capacity: Int
+
+    /// Members kept as a list before the set turns into a bitmap.
+    static let listLimit = 24
+
+    /// An empty set for indices below `capacity`.
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 0)
+    }
+
+    /// Whether `app` is in the set.
+    @inline(__always)
+    func contains(_ app: Int32) -> Bool {
+        if words.isEmpty { return list.contains(app) }
+        let word = Int(app) >> 6
+        guard app >= 0, word < words.count else { return false }
+        return words[word] & (1 << UInt64(app & 63)) != 0
+    }
+
+    /// Adds `app` (an index below the capacity; others are ignored).
+    @inline(__always)
+    mutating func insert(_ app: Int32) {
+        guard app >= 0, Int(app) < capacity else { return }
+        if words.isEmpty {
+            if list.contains(app) { return }
+            if list.count < Self.listLimit {
+                list.append(app)
+                return
+            }
+            words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
+            for member in list { words[Int(member) >> 6] |= 1 << UInt64(member & 63) }
+            list = []
+        }
+        words[Int(app) >> 6] |= 1 << UInt64(app & 63)
+    }
+
+    /// Removes `app`, if it is there.
+    @inline(__always)
+    mutating func remove(_ app: Int32) {
+        if words.isEmpty {
+            if let position = list.firstIndex(of: app) { list.swapAt(position, list.count - 1); list.removeLast() }
+            return
+        }
+        let word = Int(app) >> 6
+        guard app >= 0, word < words.count else { return }
+        words[word] &= ~(1 << UInt64(app & 63))
+    }
+}

@@ -1,0 +1,46 @@
+@testable import OpenInBroker
+import Testing
+
+@Suite("AppIndexSet: a short list, then one bit an app")
+struct AppIndexSetTests {
+    @Test("Members are found before and after the set outgrows its list, and removed in both forms")
+    func membership() {
+        var set = AppIndexSet(capacity: 1_000)
+        // Members in an order unrelated to their values, past the list's limit.
+        let members = (0..<(AppIndexSet.listLimit * 3)).map { Int32(($0 * 389) % 1_000) }
+        for (count, member) in members.enumerated() {
+            set.insert(member)
+            #expect(set.contains(member))
+            // Everything inserted so far is still there, nothing else is.
+            #expect(members[...count].allSatisfy { set.contains($0) })
+            #expect(!set.contains(Int32((count * 389 + 1) % 1_000)) || members[...count].contains(Int32((count * 389 + 1) % 1_000)))
+        }
+        set.insert(members[0])  // a second insert changes nothing
+        set.remove(members[5])
+        #expect(!set.contains(members[5]))
+        #expect(set.contains(members[6]))
+        #expect(!set.contains(-1))
+        #expect(!set.contains(5_000))
+    }
+
+    @Test("Removing from the short list keeps the others")
+    func removeFromList() {
+        var set = AppIndexSet(capacity: 10)
+        for member: Int32 in [3, 7, 1] { set.insert(member) }
+        set.remove(7)
+        #expect(set.contains(3) && set.contains(1) && !set.contains(7))
+        set.remove(9)  // not a member
+        #expect(set.contains(3) && set.contains(1))
+    }
+
+    @Test("Indices outside the capacity are never members")
+    func outsideCapacity() {
+        var set = AppIndexSet(capacity: 40)
+        set.insert(40)
+        set.insert(-3)
+        #expect(!set.contains(40) && !set.contains(-3))
+        for member: Int32 in 0..<40 { set.insert(member) }
+        #expect((0..<40).allSatisfy { set.contains(Int32($0)) })
+        #expect(!set.contains(40))
+    }
+}
