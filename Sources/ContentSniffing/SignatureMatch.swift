@@ -20,6 +20,9 @@ public struct SignatureMatch: Sendable, Equatable, CustomStringConvertible {
     /// Whether the match is a container (a ZIP archive, an OLE2 compound file) whose directory
     /// was read whole and named no document: a document format known by its parts is not in it.
     var listsEveryPart = false
+    /// Whether the match is a `#!` line naming a known language's interpreter: the program the
+    /// system runs the file with, whatever the file is named.
+    var namesInterpreter = false
 
     /// Creates a match.
     public init(identifier: TypeIdentifier, strength: SignatureStrength, detail: String) {

@@ -35,6 +35,8 @@ extension TypeResolver {
         /// Another source language's own directives refute the name's language (see
         /// ``SourceLanguageShape``): the content wins over the name's text reading.
         var refutesTextName = false
+        /// The content is a `#!` line naming a language's interpreter (``SignatureMatch/namesInterpreter``).
+        var namesInterpreter = false
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read

@@ -54,9 +54,8 @@ extension TypeResolver {
             return finish(content.type, content.strength == .strong ? .certain : .high)
         }
         if isTextual(content.type) && isTextual(named) {
-            // Two text readings (the name says Perl, the content looks like XHTML): text formats
-            // are easily confused by their bytes, so the name decides.
-            return finish(named, .high)
+            let verdict = weighTextReadings(named: named, claim: claim, content: content)
+            return finish(verdict.type, verdict.confidence, conflict: verdict.conflict)
         }
         if let tail = claim.compoundTail, content.type.conforms(to: tail) || tail.conforms(to: content.type) {
             // A compound extension explains the content: `font.pcf.gz` is a gzip-compressed PCF font.
@@ -103,6 +102,23 @@ extension TypeResolver {
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
             reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
         return finish(named, .low, conflict: conflict)
+    }
+
+    /// Two text readings that neither refines: the name's and the content's.
+    ///
+    /// Text formats are easily confused by their bytes (the name says Perl, the content looks
+    /// like XHTML), so the name decides — unless the content is a `#!` line that runs the file
+    /// with another language's interpreter than its source-language name's (`daemons.es`,
+    /// ECMAScript by name, run by `escript`): the system runs it as that language, so that is
+    /// what it is, and the name is reported as contradicted.
+    func weighTextReadings(named: UniformType, claim: Claim, content: ContentAnswer) -> Verdict {
+        guard content.namesInterpreter, claim.source == .name, named.conforms(to: known.sourceCode) else {
+            return Verdict(type: named, confidence: .high)
+        }
+        let conflict = ResolutionConflict(
+            claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
+            reason: "its #! line runs it as \(content.type.identifier), not \(named.identifier)")
+        return Verdict(type: content.type, confidence: .high, conflict: conflict)
     }
 
     /// An answer before its evidence is marked: the type, how sure, the conflict if any, and

@@ -165,7 +165,9 @@ public struct TypeResolver: Sendable {
         do {
             source = try PrefixCachedSource(open(), prefixLength: Self.prefixLength)
             if let match = try sniffer.sniff(source) {
-                content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart)
+                content = ContentAnswer(
+                    type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart,
+                    namesInterpreter: match.namesInterpreter)
                 evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
             }
         } catch {
@@ -206,7 +208,9 @@ public struct TypeResolver: Sendable {
         }
         var content: ContentAnswer?
         if let match = try? sniffer.sniff(MemoryByteSource(bytes)) {
-            content = ContentAnswer(type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart)
+            content = ContentAnswer(
+                type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart,
+                namesInterpreter: match.namesInterpreter)
             evidence.append(.init(source: .signature, identifier: match.identifier, detail: match.detail))
         }
         bytes.withUnsafeBytes { all in

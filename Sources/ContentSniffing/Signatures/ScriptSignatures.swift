@@ -32,11 +32,12 @@ enum ScriptSignatures {
             }
             name = baseName(interpreter)
         }
-        let match = interpreterMatch(versionless(name))
+        var match = interpreterMatch(versionless(name))
         // `python3`, `python3.11`: Python 3, a refinement of Python that shared-mime-info names.
         if match.identifier == KnownType.pythonScript, name.count >= 7, name.has("python3") {
-            return SignatureMatch(KnownType.python3Script, .strong, "#! line runs python3")
+            match = SignatureMatch(KnownType.python3Script, .strong, "#! line runs python3")
         }
+        match.namesInterpreter = match.identifier != KnownType.script
         return match
     }
 

@@ -1,0 +1,60 @@
+import ContentSniffing
+import Testing
+import UniformTypes
+
+/// A `#!` line naming a language's interpreter says how the system runs the file: under another
+/// source language's name, the interpreter's language wins and the name is reported as
+/// contradicted. A name whose language is a kind of the interpreter's (Python is a kind of shell
+/// script in the UTI tree) or refined by it, a name that is not a source language, and a
+/// declared type keep their readings.
+@Suite("#! lines against source-language names")
+struct ShebangNameTests {
+    let resolver = TypeResolver(loadsLibmagicOnDemand: false)
+
+    static let escript = Array("""
+        #!/usr/bin/env escript
+        %% -*- erlang -*-
+        main([Name]) ->
+            io:format("Hello, ~s~n", [Name]).
+        """.utf8)
+    static let shellWrapper = Array("#!/bin/sh\nexec python3 -m tool \"$@\"\n".utf8)
+    static let perl = Array("#!/usr/bin/perl -w\nuse strict;\nprint \"report\\n\";\n".utf8)
+
+    @Test("the interpreter's language wins over another language's name, with a conflict", arguments: [
+        ("daemons.es", "application/ecmascript", "text/x-erlang"),
+        ("report.rb", "application/x-ruby", "application/x-perl"),
+    ])
+    func interpreterOverName(name: String, namedMIME: String, runMIME: String) throws {
+        let named = try #require(resolver.graph.type(mimeType: namedMIME))
+        let runs = try #require(resolver.graph.type(mimeType: runMIME))
+        let bytes = runMIME == "text/x-erlang" ? Self.escript : Self.perl
+        let resolution = resolver.resolve(bytes: bytes, name: name)
+        #expect(resolution.type == runs)
+        let conflict = try #require(resolution.conflict)
+        #expect(conflict.claimed == named.identifier)
+        #expect(conflict.content == runs.identifier)
+        #expect(conflict.winner == .signature)
+        #expect(conflict.reason.contains("#! line"))
+    }
+
+    @Test("an interpreter that refines the name's language keeps the finer answer, without a conflict")
+    func refinement() throws {
+        let resolution = resolver.resolve(bytes: Array("#!/usr/bin/env python3\nprint('hi')\n".utf8), name: "tool.py")
+        #expect(resolution.type.conforms(to: try #require(resolver.graph.type(mimeType: "text/x-python"))))
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a name that is no source language keeps its reading")
+    func notSourceCode() throws {
+        let resolution = resolver.resolve(bytes: Self.shellWrapper, name: "notes.txt")
+        #expect(resolution.type == resolver.graph.identity(.plainText))
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a declared type is not overruled by the #! line")
+    func declaredType() throws {
+        let options = ResolutionOptions(declaredMIMEType: "application/ecmascript")
+        let resolution = resolver.resolve(bytes: Self.escript, name: nil, options: options)
+        #expect(resolution.type.preferredMIMEType == "application/ecmascript")
+    }
+}
