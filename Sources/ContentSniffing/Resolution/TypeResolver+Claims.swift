@@ -37,6 +37,9 @@ extension TypeResolver {
         var refutesTextName = false
         /// The content is a `#!` line naming a language's interpreter (``SignatureMatch/namesInterpreter``).
         var namesInterpreter = false
+        /// Why the content refutes the name's text format (it lacks the format's ``OpeningMark``):
+        /// the content wins, and the name is reported as contradicted.
+        var refutation: String? = nil
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read

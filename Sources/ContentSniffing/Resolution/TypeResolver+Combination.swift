@@ -35,10 +35,8 @@ extension TypeResolver {
                 reason: "the \(content.type.identifier) holds none of the parts \(named.identifier) requires")
             return finish(content.type, .high, conflict: conflict)
         }
-        if content.refutesTextName {
-            // Another source language's own directives under a language's name (`Foo.h` holding
-            // an Objective-C interface): the name's extension is shared, the directives are not.
-            return finish(content.type, .high)
+        if let verdict = verdictOnRefutedName(named: named, claim: claim, content: content) {
+            return finish(verdict.type, verdict.confidence, conflict: verdict.conflict)
         }
         if named.conforms(to: content.type) {
             // The claim refines the content (or equals it): keep the claim.
@@ -102,6 +100,21 @@ extension TypeResolver {
             claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: claim.source,
             reason: "weak content evidence does not overrule the \(claim.source == .name ? "name" : "declared type")")
         return finish(named, .low, conflict: conflict)
+    }
+
+    /// The answer when the text content refutes the name's text reading, else `nil`:
+    /// - text without the mark every file of the name's format opens with (`merged1.vcf` without
+    ///   `BEGIN:VCARD`) is what its content says, and the name is reported as contradicted;
+    /// - another source language's own directives under a language's name (`Foo.h` holding an
+    ///   Objective-C interface) give that language: the name's extension is shared, the
+    ///   directives are not.
+    func verdictOnRefutedName(named: UniformType, claim: Claim, content: ContentAnswer) -> Verdict? {
+        if let reason = content.refutation {
+            let conflict = ResolutionConflict(
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .textContent, reason: reason)
+            return Verdict(type: content.type, confidence: .medium, conflict: conflict)
+        }
+        return content.refutesTextName ? Verdict(type: content.type, confidence: .high) : nil
     }
 
     /// Two text readings that neither refines: the name's and the content's.

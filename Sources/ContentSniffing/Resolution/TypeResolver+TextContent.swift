@@ -8,10 +8,12 @@ extension TypeResolver {
     /// - Only content the earlier steps left as *weak* text (plain text, or a weak magic rule's
     ///   guess) is looked at; binary content and strong answers (XML, JSON, a shebang) stand.
     /// - A name that tells — one text type, unambiguous — decides alone, and the classifier is
-    ///   not run (`notes.txt` is plain text, whatever it reads like). One exception: a source
+    ///   not run (`notes.txt` is plain text, whatever it reads like). Two exceptions: a source
     ///   language's name yields to another language's own directives (``SourceLanguageShape``:
     ///   `@interface … @end` in `Foo.h` is Objective-C, `:- module(…)` in `list.pl` is Prolog),
-    ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays).
+    ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays); and the
+    ///   name of a format every file of which opens with a mark (``OpeningMark``: vCard's
+    ///   `BEGIN:VCARD`) is refuted by text without it, which is then told as if it had no name.
     /// - The classifier runs without a name, for a name no declared type owns, for a name several
     ///   types tie on (`.m`, `.pl`, `.ts`), and for a binary format's name over text content
     ///   (which the name may then lose).
@@ -28,6 +30,13 @@ extension TypeResolver {
     ) {
         // A `#!` line whose interpreter names no language says only "a script".
         guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
+        if let claim, !claim.ambiguous, isTextual(claim.type), let mark = known.openingMark(of: claim.type), !mark.opens(prefix) {
+            let reason = "the text does not open with \(mark.spelling), as every \(claim.type.identifier) does"
+            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: reason))
+            defer { content?.refutation = reason }
+            classifyUnnamed(&content, claim: claim, prefix: prefix, isWholeFile: isWholeFile, evidence: &evidence)
+            return
+        }
         if let claim, !claim.ambiguous, isTextual(claim.type) {
             if claim.type.conforms(to: known.sourceCode),
                 let proven = textClassifier.languageStructure(prefix: prefix, isWholeFile: isWholeFile),
@@ -39,6 +48,16 @@ extension TypeResolver {
             }
             return
         }
+        classifyUnnamed(&content, claim: claim, prefix: prefix, isWholeFile: isWholeFile, evidence: &evidence)
+    }
+
+    /// Text whose name does not tell (none, an undeclared, ambiguous or binary one, or a refuted
+    /// one), told by the classifier: the policy of ``classifyText(_:claim:prefix:isWholeFile:evidence:)``.
+    private func classifyUnnamed(
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
+        evidence: inout [ResolutionEvidence]
+    ) {
+        guard let current = content else { return }
         guard let answer = textClassifier.classify(prefix: prefix, isWholeFile: isWholeFile) else { return }
         if let claim, claim.ambiguous, !answer.isStructural,
             let likeliest = textClassifier.likeliest(among: claim.tied.map(\.identifier), prefix: prefix, isWholeFile: isWholeFile),
