@@ -9,7 +9,7 @@ import Synchronization
 /// every candidate it weighs, so the common question costs one atomic load. Two threads that
 /// check the same app at once both look and store the same answer.
 final class ProgramAvailability: Sendable {
-    /// One state a app: ``unchecked``, ``available`` or ``missing``.
+    /// One state an app: ``unchecked``, ``available`` or ``missing``.
     private nonisolated(unsafe) let states: UnsafeMutablePointer<Atomic<UInt8>>
     private let count: Int
     /// The missing program of each app whose state is ``missing``.

@@ -3,8 +3,8 @@
 ///
 /// A few members are a short list searched in turn (a ranking of a rare type places a handful
 /// of apps, and a snapshot of 100,000 apps should not clear a bitmap of 12 KiB for them); past
-/// ``listLimit`` members the set becomes one bit an app, so a type that hundreds of apps claim
-/// is answered in constant time a question instead of a walk of everyone placed so far.
+/// ``listLimit`` members the set becomes one bit an app, so that for a type hundreds of apps
+/// claim each question takes constant time instead of a walk of everyone placed so far.
 struct AppIndexSet {
     /// The members while the set is small.
     private var list: [Int32] = []

@@ -5,7 +5,7 @@
 /// card, `stream-0.1.tm` holding Tcl is no TeXmacs document).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
-/// byte order mark of theirs, or NUL bytes in the first line) is not judged: its bytes do not
+/// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
 /// spell the mark in ASCII.
 struct OpeningMark: Sendable {
     /// The MIME type of the format.
