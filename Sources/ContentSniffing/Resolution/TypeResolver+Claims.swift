@@ -18,6 +18,9 @@ extension TypeResolver {
         /// Whether the claimed format (or a format it is a kind of) has magic rules and the
         /// bytes match none of them: set only when the content is text and the claim is not.
         var lacksItsMagic = false
+        /// The mark every file of the claimed text format opens with, when the text lacks it
+        /// (see ``OpeningMark``): the name is refuted, and the text is told as if it had none.
+        var lacksItsMark: OpeningMark? = nil
         /// The file name the claim comes from (`nil` for a declared type or an attribute).
         var name: String? = nil
     }
@@ -37,9 +40,6 @@ extension TypeResolver {
         var refutesTextName = false
         /// The content is a `#!` line naming a language's interpreter (``SignatureMatch/namesInterpreter``).
         var namesInterpreter = false
-        /// Why the content refutes the name's text format (it lacks the format's ``OpeningMark``):
-        /// the content wins, and the name is reported as contradicted.
-        var refutation: String? = nil
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read
@@ -147,6 +147,20 @@ extension TypeResolver {
             if rules.matches(type.identifier, in: prefix) { return }
         }
         current.lacksItsMagic = bearers > 0
+        claim = current
+    }
+
+    /// Marks an unambiguous text format's claim whose mark (``OpeningMark``: vCard's
+    /// `BEGIN:VCARD`) the text does not open with, and says so in the evidence: only for text
+    /// the text classifier may still tell (``isOpenText(_:)``).
+    func noteMissingMark(
+        _ claim: inout Claim?, content: ContentAnswer?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]
+    ) {
+        guard var current = claim, !current.ambiguous, isTextual(current.type), let content, isOpenText(content),
+            let mark = known.openingMark(of: current.type), !mark.opens(prefix)
+        else { return }
+        evidence.append(.init(source: .textContent, identifier: content.type.identifier, detail: mark.refutation(of: current.type.identifier)))
+        current.lacksItsMark = mark
         claim = current
     }
 }

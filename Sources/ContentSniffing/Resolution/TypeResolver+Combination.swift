@@ -109,9 +109,10 @@ extension TypeResolver {
     ///   Objective-C interface) give that language: the name's extension is shared, the
     ///   directives are not.
     func verdictOnRefutedName(named: UniformType, claim: Claim, content: ContentAnswer) -> Verdict? {
-        if let reason = content.refutation {
+        if let mark = claim.lacksItsMark, isTextual(content.type) {
             let conflict = ResolutionConflict(
-                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .textContent, reason: reason)
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .textContent,
+                reason: mark.refutation(of: claim.type.identifier))
             return Verdict(type: content.type, confidence: .medium, conflict: conflict)
         }
         return content.refutesTextName ? Verdict(type: content.type, confidence: .high) : nil

@@ -53,9 +53,6 @@ extension TypeResolver {
         options: ResolutionOptions, evidence: inout [ResolutionEvidence], askLibmagic: (MagicSniffer) -> String?
     ) {
         guard !prefix.isEmpty else { return }
-        // A name the text refuted stays refuted, whatever these steps make of the text.
-        let refutation = content?.refutation
-        defer { if let refutation { content?.refutation = refutation } }
         refineXML(&content, prefix: prefix, evidence: &evidence)
         applyMagicRules(&content, claim: claim, prefix: prefix, deepSource: deepSource, evidence: &evidence)
         if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,

@@ -28,16 +28,9 @@ extension TypeResolver {
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
         evidence: inout [ResolutionEvidence]
     ) {
-        // A `#!` line whose interpreter names no language says only "a script".
-        guard let current = content, current.strength == .weak || current.type == known.script, isTextual(current.type) else { return }
-        if let claim, !claim.ambiguous, isTextual(claim.type), let mark = known.openingMark(of: claim.type), !mark.opens(prefix) {
-            let reason = "the text does not open with \(mark.spelling), as every \(claim.type.identifier) does"
-            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: reason))
-            defer { content?.refutation = reason }
-            classifyUnnamed(&content, claim: claim, prefix: prefix, isWholeFile: isWholeFile, evidence: &evidence)
-            return
-        }
-        if let claim, !claim.ambiguous, isTextual(claim.type) {
+        guard let current = content, isOpenText(current) else { return }
+        // A name refuted by its format's missing mark (``noteMissingMark``) tells nothing.
+        if let claim, !claim.ambiguous, isTextual(claim.type), claim.lacksItsMark == nil {
             if claim.type.conforms(to: known.sourceCode),
                 let proven = textClassifier.languageStructure(prefix: prefix, isWholeFile: isWholeFile),
                 let identifier = proven.identifier, let type = graph[identifier], type != claim.type,
@@ -49,6 +42,13 @@ extension TypeResolver {
             return
         }
         classifyUnnamed(&content, claim: claim, prefix: prefix, isWholeFile: isWholeFile, evidence: &evidence)
+    }
+
+    /// Whether the content is text the classifier may still tell: weak text, or a `#!` line whose
+    /// interpreter names no language (which says only "a script"); binary content and strong
+    /// answers (XML, JSON, a language's `#!` line) stand.
+    func isOpenText(_ content: ContentAnswer) -> Bool {
+        (content.strength == .weak || content.type == known.script) && isTextual(content.type)
     }
 
     /// Text whose name does not tell (none, an undeclared, ambiguous or binary one, or a refuted

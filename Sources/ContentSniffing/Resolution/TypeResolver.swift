@@ -176,6 +176,7 @@ public struct TypeResolver: Sendable {
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: size)
         }
         source.prefix.withUnsafeBytes { prefix in
+            noteMissingMark(&claim, content: content, prefix: prefix, evidence: &evidence)
             classifyText(&content, claim: claim, prefix: prefix, isWholeFile: size <= prefix.count, evidence: &evidence)
             refineContent(&content, claim: claim, prefix: prefix, deepSource: source, options: options, evidence: &evidence) { magic in
                 // Binary content: libmagic reads up to its own limit (64 KiB), as some of its
@@ -215,6 +216,7 @@ public struct TypeResolver: Sendable {
         }
         bytes.withUnsafeBytes { all in
             let prefix = UnsafeRawBufferPointer(rebasing: all.prefix(Self.prefixLength))
+            noteMissingMark(&claim, content: content, prefix: prefix, evidence: &evidence)
             classifyText(&content, claim: claim, prefix: prefix, isWholeFile: all.count <= prefix.count, evidence: &evidence)
             refineContent(&content, claim: claim, prefix: prefix, deepSource: MemoryByteSource(bytes), options: options, evidence: &evidence) { magic in
                 magic.mimeType(of: all)

@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// The mark every file of some text formats opens with, by their specifications: a vCard's
 /// `BEGIN:VCARD`, an iCalendar's `BEGIN:VCALENDAR`, RTF's `{\rtf`, WebVTT's `WEBVTT`, a TeXmacs
 /// document's `<TeXmacs|`. A name of one of these formats over text that does not open with its
@@ -17,6 +19,11 @@ struct OpeningMark: Sendable {
 
     /// The mark as the specification spells it, for people.
     var spelling: String { ignoresCase ? "\(text)".uppercased() : "\(text)" }
+
+    /// Why text without the mark is not of the format `identifier`, in words.
+    func refutation(of identifier: TypeIdentifier) -> String {
+        "the text does not open with \(spelling), as every \(identifier) does"
+    }
 
     /// The formats and their marks.
     static let all: [OpeningMark] = [
