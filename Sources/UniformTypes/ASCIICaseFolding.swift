@@ -9,13 +9,14 @@ public enum ASCIICaseFolding {
 
     /// `text` with ASCII letters in lower case.
     public static func folded(_ text: String) -> String {
-        var needsWork = false
-        for byte in text.utf8 where (byte &- 0x41) < 26 {
-            needsWork = true
-            break
-        }
-        if !needsWork { return text }
-        return String(decoding: text.utf8.map(fold), as: UTF8.self)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { ($0 &- 0x41) < 26 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() { buffer[index] = fold(byte) }
+                return bytes.count
+            }
+        } ?? text
     }
 
     /// Whether two strings are equal after folding, without allocating.

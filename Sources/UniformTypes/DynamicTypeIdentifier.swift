@@ -56,8 +56,12 @@ public struct DynamicTypeIdentifier: Hashable, Sendable {
     /// every other byte becomes `-` and two lower-case hex digits. Made in one allocation.
     static func encode(_ text: String, after prefix: StaticString = "") -> String {
         let prefixCount = prefix.utf8CodeUnitCount
-        let capacity = prefixCount + 3 * text.utf8.count
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
+        var text = text
+        return text.withUTF8 { encode($0, after: prefix, prefixCount: prefixCount) }
+    }
+
+    private static func encode(_ text: UnsafeBufferPointer<UInt8>, after prefix: StaticString, prefixCount: Int) -> String {
+        String(unsafeUninitializedCapacity: prefixCount + 3 * text.count) { buffer in
             var count = 0
             if prefixCount > 0 {
                 prefix.withUTF8Buffer { bytes in
@@ -68,7 +72,7 @@ public struct DynamicTypeIdentifier: Hashable, Sendable {
                 }
             }
             @inline(__always) func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
-            for byte in text.utf8 {
+            for byte in text {
                 let folded = ASCIICaseFolding.fold(byte)
                 if (folded >= 0x30 && folded <= 0x39) || (folded >= 0x61 && folded <= 0x7A) {
                     buffer[count] = folded

@@ -32,8 +32,8 @@ public struct FilenameMatch: Sendable, Equatable {
     /// name's own spelling (`*.JPG` for `photo.JPG`).
     public var pattern: String {
         switch patternText {
-        case .name(let text): String(text)
-        case .suffix(let text): "*." + text
+        case .name(let name, let offset): String(decoding: name.utf8.dropFirst(offset), as: UTF8.self)
+        case .suffix(let name, let offset): "*." + String(decoding: name.utf8.dropFirst(offset), as: UTF8.self)
         case .glob(let glob): String(decoding: glob.bytes, as: UTF8.self)
         }
     }
@@ -42,10 +42,11 @@ public struct FilenameMatch: Sendable, Equatable {
     var patternText: PatternText
 
     enum PatternText: Sendable {
-        /// The pattern is this part of the name (a literal name).
-        case name(Substring)
-        /// `*.` and this part of the name.
-        case suffix(Substring)
+        /// The pattern is the name from this UTF-8 offset on (a literal name; the offset skips
+        /// the folders of a path).
+        case name(String, utf8Offset: Int)
+        /// `*.` and the name from this UTF-8 offset on.
+        case suffix(String, utf8Offset: Int)
         /// A general glob.
         case glob(GlobPattern)
     }
@@ -55,7 +56,7 @@ public struct FilenameMatch: Sendable, Equatable {
     public var tiedTypes: [UniformType]
 
     /// No match.
-    public static let none = FilenameMatch(type: nil, kind: .extension, weight: 0, patternText: .name(""), isAmbiguous: false, tiedTypes: [])
+    public static let none = FilenameMatch(type: nil, kind: .extension, weight: 0, patternText: .name("", utf8Offset: 0), isAmbiguous: false, tiedTypes: [])
 
     public static func == (lhs: FilenameMatch, rhs: FilenameMatch) -> Bool {
         lhs.type == rhs.type && lhs.kind == rhs.kind && lhs.weight == rhs.weight && lhs.pattern == rhs.pattern

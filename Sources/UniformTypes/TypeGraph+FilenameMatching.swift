@@ -17,16 +17,19 @@ extension TypeGraph {
     /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
     private func bestCandidates(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates {
         var best = BestCandidates()
-        if let list = storage.literalNamesExact.value(for: base) ?? storage.literalNamesFolded.value(for: base) {
+        // Each key is hashed once for its case-sensitive and its folded table.
+        let baseHash = TagTable.hash(base)
+        if let list = storage.literalNamesExact.value(for: base, hash: baseHash) ?? storage.literalNamesFolded.value(for: base, hash: baseHash) {
             for candidate in storage.candidates(list) { best.offer(candidate, kind: .literal) }
             return best
         }
         forEachSuffix(of: base) { suffix in
             let start = base.count - suffix.count
-            if let list = storage.extensionsExact.value(for: suffix) {
+            let hash = TagTable.hash(suffix)
+            if let list = storage.extensionsExact.value(for: suffix, hash: hash) {
                 for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
             }
-            if let list = storage.extensionsFolded.value(for: suffix) {
+            if let list = storage.extensionsFolded.value(for: suffix, hash: hash) {
                 for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
             }
         }
@@ -185,15 +188,14 @@ private struct BestCandidates {
             }
             winnerCount += 1
         }
-        let utf8 = name.utf8
         let pattern: FilenameMatch.PatternText
         switch kind {
         case .literal:
-            pattern = .name(name[utf8.index(utf8.startIndex, offsetBy: baseStart)...])
+            pattern = .name(name, utf8Offset: baseStart)
         case .extension:
-            pattern = .suffix(name[utf8.index(utf8.startIndex, offsetBy: min(baseStart + suffixStart, utf8.count))...])
+            pattern = .suffix(name, utf8Offset: baseStart + suffixStart)
         case .glob:
-            pattern = glob >= 0 ? .glob(storage.globPatterns[Int(glob)]) : .name("")
+            pattern = glob >= 0 ? .glob(storage.globPatterns[Int(glob)]) : .name("", utf8Offset: 0)
         }
         return FilenameMatch(
             type: UniformType(storage, index: winner), kind: kind, weight: weight, patternText: pattern,

@@ -24,7 +24,7 @@ extension TypeGraph {
     public func identity(_ identifier: TypeIdentifier) -> UniformType {
         if let declared = self[identifier] { return declared }
         if let dynamic = DynamicTypeIdentifier(decoding: identifier) { return dynamicType(for: dynamic) }
-        return UniformType(storage, undeclared: .init(identifier: identifier, dynamic: nil, parents: []))
+        return UniformType(storage, undeclared: .init(identifier: identifier, dynamic: nil))
     }
 
     // MARK: Filename extensions
@@ -56,9 +56,15 @@ extension TypeGraph {
             .filter { supertype == nil || $0.conforms(to: supertype!) }
     }
 
+    /// The candidate list of an extension: the case-sensitive entry if there is one, else the
+    /// folded one; the extension is hashed once for both tables.
     @inline(__always)
     private func extensionList(_ ext: String) -> Int32? {
-        storage.extensionsExact.value(for: ext) ?? storage.extensionsFolded.value(for: ext)
+        var ext = ext
+        return ext.withUTF8 { bytes in
+            let hash = TagTable.hash(bytes)
+            return storage.extensionsExact.value(for: bytes, hash: hash) ?? storage.extensionsFolded.value(for: bytes, hash: hash)
+        }
     }
 
     static func isUsableExtension(_ ext: String) -> Bool {
@@ -80,7 +86,9 @@ extension TypeGraph {
         }
         let essence = MIMEEssence.essence(of: mimeType)
         guard MIMEEssence.syntaxProblem(in: essence) == nil else { return nil }
-        let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: String(essence)))
+        // A bare MIME type is its own essence: used as it is, not copied.
+        let tag = essence.startIndex == mimeType.startIndex && essence.endIndex == mimeType.endIndex ? mimeType : String(essence)
+        let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: tag))
         return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
     }
 
@@ -104,6 +112,8 @@ extension TypeGraph {
             var start = 0
             while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            // Nothing to take off: the lookup above already answered.
+            if start == 0 && end == bytes.count { return nil }
             return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
     }
@@ -147,13 +157,15 @@ extension TypeGraph {
     public func dynamicType(for dynamic: DynamicTypeIdentifier) -> UniformType {
         let known = storage.wellKnown
         // At most two parents, the first kept unless missing, the second unless the first
-        // already conforms to it; one array is made.
+        // already conforms to it.
         var first: Int32 = -1
         var second: Int32 = -1
         if dynamic.tagClass == .mimeType {
-            let utf8 = dynamic.tag.utf8
-            // A short media type is a small string: no allocation.
-            let media = String(dynamic.tag[..<(utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex)])
+            var tag = dynamic.tag
+            let media = tag.withUTF8 { bytes in
+                // A short media type is a small string: no allocation.
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), as: UTF8.self)
+            }
             // Looked up here, not when the image is mapped: mapping stays free of this table.
             if let functional = TypeIdentifier.functionalParent(ofMediaType: media), let index = storage.identifierTable.value(for: functional.rawValue) {
                 first = index
@@ -162,15 +174,8 @@ extension TypeGraph {
         } else {
             first = known.data
         }
-        let parents: [Int32]
-        if first < 0 {
-            parents = second < 0 ? [] : [second]
-        } else if second < 0 || second == first || storage.conforms(first, to: second) {
-            parents = [first]
-        } else {
-            parents = [first, second]
-        }
-        return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, parents: parents))
+        if first >= 0, second >= 0, second == first || storage.conforms(first, to: second) { second = -1 }
+        return UniformType(storage, undeclared: .init(identifier: dynamic.identifier, dynamic: dynamic, firstParent: first, secondParent: second))
     }
 }
 

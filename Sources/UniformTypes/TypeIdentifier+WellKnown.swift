@@ -75,7 +75,14 @@ extension TypeIdentifier {
     /// system catalog reads it for the types it derives from shared-mime-info, and compiles it in
     /// for dynamic types and imported packages. The media type is compared exactly.
     public static func functionalParent(ofMediaType mediaType: some StringProtocol) -> TypeIdentifier? {
-        for entry in mediaTypeParentTable where entry.mediaType == mediaType { return entry.parent }
-        return nil
+        // Compared byte by byte: these names are ASCII, no Unicode comparison is needed.
+        var wanted = String(mediaType)
+        return wanted.withUTF8 { wanted in
+            for entry in mediaTypeParentTable {
+                var name = entry.mediaType
+                if name.withUTF8({ $0.elementsEqual(wanted) }) { return entry.parent }
+            }
+            return nil
+        }
     }
 }

@@ -20,11 +20,21 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     final class Undeclared: Sendable {
         let identifier: TypeIdentifier
         let dynamic: DynamicTypeIdentifier?
-        let parents: [Int32]
-        init(identifier: TypeIdentifier, dynamic: DynamicTypeIdentifier?, parents: [Int32]) {
+        /// The declared parents (a dynamic type has at most two), -1 for none: held inline, so
+        /// making a dynamic type allocates no array.
+        let firstParent: Int32
+        let secondParent: Int32
+
+        init(identifier: TypeIdentifier, dynamic: DynamicTypeIdentifier?, firstParent: Int32 = -1, secondParent: Int32 = -1) {
             self.identifier = identifier
             self.dynamic = dynamic
-            self.parents = parents
+            self.firstParent = firstParent < 0 ? secondParent : firstParent
+            self.secondParent = firstParent < 0 ? -1 : secondParent
+        }
+
+        /// The declared parents, in order.
+        var parents: [Int32] {
+            firstParent < 0 ? [] : secondParent < 0 ? [firstParent] : [firstParent, secondParent]
         }
     }
 
@@ -117,7 +127,9 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
         if identifier == type.identifier { return true }
         guard let target = storage.identifierTable.value(for: type.identifier.rawValue) else { return false }
         if index >= 0 { return storage.conforms(index, to: target) }
-        return undeclared!.parents.contains { storage.conforms($0, to: target) }
+        let undeclared = undeclared!
+        return (undeclared.firstParent >= 0 && storage.conforms(undeclared.firstParent, to: target))
+            || (undeclared.secondParent >= 0 && storage.conforms(undeclared.secondParent, to: target))
     }
 
     /// Whether this type conforms to `type` and is not `type` itself.

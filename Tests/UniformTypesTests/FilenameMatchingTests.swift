@@ -1,3 +1,4 @@
+import OpenWithTestSupport
 import Testing
 import UniformTypes
 
@@ -59,6 +60,38 @@ struct FilenameMatchingTests {
         let upper = try #require(graph.match(filename: "x.C").type)
         let lower = try #require(graph.match(filename: "x.c").type)
         #expect(upper != lower)
+    }
+
+    @Test("Case-sensitive and case-insensitive entries of one key resolve by case, short and long keys alike, compiled or mapped")
+    func caseSensitiveBesideFolded() throws {
+        // Each key is hashed once for both tables; the case-sensitive entry must still win only
+        // in its own spelling, for keys shorter and longer than one 8-byte word.
+        let declarations = [
+            TypeDeclaration(identifier: "public.item"),
+            TypeDeclaration(identifier: "public.data", conformsTo: ["public.item"]),
+            TypeDeclaration(identifier: "test.upper", conformsTo: ["public.data"], filenamePatterns: [
+                FilenamePattern("*.Q", caseSensitive: true), FilenamePattern("*.LongSuffixQ", caseSensitive: true),
+                FilenamePattern("BUILDFILE.Long", caseSensitive: true),
+            ]),
+            TypeDeclaration(identifier: "test.lower", conformsTo: ["public.data"], filenamePatterns: [
+                FilenamePattern("*.q"), FilenamePattern("*.longsuffixq"), FilenamePattern("buildfile.long"),
+            ]),
+        ]
+        let compiled = try TypeGraph(declarations: declarations, recordingDigest: 7)
+        let directory = TemporaryDirectory("case-tables")
+        try compiled.writeImage(to: directory.path("types.image"))
+        let mapped = try TypeGraph(imageAt: directory.path("types.image"), sourceDigest: 7)
+        for graph in [compiled, mapped] {
+            let byExtension = ["Q", "q", "LongSuffixQ", "longsuffixq", "LONGSUFFIXQ"].map { graph.type(filenameExtension: $0)?.identifier.rawValue }
+            #expect(byExtension == ["test.upper", "test.lower", "test.upper", "test.lower", "test.lower"])
+            let byName = ["a.Q", "a.q", "dir/a.LongSuffixQ", "a.LONGsuffixQ", "BUILDFILE.Long", "/x/Buildfile.LONG"].map {
+                graph.match(filename: $0).type?.identifier.rawValue
+            }
+            #expect(byName == ["test.upper", "test.lower", "test.upper", "test.lower", "test.upper", "test.lower"])
+            // The pattern is spelled from the name, without its folders.
+            #expect(graph.match(filename: "dir/a.LongSuffixQ").pattern == "*.LongSuffixQ")
+            #expect(graph.match(filename: "/x/Buildfile.LONG").pattern == "Buildfile.LONG")
+        }
     }
 
     @Test("Higher glob weight wins over a longer pattern of lower weight")

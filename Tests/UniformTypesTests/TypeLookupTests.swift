@@ -49,6 +49,19 @@ struct TypeLookupTests {
         #expect(graph.type(mimeType: "a/b/c") == nil)
     }
 
+    @Test("A MIME type's essence drops parameters and blanks, its syntax is checked, and folding touches only ASCII letters")
+    func essenceAndFolding() throws {
+        let essences = [" Text/Plain ; charset=utf-8", "image/png", "\tA/B\t", ";x", "ü/ß ; q", "  "].map { String(MIMEEssence.essence(of: $0)) }
+        #expect(essences == ["Text/Plain", "image/png", "A/B", "", "ü/ß", ""])
+        let problems = ["a/b", "", "a/b/c", "/b", "a/", "a b/c", "a/\u{7F}", "ü/ß"].map { MIMEEssence.syntaxProblem(in: $0[...]) == nil }
+        #expect(problems == [true, false, false, false, false, false, false, true])
+        #expect(["PNG", "ÄBC", "abc", "", "Mixed-Case_42"].map(ASCIICaseFolding.folded) == ["png", "Äbc", "abc", "", "mixed-case_42"])
+        // An unknown MIME type with parameters gets the dynamic type of its essence, folded.
+        let dynamic = try #require(graph.type(mimeType: "Application/X-Never-Declared ; q=1"))
+        #expect(dynamic.isDynamic && dynamic.dynamicTag?.tag == "application/x-never-declared")
+        #expect(dynamic == graph.type(mimeType: "application/x-never-declared"))
+    }
+
     @Test("Unknown tags get dynamic types that round-trip", arguments: [
         (TagClass.filenameExtension, "xyzzy"), (.filenameExtension, "Weird_Ext-1"), (.mimeType, "application/x-openwith-unknown"),
         (.mimeType, "image/x-openwith-unknown"), (TagClass("com.example.ostype"), "ABCD"), (.filenameExtension, "ü"),

@@ -1,6 +1,10 @@
 /// An immutable hash table from byte-string keys to small integer values, looked up without
 /// allocating or reference counting. With `foldsCase`, keys are stored folded and lookups fold
-/// ASCII letters while hashing, so `PNG`, `Png` and `png` find the same entry.
+/// ASCII letters while comparing, so `PNG`, `Png` and `png` find the same entry.
+///
+/// Every table places a key by the hash of its folded bytes, whether it folds case or not: a key
+/// is hashed once (``hash(_:)``) and that hash probes the case-sensitive and the case-insensitive
+/// table of the same tags alike.
 ///
 /// Open addressing with linear probing over a power-of-two slot array; key bytes live in one
 /// contiguous buffer. The table reads memory owned by its graph's ``GraphImage`` (compiled in
@@ -73,7 +77,7 @@ struct TagTable: @unchecked Sendable {
             keyOffsets.append(Int32(keyBytes.count))
             keyBytes.append(contentsOf: key)
             values.append(entry.value)
-            var slot = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: TagTable.hash($0, fold: false)) } & mask
+            var slot = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: TagTable.hash($0)) } & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
         }
@@ -89,17 +93,17 @@ struct TagTable: @unchecked Sendable {
 
     var count: Int { values.count }
 
-    /// A hash of `bytes`, eight at a time; with `fold`, ASCII letters are folded to lower case
-    /// first, so a key and its folded form hash alike. A key of 8 bytes or more ends with the
-    /// word of its last 8 bytes (overlapping the one before), a shorter key is one word.
+    /// A hash of `bytes` with ASCII letters folded to lower case, so a key and its folded form
+    /// hash alike; read eight bytes at a time. A key of 8 bytes or more ends with the word of its
+    /// last 8 bytes (overlapping the one before), a shorter key is one word.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return hash }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ (fold ? foldWord(word) : word)) &* 0x9e37_79b9_7f4a_7c15
+            hash = (hash ^ foldWord(word)) &* 0x9e37_79b9_7f4a_7c15
             hash ^= hash >> 32
         }
         if count < 8 {
@@ -154,7 +158,14 @@ struct TagTable: @unchecked Sendable {
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
-        var slot = Int(truncatingIfNeeded: TagTable.hash(key, fold: foldsCase)) & mask
+        return value(for: key, hash: TagTable.hash(key))
+    }
+
+    /// The value stored for `key`, whose ``hash(_:)`` is `hash`, or `nil`.
+    @inline(__always)
+    func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+        if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
+        var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0...mask {
             let entry = Int(slots[slot])
             guard entry > 0, entry < keyOffsets.count else { return nil }
@@ -172,7 +183,7 @@ struct TagTable: @unchecked Sendable {
     }
 
     /// Whether `key` (folded first, with `fold`) equals `stored`, a key of the same length,
-    /// compared eight bytes at a time as ``hash(_:fold:)`` reads them.
+    /// compared eight bytes at a time as ``hash(_:)`` reads them.
     @inline(__always)
     static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
         let count = key.count
