@@ -11,6 +11,8 @@ public import UniformTypes
 ///    on files of Debian packages and compiled in as generated data. Its classes and held-out
 ///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
 ///    second by the calibrated margin, the answer is `text/plain` with basis `.fallback`.
+///    A format whose grammar decides (JSON) is the model's answer only for text that obeys
+///    it: an Erlang term file reads much like JSON but is not.
 ///
 /// Bytes that are not text (see the signature sniffer's text rule), and UTF-16/UTF-32 text,
 /// give `nil`. The work is one pass over at most 4 KiB with no allocation beyond the answer;
@@ -48,7 +50,7 @@ public struct TextClassifier: Sendable {
     public func classify(prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TextClassification? {
         guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
         if let structure = TextStructure.recognize(body, isWholeFile: whole) { return answer(structure) }
-        return statistical(body)
+        return statistical(body, isWholeFile: whole)
     }
 
     /// The source language that the directives opening the lines of `prefix` prove
@@ -83,9 +85,16 @@ public struct TextClassifier: Sendable {
         return text.withUTF8 { classify(prefix: UnsafeRawBufferPointer($0), isWholeFile: true) }
     }
 
+    /// Whether `body` obeys the grammar of the formats whose grammar decides
+    /// (``TextClassifierModel/grammarClasses``): JSON, or lines of JSON values.
+    private static func obeysGrammar(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> Bool {
+        JSONShape.sniff(body, isWholeFile: isWholeFile) != nil
+    }
+
     /// The statistical step alone, structure aside: the model's best class, or plain text
-    /// below the calibrated margin. `nil` without a model.
-    func statistical(_ body: UnsafeRawBufferPointer) -> TextClassification? {
+    /// below the calibrated margin. A class whose grammar decides is passed over when the text
+    /// breaks that grammar. `nil` without a model.
+    func statistical(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
         guard let model else { return nil }
         let classCount = model.classes.count
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: classCount) { scores in
@@ -93,6 +102,12 @@ public struct TextClassifier: Sendable {
             model.score(body, into: scores)
             var best = 0
             for index in 1..<classCount where scores[index] > scores[best] { best = index }
+            if model.isGrammarClass[best], !Self.obeysGrammar(body, isWholeFile: isWholeFile) {
+                // Text that breaks the grammar is not of that format, however alike it reads.
+                for index in 0..<classCount where model.isGrammarClass[index] { scores[index] = Int32.min / 2 }
+                best = 0
+                for index in 1..<classCount where scores[index] > scores[best] { best = index }
+            }
             var second = best == 0 ? 1 : 0
             for index in 0..<classCount where index != best && scores[index] > scores[second] { second = index }
             // Softmax probability of the best class, in the fitted model's units.
@@ -127,7 +142,11 @@ public struct TextClassifier: Sendable {
             }
         }
         guard classIndexes.count >= 2 else { return nil }
-        guard let (body, _) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
+        guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
+        if classIndexes.contains(where: { model.isGrammarClass[$0.index] }), !Self.obeysGrammar(body, isWholeFile: whole) {
+            classIndexes.removeAll { model.isGrammarClass[$0.index] }
+            if classIndexes.count == 1 { return classIndexes[0].identifier }
+        }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: model.classes.count) { scores in
             for index in 0..<model.classes.count { scores[index] = model.biases[index] }
             model.score(body, into: scores)

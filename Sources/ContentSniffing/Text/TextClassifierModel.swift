@@ -14,6 +14,13 @@ struct TextClassifierModel: Sendable {
     let fallbackMargin: Int32
     /// Score units per unit of the fitted model (for probabilities).
     let scale: Float
+    /// For each class, whether only its grammar may name it (``grammarClasses``).
+    let isGrammarClass: [Bool]
+
+    /// Classes whose grammar decides (``JSONShape``): the model answers them only for text
+    /// that obeys it, however alike other text reads (an Erlang term file, YAML with JSON-like
+    /// lists).
+    static let grammarClasses: Set<String> = ["application/json"]
 
     /// The classes of the model compiled into the library, in its order, read without
     /// decoding the weights.
@@ -45,6 +52,7 @@ struct TextClassifierModel: Sendable {
         self.bucketCount = bucketCount
         self.fallbackMargin = fallbackMargin
         self.scale = scale
+        self.isGrammarClass = classes.map(Self.grammarClasses.contains)
     }
 
     /// Standard base64 with line breaks ignored; `nil` on any other byte outside the alphabet.

@@ -466,6 +466,50 @@ struct TextClassifierTests {
         }
     }
 
+    /// Texts that read like JSON (braces, brackets, quoted strings, commas) but break its
+    /// grammar: an Erlang term file and YAML with JSON-like flow lists.
+    static let jsonLookalikes = [
+        """
+        {application, demo,
+         [{description, "Demo server"},
+          {vsn, "1.0.0"},
+          {registered, [demo_sup]},
+          {applications, [kernel, stdlib]},
+          {mod, {demo_app, []}},
+          {env, [{port, 8080}, {"name", "x"}, {"hosts", ["a", "b"]}]}
+         ]}.
+        """,
+        """
+        {"lib/*", [
+           warn_unused_vars,
+           {d, "TEST"},
+           {outdir, "out"},
+           {i, "headers"}
+        ]}.
+        """,
+        """
+        env:
+            browser: true
+            node: true
+        rules:
+            quotes: [2, "single"]
+            semi: [2, "always"]
+            max-len: [1, 120, {"ignoreUrls": true}]
+            comma-dangle: [2, "never"]
+            indent: [2, 4, {"SwitchCase": 1}]
+        """,
+    ]
+
+    @Test("text that breaks JSON's grammar is never called JSON, however alike it reads; valid JSON still is")
+    func jsonNeedsItsGrammar() throws {
+        for text in Self.jsonLookalikes {
+            let answer = try #require(classifier.classify(text))
+            #expect(answer.mimeType != "application/json", "\(text.prefix(30)): \(answer.detail)")
+        }
+        let valid = #"{"env": {"browser": true}, "rules": {"quotes": [2, "single"], "indent": [2, 4, {"SwitchCase": 1}]}}"#
+        #expect(classifier.classify(valid)?.mimeType == "application/json")
+    }
+
     @Test("an answer's identifier is the graph's type for its MIME type")
     func identifiers() throws {
         let answer = try #require(classifier.classify(Self.snippets[0].1))
