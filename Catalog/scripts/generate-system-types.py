@@ -7,6 +7,7 @@ Merges these sources into one declaration table:
   Catalog/sources/apple-descriptions.tsv   our descriptions of those identifiers
   Catalog/sources/supplement.tsv           our own additions and MIME claims
   Catalog/sources/spellings.tsv            names of declared types that no registry lists as aliases
+  Catalog/sources/same-formats.tsv         Tika types that are a higher registry's type under another name
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
   Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
                                            and shared-mime-info 2.2): identifiers and preferred MIME
@@ -30,7 +31,9 @@ Apache Tika > Debian's mime.types. A higher registry decides:
   * Identifiers and conformance. Apple's identifiers and parents are never changed by another
     registry; every identifier an earlier catalog declared is kept (stable-identifiers.tsv).
   * Names. Names that mean the same type (an alias in any registry, Tika's <alias>, the same MIME
-    type) become MIME tags of ONE declaration, the preferred name first. A name already given to a
+    type, or a Tika type that same-formats.tsv shows, by its magic and globs, to be a higher
+    registry's type under another name) become MIME tags of ONE declaration, the preferred name
+    first. A name already given to a
     declaration by a higher registry stays there; when a lower registry groups names that higher
     ones keep apart, the names stay apart and the disagreement is reported.
   * Globs and extensions. Apple's table and shared-mime-info are one tier (the machine's installed
@@ -471,21 +474,39 @@ def merge_freedesktop(universe, fd_types):
     return owners
 
 
+def read_same_formats(universe):
+    """Catalog/sources/same-formats.tsv: Tika types that describe a format a higher registry
+    already declares under another name (the same magic at the same offset, the same globs),
+    where no registry lists the names as aliases. Returns {Tika name: declaration}."""
+    same = {}
+    for row in read_tsv(os.path.join(SOURCES, "same-formats.tsv"), ["mime_type", "same_as", "evidence"]):
+        mime, other = row["mime_type"].strip().lower(), row["same_as"].strip().lower()
+        target = universe.owner.get(other)
+        if target is None:
+            fail(f"same-formats.tsv: {mime}: '{other}' names no type of a higher registry")
+        if not row["evidence"].strip():
+            fail(f"same-formats.tsv: {mime}: the evidence column is empty")
+        same[mime] = target
+    return same
+
+
 def merge_tika(universe, tika_types):
-    """Tika: its names join the declaration a higher registry gives them; others join the
-    declaration of their tika:uti, or become org.apache.tika.mime.* declarations."""
+    """Tika: its names join the declaration a higher registry gives them (by name, or by
+    same-formats.tsv); others join the declaration of their tika:uti, or become
+    org.apache.tika.mime.* declarations."""
     owners = {}
+    same_formats = read_same_formats(universe)
     for t in tika_types:
         names = [t["type"]] + t["aliases"]
         mapped = []
         for name in names:
-            d = universe.owner.get(name.lower())
+            d = universe.owner.get(name.lower()) or same_formats.get(name.lower())
             if d is not None and d not in mapped:
                 mapped.append(d)
         uti = universe.declarations.get(t["uti"].lower()) if t["uti"] else None
         if t["uti"] and uti is None:
             universe.report["uti"].append(f"`{t['type']}`: tika:uti `{t['uti']}` is not declared; ignored")
-        target = universe.owner.get(t["type"].lower()) or (mapped[0] if mapped else None) or uti
+        target = universe.owner.get(t["type"].lower()) or same_formats.get(t["type"].lower()) or (mapped[0] if mapped else None) or uti
         if target is None:
             ident, stable = universe.identifier_for(names, "org.apache.tika.mime.")
             target = universe.declare(ident, "freedesktop" if stable else "tika", "freedesktop" if stable else "tika", "t")

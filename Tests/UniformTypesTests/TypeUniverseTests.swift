@@ -152,6 +152,26 @@ struct TypeUniverseTests {
         #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(20))")
     }
 
+    @Test("A format that two registries name differently is one type (same magic at the same offset, same globs)", arguments: [
+        ("text/x-php", "application/x-php", "php"),
+        ("image/icns", "image/x-icns", "icns"),
+        ("image/x-dpx", "image/dpx", "dpx"),
+        ("image/x-raw-canon", "image/x-canon-crw", "crw"),
+        ("application/x-vhd", "application/x-vhd-disk", "vhd"),
+        ("application/x-lharc", "application/x-lha", "lzh"),
+        ("application/x-kdelnk", "application/x-desktop", "kdelnk"),
+    ])
+    func sameFormatIsOneType(tikaName: String, higherName: String, ext: String) throws {
+        let type = try #require(graph.types(mimeType: higherName).first)
+        #expect(graph.types(mimeType: tikaName).map(\.identifier) == [type.identifier], "\(tikaName)")
+        // The extension finds the type, and no second declaration of the format (`.vhd` is
+        // also VHDL source, a different format).
+        let byExtension = graph.types(filenameExtension: ext).map(\.identifier.rawValue)
+        #expect(byExtension.contains(type.identifier.rawValue) && !byExtension.contains { $0.hasPrefix("org.apache.tika.") }, ".\(ext): \(byExtension)")
+        // The preferred name stays the higher registry's.
+        #expect(type.preferredMIMEType == higherName)
+    }
+
     @Test("The catalog declares at least 2,500 types")
     func universeSize() throws {
         let declarations = try SystemTypeCatalog.declarations()
