@@ -477,11 +477,12 @@ def merge_freedesktop(universe, fd_types):
 def read_same_formats(universe):
     """Catalog/sources/same-formats.tsv: Tika types that describe a format a higher registry
     already declares under another name (the same magic at the same offset, the same globs),
-    where no registry lists the names as aliases. Returns {Tika name: declaration}."""
+    where no registry lists the names as aliases; `same_as` is a MIME type or, for a declaration
+    without one, an identifier. Returns {Tika name: declaration}."""
     same = {}
     for row in read_tsv(os.path.join(SOURCES, "same-formats.tsv"), ["mime_type", "same_as", "evidence"]):
         mime, other = row["mime_type"].strip().lower(), row["same_as"].strip().lower()
-        target = universe.owner.get(other)
+        target = universe.owner.get(other) or universe.declarations.get(other)
         if target is None:
             fail(f"same-formats.tsv: {mime}: '{other}' names no type of a higher registry")
         if not row["evidence"].strip():

@@ -77,7 +77,7 @@ struct SignatureTableTests {
         "org.freedesktop.mime.text.x-elixir", "org.freedesktop.mime.application.x-powershell",
         "org.freedesktop.mime.application.x-fishscript", "org.freedesktop.mime.text.x-common-lisp",
         "org.freedesktop.mime.text.x-emacs-lisp", "org.freedesktop.mime.text.x-matlab", "org.freedesktop.mime.text.x-crystal",
-        "org.freedesktop.mime.text.x-dart", "org.apache.tika.mime.text.x-applescript", "org.freedesktop.mime.text.x-sed",
+        "org.freedesktop.mime.text.x-dart", "com.apple.applescript.text", "org.freedesktop.mime.text.x-sed",
         "org.apache.tika.mime.text.x-expect", "public.swift-source",  // each in ShebangInterpreterTests
         "org.freedesktop.mime.application.pgp-signature", "org.freedesktop.mime.application.pgp-encrypted",
         "org.freedesktop.mime.application.x-pkcs7-certificates",  // the same armour-label lookup as PGP keys

@@ -65,7 +65,7 @@ http://schemas.microsoft.com/office/2006/xmlPackage	package	org.apache.tika.mime
 http://purl.org/rss/1.0/		public.rss
 	smil	com.real.smil
 http://ns.adobe.com/xdp/	xdp	org.apache.tika.mime.application.vnd.adobe.xdp-xml
-http://ns.adobe.com/xfdf/	xfdf	org.apache.tika.mime.application.vnd.adobe.xfdf
+http://ns.adobe.com/xfdf/	xfdf	com.adobe.xfdf
 http://developer.apple.com/namespaces/keynote2	presentation	com.apple.iWork.Keynote.sffkey
 http://developer.apple.com/namespaces/sl	document	com.apple.iWork.Pages.sffpages
 http://developer.apple.com/namespaces/ls	document	com.apple.iWork.Numbers.sffnumbers
@@ -102,7 +102,7 @@ http://ns.editeur.org/onix/3.0/short	ONIXmessage	org.apache.tika.mime.applicatio
 	IFRAME	public.html
 	asx	com.microsoft.windows-media-wax
 	ASX	com.microsoft.windows-media-wax
-urn:oasis:names:tc:xliff:document:1.2	xliff	org.apache.tika.mime.application.x-xliff-xml
+urn:oasis:names:tc:xliff:document:1.2	xliff	org.freedesktop.mime.application.xliff-xml
 
 """##
 }

@@ -309,7 +309,7 @@ enum KnownType {
     static let octaveScript: TypeIdentifier = "org.freedesktop.mime.text.x-matlab"
     static let crystalScript: TypeIdentifier = "org.freedesktop.mime.text.x-crystal"
     static let dartScript: TypeIdentifier = "org.freedesktop.mime.text.x-dart"
-    static let appleScript: TypeIdentifier = "org.apache.tika.mime.text.x-applescript"
+    static let appleScript: TypeIdentifier = "com.apple.applescript.text"
     static let sedScript: TypeIdentifier = "org.freedesktop.mime.text.x-sed"
     static let expectScript: TypeIdentifier = "org.apache.tika.mime.text.x-expect"
     static let swiftSource: TypeIdentifier = "public.swift-source"
