@@ -157,14 +157,21 @@ struct TagTable: @unchecked Sendable {
     /// The value stored for `key`, or `nil`.
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        // A length no key has ends the lookup before hashing.
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
-        return value(for: key, hash: TagTable.hash(key))
+        return probe(key, hash: TagTable.hash(key))
     }
 
     /// The value stored for `key`, whose ``hash(_:)`` is `hash`, or `nil`.
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
+        return probe(key, hash: hash)
+    }
+
+    /// Probes from the slot `hash` chooses until `key` or an empty slot is found.
+    @inline(__always)
+    private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0...mask {
             let entry = Int(slots[slot])
