@@ -50,6 +50,9 @@ Apache Tika > Debian's mime.types. A higher registry decides:
     A parent a registry names is the declaration its own type of that name joined, even where a
     lookup of the name finds another declaration (Apple lists `application/x-msdownload` on its
     DLL type too); a name it does not declare itself is looked up.
+    A shared-mime-info alias that Apple's table makes a type of its own (`image/heic`, an alias
+    of `image/heif`, is Apple's `public.heic`) makes that type a sub-type of the alias's type
+    (reported under "Aliases split off as sub-types").
     Tika's apply only to the declarations Tika's names alone made: a type a higher registry names
     keeps that registry's hierarchy, and Tika's other parents are listed as disagreeing. Tika's parent
     edge already implied is not added; an edge that would close a cycle is dropped and reported.
@@ -348,7 +351,7 @@ class Universe:
         return True
 
 
-REPORT_SECTIONS = ["globs", "parents", "aliases", "mime", "uti", "regex globs", "cycles"]
+REPORT_SECTIONS = ["globs", "parents", "aliases", "mime", "uti", "regex globs", "cycles", "split"]
 
 
 def read_apple(universe):
@@ -672,6 +675,31 @@ def add_parents(universe, types, owners, registry):
             d.parents.append(parent.identifier)
 
 
+def add_split_alias_parents(universe, fd_types, fd_owners):
+    """A shared-mime-info alias that a higher registry made a type of its own (Apple's
+    `public.heic` for `image/heic`, an alias of shared-mime-info's `image/heif`) names files that
+    shared-mime-info counts as its type: that type becomes a parent of the split-off one, so apps
+    that claim the shared-mime-info type are offered those files, as on the desktop. Only where
+    the alias is the split-off type's preferred name, the edge is not already implied and closes
+    no cycle."""
+    declarations = universe.declarations
+    for t in fd_types:
+        d = fd_owners[t["type"].lower()]
+        for alias in t["aliases"]:
+            o = universe.owner.get(alias.lower())
+            if o is None or o is d or not o.mimes or o.mimes[0].lower() != alias.lower():
+                continue
+            if conforms(declarations, o.identifier, d.identifier):
+                continue
+            if would_cycle(declarations, o.identifier, d.identifier):
+                universe.report["cycles"].append(
+                    f"`{alias}`: shared-mime-info alias of `{t['type']}` (`{d.identifier}`) would close a cycle with `{o.identifier}`; edge dropped")
+                continue
+            o.parents.append(d.identifier)
+            universe.report["split"].append(
+                f"`{alias}`: an alias of shared-mime-info's `{t['type']}`, `{o.identifier}`'s own name; `{o.identifier}` conforms to `{d.identifier}`")
+
+
 def add_functional_parents(universe):
     declarations = universe.declarations
     for d in declarations.values():
@@ -725,6 +753,7 @@ def build(mime_xml):
     declare_stable_leftovers(universe)
     add_parents(universe, fd_types, fd_owners, "shared-mime-info")
     add_parents(universe, tika_types, tika_owners, "Tika")
+    add_split_alias_parents(universe, fd_types, fd_owners)
     add_functional_parents(universe)
     check_consistency(universe.declarations)
     roots, seen_roots = [], set()
@@ -871,6 +900,7 @@ def render_conflicts(declarations, report, owner):
         "parents that disagree": len(report["parents"]),
         "parent edges dropped (cycles)": len(report["cycles"]),
         "aliases that disagree": len(report["aliases"]),
+        "aliases split off as sub-types": len(report["split"]),
         "tika:uti disagreements": len(report["uti"]),
         "MIME types several declarations list": len(shared),
         "root-XML rules that disagree": len(report["mime"]),
@@ -902,6 +932,7 @@ def render_conflicts(declarations, report, owner):
         ("Parents that disagree", report["parents"]),
         ("Parent edges dropped because they would close a cycle", report["cycles"]),
         ("Aliases that disagree", report["aliases"]),
+        ("Aliases split off as sub-types", report["split"]),
         ("tika:uti that disagree", report["uti"]),
         ("MIME types several declarations list",
          ["Apple's table gives these names to several of its types; a MIME lookup finds the first in",

@@ -148,7 +148,7 @@ com.apple.iWork.Pages.sfftemplate	public.data,public.composite-content,public.zi
 com.apple.iWork.Pages.template	com.apple.package,public.composite-content	template			Pages template		apple	secondary	e:template=a
 com.apple.ibook-g4	com.apple.mac.laptop				Apple iBook G4		apple	secondary	
 com.apple.ical.ics	public.text,public.item,public.calendar-event,public.plain-text	ics,vcs,ifb,icalendar	text/calendar,text/x-vcalendar,application/ics	*.vcs:50 *.ics:50 *.ifb:50 *.icalendar:50	Calendar file (iCalendar)	x-office-calendar	apple	secondary	e:ics=aftm e:vcs=f e:ifb=ftm e:icalendar=f m:text/calendar=aftm m:text/x-vcalendar=f m:application/ics=f g:*.vcs=f g:*.ics=ft g:*.ifb=ft g:*.icalendar=f
-com.apple.ical.vcs	public.text,public.item,public.calendar-event	vcs,vcal	text/x-vcalendar		Calendar file (vCalendar)		apple	secondary	e:vcs=atm e:vcal=a m:text/x-vcalendar=atm
+com.apple.ical.vcs	public.text,public.item,public.calendar-event,com.apple.ical.ics	vcs,vcal	text/x-vcalendar		Calendar file (vCalendar)		apple	secondary	e:vcs=atm e:vcal=a m:text/x-vcalendar=atm
 com.apple.icloud-file-fault	public.data	icloud			Placeholder for an iCloud file		apple	secondary	e:icloud=a
 com.apple.icns	public.image	icns	image/x-icns,image/icns	*.icns:50	Apple icon image		apple	primary	e:icns=aft m:image/x-icns=of m:image/icns=t g:*.icns=ft
 com.apple.icon-decoration					Icon decoration		apple	secondary	
@@ -782,8 +782,8 @@ public.hd-dvd-media	public.hd-dvd-based-media				HD DVD		apple	secondary
 public.hd-dvd-r-media	public.hd-dvd-based-media				HD DVD-R disc		apple	secondary	
 public.hd-dvd-ram-media	public.hd-dvd-based-media				HD DVD-RAM disc		apple	secondary	
 public.hd-dvd-rw-media	public.hd-dvd-based-media				HD DVD-RW disc		apple	secondary	
-public.heic	public.heif-standard	heic	image/heic,image/hevc		HEIC image		apple	primary	e:heic=atm m:image/heic=atm m:image/hevc=t
-public.heics	public.heif-standard	heics	image/heic-sequence,image/hevc-sequence		HEIC image sequence		apple	primary	e:heics=am m:image/heic-sequence=atm m:image/hevc-sequence=t
+public.heic	public.heif-standard,public.heif	heic	image/heic,image/hevc		HEIC image		apple	primary	e:heic=atm m:image/heic=atm m:image/hevc=t
+public.heics	public.heif-standard,public.heif	heics	image/heic-sequence,image/hevc-sequence		HEIC image sequence		apple	primary	e:heics=am m:image/heic-sequence=atm m:image/hevc-sequence=t
 public.heif	public.heif-standard	heif,hif,heic	image/heif,image/heic,image/heic-sequence,image/heif-sequence	*.heic:50 *.heif:50 *.hif:50	HEIF image		apple	primary	e:heif=aftm e:hif=af e:heic=f m:image/heif=aftm m:image/heic=f m:image/heic-sequence=f m:image/heif-sequence=ftm g:*.heic=f g:*.heif=ft g:*.hif=f
 public.heif-standard	public.image				HEIF-based image		apple	secondary	
 public.heifs	public.heif-standard	heifs	image/heif-sequence		HEIF image sequence		apple	secondary	e:heifs=a m:image/heif-sequence=a
@@ -3888,5 +3888,5 @@ org.freedesktop.mime.text.htmlh	public.plain-text		text/htmlh		help page		freede
 
     /// The table's digest (`TypeGraph.sourceDigest(ofBytes:)` of its UTF-8 bytes), computed
     /// when the table was generated, so no process hashes the table to find it.
-    static let generatedTableDigest: UInt64 = 0xcc4bbff44e517233
+    static let generatedTableDigest: UInt64 = 0x065b24e9127bd181
 }
