@@ -668,11 +668,18 @@ def add_parents(universe, types, owners, registry):
                     f"`{t['type']}` (`{d.identifier}`): Tika sub-class-of `{parent_mime}` (`{parent.identifier}`): "
                     "the type's hierarchy is its higher registry's; not added")
                 continue
-            if would_cycle(declarations, d.identifier, parent.identifier):
-                universe.report["cycles"].append(
-                    f"`{t['type']}`: {registry} sub-class-of `{parent_mime}` (`{parent.identifier}`) would close a cycle with `{d.identifier}`; edge dropped")
-                continue
-            d.parents.append(parent.identifier)
+            add_parent_edge(universe, d, parent, f"`{t['type']}`: {registry} sub-class-of `{parent_mime}`")
+
+
+def add_parent_edge(universe, child, parent, what):
+    """Adds `parent` to `child`'s parents, unless the edge would close a cycle (then the
+    edge, described by `what`, is reported and dropped). Returns whether it was added."""
+    if would_cycle(universe.declarations, child.identifier, parent.identifier):
+        universe.report["cycles"].append(
+            f"{what} (`{parent.identifier}`) would close a cycle with `{child.identifier}`; edge dropped")
+        return False
+    child.parents.append(parent.identifier)
+    return True
 
 
 def add_split_alias_parents(universe, fd_types, fd_owners):
@@ -691,13 +698,9 @@ def add_split_alias_parents(universe, fd_types, fd_owners):
                 continue
             if conforms(declarations, o.identifier, d.identifier):
                 continue
-            if would_cycle(declarations, o.identifier, d.identifier):
-                universe.report["cycles"].append(
-                    f"`{alias}`: shared-mime-info alias of `{t['type']}` (`{d.identifier}`) would close a cycle with `{o.identifier}`; edge dropped")
-                continue
-            o.parents.append(d.identifier)
-            universe.report["split"].append(
-                f"`{alias}`: an alias of shared-mime-info's `{t['type']}`, `{o.identifier}`'s own name; `{o.identifier}` conforms to `{d.identifier}`")
+            if add_parent_edge(universe, o, d, f"`{alias}`: shared-mime-info alias of `{t['type']}`"):
+                universe.report["split"].append(
+                    f"`{alias}`: an alias of shared-mime-info's `{t['type']}`, `{o.identifier}`'s own name; `{o.identifier}` conforms to `{d.identifier}`")
 
 
 def add_functional_parents(universe):
