@@ -8,18 +8,23 @@ public enum MIMEEssence {
     /// The part before the first `;`, without surrounding spaces and tabs. Case is kept; lookups fold it.
     public static func essence(of value: String) -> Substring {
         var text = value
-        let (start, end) = text.withUTF8 { bytes -> (Int, Int) in
-            var end = 0
-            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
-            var start = 0
-            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            return (start, end)
-        }
-        if start == 0 && end == value.utf8.count { return value[...] }
+        let bounds = text.withUTF8 { essenceBounds(in: $0) }
+        if bounds == 0..<value.utf8.count { return value[...] }
         // Both ends sit next to ASCII bytes, so they are character boundaries.
         let utf8 = value.utf8
-        return value[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        return value[utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds.upperBound)]
+    }
+
+    /// Where the essence lies in the UTF-8 bytes of a MIME type: before the first `;`, without
+    /// surrounding spaces and tabs.
+    @inline(__always)
+    static func essenceBounds(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var end = 0
+        while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+        var start = 0
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return start..<end
     }
 
     /// Why `essence` is not a usable MIME type, or `nil` when it is: it needs exactly one `/`

@@ -107,14 +107,10 @@ extension TypeGraph {
         return text.withUTF8 { bytes in
             // Most MIME types come bare: look the whole string up before scanning for parameters.
             if let list = storage.mimeTypes.value(for: bytes) { return list }
-            var end = 0
-            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
-            var start = 0
-            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            let essence = MIMEEssence.essenceBounds(in: bytes)
             // Nothing to take off: the lookup above already answered.
-            if start == 0 && end == bytes.count { return nil }
-            return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if essence == 0..<bytes.count { return nil }
+            return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[essence]))
         }
     }
 
