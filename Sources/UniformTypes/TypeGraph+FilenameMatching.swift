@@ -17,21 +17,25 @@ extension TypeGraph {
     /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
     private func bestCandidates(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates {
         var best = BestCandidates()
-        // Each key is hashed once for its case-sensitive and its folded table.
-        let baseHash = TagTable.hash(base)
-        if let list = storage.literalNamesExact.value(for: base, hash: baseHash) ?? storage.literalNamesFolded.value(for: base, hash: baseHash) {
+        // One walk from the last byte: each `.` offers the extensions of the suffix after it;
+        // reaching the first byte offers the literal names.
+        let trie = storage.nameTrie
+        var node = NameSuffixTrie.root
+        var index = base.count - 1
+        while index >= 0 {
+            let byte = ASCIICaseFolding.fold(base[index])
+            if byte == UInt8(ascii: "."), index + 1 < base.count {
+                offerExtensions(at: node, suffixStart: index + 1, of: base, to: &best)
+            }
+            guard let next = trie.child(of: node, byte: byte) else { break }
+            node = next
+            index -= 1
+        }
+        // A literal name wins over every extension and glob.
+        if index < 0, !base.isEmpty, let list = literalList(at: node, of: base) {
+            best = BestCandidates()
             for candidate in storage.candidates(list) { best.offer(candidate, kind: .literal) }
             return best
-        }
-        forEachSuffix(of: base) { suffix in
-            let start = base.count - suffix.count
-            let hash = TagTable.hash(suffix)
-            if let list = storage.extensionsExact.value(for: suffix, hash: hash) {
-                for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
-            }
-            if let list = storage.extensionsFolded.value(for: suffix, hash: hash) {
-                for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: start) }
-            }
         }
         guard let firstByte = base.first, let lastByte = base.last else { return best }
         let buckets = storage.globBuckets
@@ -50,6 +54,28 @@ extension TypeGraph {
             }
         }
         return best
+    }
+
+    /// Offers the extension patterns of the trie node of `base`'s suffix from `suffixStart`:
+    /// the case-sensitive ones matching its own bytes, then the case-insensitive ones.
+    @inline(__always)
+    private func offerExtensions(at node: Int32, suffixStart: Int, of base: UnsafeBufferPointer<UInt8>, to best: inout BestCandidates) {
+        let (folded, caseSensitive) = storage.nameTrie.extensions(at: node)
+        if caseSensitive, let list = storage.extensionsExact.value(for: UnsafeBufferPointer(rebasing: base[suffixStart...])) {
+            for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
+        }
+        if folded >= 0 {
+            for candidate in storage.candidates(folded) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
+        }
+    }
+
+    /// The literal names matching the whole of `base`, at its trie node: a case-sensitive name
+    /// spelled as `base` is, else the case-insensitive ones.
+    @inline(__always)
+    private func literalList(at node: Int32, of base: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let (folded, caseSensitive) = storage.nameTrie.literals(at: node)
+        if caseSensitive, let list = storage.literalNamesExact.value(for: base) { return list }
+        return folded >= 0 ? folded : nil
     }
 
     /// Every pattern that matches a filename, best first (for explanations): literal names,

@@ -57,13 +57,23 @@ extension TypeGraph {
     }
 
     /// The candidate list of an extension: the case-sensitive entry if there is one, else the
-    /// folded one; the extension is hashed once for both tables.
+    /// folded one. The extension is found by walking the name trie from its last byte; the
+    /// case-sensitive table is asked only when a case-sensitive extension folds to it.
     @inline(__always)
     private func extensionList(_ ext: String) -> Int32? {
         var ext = ext
         return ext.withUTF8 { bytes in
-            let hash = TagTable.hash(bytes)
-            return storage.extensionsExact.value(for: bytes, hash: hash) ?? storage.extensionsFolded.value(for: bytes, hash: hash)
+            let trie = storage.nameTrie
+            var node = NameSuffixTrie.root
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                guard let next = trie.child(of: node, byte: ASCIICaseFolding.fold(bytes[index])) else { return nil }
+                node = next
+            }
+            let (folded, caseSensitive) = trie.extensions(at: node)
+            if caseSensitive, let list = storage.extensionsExact.value(for: bytes) { return list }
+            return folded >= 0 ? folded : nil
         }
     }
 

@@ -165,6 +165,9 @@ extension TypeGraph {
         let literalNamesFolded: TagTable
         let literalNamesExact: TagTable
         let mimeTypes: TagTable
+        /// The extension patterns and literal names of the four tables above, as one trie over
+        /// names read from the end (see ``NameSuffixTrie``).
+        let nameTrie: NameSuffixTrie
         let otherTags: [TagClass: TagTable]
         /// General globs, heaviest first: their patterns and candidates.
         let globPatterns: [GlobPattern]
@@ -216,6 +219,7 @@ extension TypeGraph {
                 let literalNamesFolded = TagTable(reading: &reader, valueLimit: lists),
                 let literalNamesExact = TagTable(reading: &reader, valueLimit: lists),
                 let mimeTypes = TagTable(reading: &reader, valueLimit: lists),
+                let nameTrie = NameSuffixTrie(reading: &reader, valueLimit: lists),
                 let otherCount = reader.readWord(), otherCount < 1024
             else { return nil }
             var otherTags: [TagClass: TagTable] = [:]
@@ -257,6 +261,7 @@ extension TypeGraph {
             self.literalNamesFolded = literalNamesFolded
             self.literalNamesExact = literalNamesExact
             self.mimeTypes = mimeTypes
+            self.nameTrie = nameTrie
             self.otherTags = otherTags
             self.globPatterns = globPatterns
             self.globCandidates = globCandidates

@@ -37,6 +37,42 @@ struct FilenameMatchingTests {
         #expect(type == expected, "\(name) → \(type) (\(match.pattern)), expected \(expected)")
     }
 
+    @Test("The one walk over a name agrees with the tag tables for every system extension and literal name, in every case and after other dots")
+    func walkAgreesWithTables() throws {
+        // `match(filename:)` walks the name once from its end; `candidates(filename:)` asks the
+        // tag tables for the name and each suffix. Two ways to the same rules: the best of the
+        // second must be what the first found.
+        var names: Set<String> = []
+        for declaration in graph.declarations {
+            for ext in declaration.filenameExtensions { names.insert("x." + ext) }
+            for pattern in declaration.filenamePatterns {
+                switch pattern.kind {
+                case .literal(let name): names.insert(name)
+                case .extension(let ext): names.insert("x." + ext)
+                case .glob: continue
+                }
+            }
+        }
+        #expect(names.count > 2_500)
+        var checked = 0
+        for name in names.sorted() {
+            for variant in [name, name.uppercased(), name.lowercased(), "a.b." + name, "dir/" + name, "." + name] {
+                let match = graph.match(filename: variant)
+                let candidates = graph.candidates(filename: variant)
+                guard let best = candidates.first else {
+                    #expect(match.type == nil, "\(variant): matched \(String(describing: match.type)) by \(match.pattern), no candidate")
+                    continue
+                }
+                let type = try #require(match.type, "\(variant): no match, candidates \(candidates.map(\.pattern))")
+                #expect(match.weight == best.weight, "\(variant): weight \(match.weight) by \(match.pattern), best \(best.pattern)")
+                let tied = candidates.filter { $0.weight == best.weight && $0.kind == best.kind && $0.pattern.utf8.count == best.pattern.utf8.count }
+                #expect(tied.contains { $0.type == type }, "\(variant): \(type) by \(match.pattern), best \(best.type) by \(best.pattern)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+    }
+
     @Test("The longest compound extension wins over its tail")
     func compoundExtension() throws {
         let match = graph.match(filename: "a.tar.gz")

@@ -144,6 +144,7 @@ struct GraphImageTests {
             guard let damaged = try? TypeGraph(imageAt: path, sourceDigest: graph.sourceDigest) else { continue }
             accepted += 1
             for name in ["a.sketch", "Sketchfile", "sk-9.dat", "x.png", "README"] { _ = damaged.match(filename: name) }
+            for ext in ["sketch", "SKETCH", "png", "tar.gz"] { _ = damaged.type(filenameExtension: ext) }
             _ = damaged.type(mimeType: "application/x-example-sketch")?.localizedDescription
             for type in damaged.declaredTypes {
                 _ = type.identifier

@@ -187,7 +187,7 @@ enum GraphCompiler {
     }
 
     /// Step 6: the tag indexes — candidate lists, the identifier table, the extension, literal
-    /// name and MIME tables, the other tag classes by name, then the general globs.
+    /// name and MIME tables, the trie of extensions and literal names, the other tag classes by name, then the general globs.
     static func writeTagIndexes(of chosen: [TypeDeclaration], to writer: inout GraphImageWriter) {
         let tags = TagIndexes(chosen)
         writeLists(tags.lists.map { $0.map(\.packed) }, to: &writer)
@@ -200,6 +200,9 @@ enum GraphCompiler {
         ] {
             TagTable.write(rows, foldsCase: foldsCase, to: &writer)
         }
+        NameSuffixTrie.write(
+            extensions: tags.extensionsFolded, caseSensitiveExtensions: tags.extensionsExact, literals: tags.literalNamesFolded,
+            caseSensitiveLiterals: tags.literalNamesExact, to: &writer)
         let otherClasses = tags.otherTags.keys.sorted { $0.rawValue < $1.rawValue }
         writer.writeWord(UInt64(otherClasses.count))
         for tagClass in otherClasses {
