@@ -193,7 +193,10 @@ struct RankingPass {
     private mutating func claimsLevel(on target: UniformType, distance: Int, group: HandlerCandidate.Group) -> ClaimsLevel {
         var level = ClaimsLevel()
         let claims = snapshot.claims
-        for index in snapshot.claimIndices(exactly: target) {
+        let indices = snapshot.claimIndices(exactly: target)
+        // At most one candidate a claim: the level never grows by copying.
+        level.candidates.reserveCapacity(indices.count)
+        for index in indices {
             let app = claims[Int(index)].app
             if placed.contains(app) { continue }
             let (role, rank) = (claims[Int(index)].role, claims[Int(index)].rank)
