@@ -165,6 +165,7 @@ struct TypeUniverseTests {
         ("image/x-raw-fuji", "image/x-fuji-raf", "raf"),
         ("application/vnd.ms-visio.drawing", "application/vnd.ms-visio.drawing.main+xml", "vsdx"),
         ("application/vnd.oasis.opendocument.flat.text", "application/vnd.oasis.opendocument.text-flat-xml", "fodt"),
+        ("application/vnd.ms-package.3dmanufacturing-3dmodel+xml", "model/3mf", "3mf"),
     ])
     func sameFormatIsOneType(tikaName: String, higherName: String, ext: String) throws {
         let type = try #require(graph.types(mimeType: higherName).first)
