@@ -39,9 +39,11 @@ extension TypeResolver {
     static let prefixLength = 4096
 
     /// How much of a text file libmagic is shown: its text rules search and match regular
-    /// expressions over every byte they are given, so text is asked about on its first bytes
-    /// only (the prefix every other step read), never on a second read of the file.
-    static let libmagicTextWindow = 4096
+    /// expressions over every byte they are given, so text is asked about on its first 2 KiB
+    /// only (half the prefix every other step read), never on a second read of the file. Past
+    /// that, a rule's hit is more often a stray word than the format (`<script>` in a Vim
+    /// script's key notation made it HTML), and every byte costs time.
+    static let libmagicTextWindow = 2048
 
     /// The content steps after the signatures, on one shared prefix: XML root elements, magic
     /// rules (reading further into `deepSource`, the whole file, when a deep rule could still

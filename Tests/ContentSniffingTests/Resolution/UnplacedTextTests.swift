@@ -40,8 +40,27 @@ struct UnplacedTextTests {
         #expect(!resolution.evidence.contains { $0.source == .libmagic })
     }
 
-    /// Text is judged on the prefix every other step read (4 KiB), libmagic too: a C include
-    /// past it does not make a page of prose C source.
+    /// libmagic is shown the first 2 KiB of text: its text rules search every byte they are
+    /// given for a tag or a keyword, so a Vim script's `<script>` key notation further down
+    /// made it HTML (Vim's own `macros/less.vim`, `ftplugin/eruby.vim`).
+    @Test("libmagic judges text on its first 2 KiB: a Vim script's <script> key notation further down is no HTML")
+    func vimKeyNotation() throws {
+        var script = "\" Vim script to page through text, as less does\n\" Maintainer: nobody in particular\n\n"
+        var number = 0
+        while script.utf8.count < 2_200 {
+            script += "\" step \(number): keep the cursor where it was and redraw the screen\nset nocompatible scrolloff=\(number % 9)\n"
+            number += 1
+        }
+        script += "noremap <script> f <C-F>:call <SID>Status()<CR>\nnoremap <script> b <C-B>:call <SID>Status()<CR>\n"
+        script += "map <script> q :q<CR>\nfun! s:Status()\n  echo 'more'\nendfun\n"
+        let resolution = try resolve(script, named: "pager.vim")
+        try #require(resolution.evidence.contains { $0.source == .libmagic }, "libmagic was asked")
+        #expect(resolution.type == resolver.graph.identity(.plainText), "\(resolution.type.identifier)")
+        #expect(!resolution.evidence.contains { $0.source == .libmagic && $0.detail == "text/html" })
+    }
+
+    /// Text is judged on the prefix every other step read (4 KiB; libmagic on its first 2 KiB):
+    /// a C include past it does not make a page of prose C source.
     @Test("libmagic judges text on the prefix alone")
     func prefixOnly() throws {
         let sentences = [
