@@ -100,8 +100,9 @@ struct FilenameMatchingTests {
 
     @Test("Case-sensitive and case-insensitive entries of one key resolve by case, short and long keys alike, compiled or mapped")
     func caseSensitiveBesideFolded() throws {
-        // Each key is hashed once for both tables; the case-sensitive entry must still win only
-        // in its own spelling, for keys shorter and longer than one 8-byte word.
+        // A case-sensitive and a case-insensitive pattern fold to one trie node: the
+        // case-sensitive entry must still win only in its own spelling, for keys shorter and
+        // longer than one 8-byte word.
         let declarations = [
             TypeDeclaration(identifier: "public.item"),
             TypeDeclaration(identifier: "public.data", conformsTo: ["public.item"]),

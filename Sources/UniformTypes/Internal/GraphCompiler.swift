@@ -187,7 +187,8 @@ enum GraphCompiler {
     }
 
     /// Step 6: the tag indexes — candidate lists, the identifier table, the extension, literal
-    /// name and MIME tables, the trie of extensions and literal names, the other tag classes by name, then the general globs.
+    /// name and MIME tables, the trie of extensions and literal names (``NameSuffixTrie``), the
+    /// other tag classes by name, then the general globs.
     static func writeTagIndexes(of chosen: [TypeDeclaration], to writer: inout GraphImageWriter) {
         let tags = TagIndexes(chosen)
         writeLists(tags.lists.map { $0.map(\.packed) }, to: &writer)

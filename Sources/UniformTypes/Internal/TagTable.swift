@@ -2,9 +2,8 @@
 /// allocating or reference counting. With `foldsCase`, keys are stored folded and lookups fold
 /// ASCII letters while comparing, so `PNG`, `Png` and `png` find the same entry.
 ///
-/// Every table places a key by the hash of its folded bytes, whether it folds case or not: a key
-/// is hashed once (``hash(_:)``) and that hash probes the case-sensitive and the case-insensitive
-/// table of the same tags alike.
+/// Every table places a key by the hash of its folded bytes (``hash(_:)``), whether it folds
+/// case or not.
 ///
 /// Open addressing with linear probing over a power-of-two slot array; key bytes live in one
 /// contiguous buffer. The table reads memory owned by its graph's ``GraphImage`` (compiled in
@@ -160,13 +159,6 @@ struct TagTable: @unchecked Sendable {
         // A length no key has ends the lookup before hashing.
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
         return probe(key, hash: TagTable.hash(key))
-    }
-
-    /// The value stored for `key`, whose ``hash(_:)`` is `hash`, or `nil`.
-    @inline(__always)
-    func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
-        if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
-        return probe(key, hash: hash)
     }
 
     /// Probes from the slot `hash` chooses until `key` or an empty slot is found.
