@@ -500,17 +500,22 @@ def merge_tika(universe, tika_types):
     org.apache.tika.mime.* declarations."""
     owners = {}
     same_formats = read_same_formats(universe)
+
+    def higher(name):
+        """The declaration a higher registry gives `name`, by name or by same-formats.tsv."""
+        return universe.owner.get(name.lower()) or same_formats.get(name.lower())
+
     for t in tika_types:
         names = [t["type"]] + t["aliases"]
         mapped = []
         for name in names:
-            d = universe.owner.get(name.lower()) or same_formats.get(name.lower())
+            d = higher(name)
             if d is not None and d not in mapped:
                 mapped.append(d)
         uti = universe.declarations.get(t["uti"].lower()) if t["uti"] else None
         if t["uti"] and uti is None:
             universe.report["uti"].append(f"`{t['type']}`: tika:uti `{t['uti']}` is not declared; ignored")
-        target = universe.owner.get(t["type"].lower()) or same_formats.get(t["type"].lower()) or (mapped[0] if mapped else None) or uti
+        target = higher(t["type"]) or (mapped[0] if mapped else None) or uti
         if target is None:
             ident, stable = universe.identifier_for(names, "org.apache.tika.mime.")
             target = universe.declare(ident, "freedesktop" if stable else "tika", "freedesktop" if stable else "tika", "t")

@@ -60,12 +60,12 @@ extension TypeGraph {
     /// the case-sensitive ones matching its own bytes, then the case-insensitive ones.
     @inline(__always)
     private func offerExtensions(at node: Int32, suffixStart: Int, of base: UnsafeBufferPointer<UInt8>, to best: inout BestCandidates) {
-        let (folded, caseSensitive) = storage.nameTrie.extensions(at: node)
-        if caseSensitive, let list = storage.extensionsExact.value(for: UnsafeBufferPointer(rebasing: base[suffixStart...])) {
+        let patterns = storage.nameTrie.extensions(at: node)
+        if patterns.caseSensitive, let list = storage.extensionsExact.value(for: UnsafeBufferPointer(rebasing: base[suffixStart...])) {
             for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
         }
-        if folded >= 0 {
-            for candidate in storage.candidates(folded) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
+        if patterns.list >= 0 {
+            for candidate in storage.candidates(patterns.list) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
         }
     }
 
@@ -73,9 +73,7 @@ extension TypeGraph {
     /// spelled as `base` is, else the case-insensitive ones.
     @inline(__always)
     private func literalList(at node: Int32, of base: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let (folded, caseSensitive) = storage.nameTrie.literals(at: node)
-        if caseSensitive, let list = storage.literalNamesExact.value(for: base) { return list }
-        return folded >= 0 ? folded : nil
+        storage.nameTrie.literals(at: node).preferredList(for: base, caseSensitiveTable: storage.literalNamesExact)
     }
 
     /// Every pattern that matches a filename, best first (for explanations): literal names,

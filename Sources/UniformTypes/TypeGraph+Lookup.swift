@@ -63,17 +63,8 @@ extension TypeGraph {
     private func extensionList(_ ext: String) -> Int32? {
         var ext = ext
         return ext.withUTF8 { bytes in
-            let trie = storage.nameTrie
-            var node = NameSuffixTrie.root
-            var index = bytes.count
-            while index > 0 {
-                index -= 1
-                guard let next = trie.child(of: node, byte: ASCIICaseFolding.fold(bytes[index])) else { return nil }
-                node = next
-            }
-            let (folded, caseSensitive) = trie.extensions(at: node)
-            if caseSensitive, let list = storage.extensionsExact.value(for: bytes) { return list }
-            return folded >= 0 ? folded : nil
+            guard let node = storage.nameTrie.node(spelling: bytes) else { return nil }
+            return storage.nameTrie.extensions(at: node).preferredList(for: bytes, caseSensitiveTable: storage.extensionsExact)
         }
     }
 

@@ -66,28 +66,50 @@ struct NameSuffixTrie: @unchecked Sendable {
         return Int32(truncatingIfNeeded: slot)
     }
 
-    /// The case-insensitive extension list of `node` (or -1) and whether a case-sensitive
-    /// extension folds to its suffix.
+    /// The node whose suffix is all of `key` (folded), or `nil` when no pattern ends with it.
     @inline(__always)
-    func extensions(at node: Int32) -> (list: Int32, caseSensitive: Bool) {
-        (checked(extensionLists[Int(node)]), flags[Int(node)] & Self.caseSensitiveExtension != 0)
+    func node(spelling key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var node = Self.root
+        var index = key.count
+        while index > 0 {
+            index -= 1
+            guard let next = child(of: node, byte: ASCIICaseFolding.fold(key[index])) else { return nil }
+            node = next
+        }
+        return node
     }
 
-    /// The case-insensitive literal-name list of `node` (or -1) and whether a case-sensitive
-    /// literal name folds to its suffix.
+    /// What a node holds for one kind of pattern (extensions, or literal names).
+    struct Patterns {
+        /// The candidate list of the case-insensitive patterns, or -1.
+        let list: Int32
+        /// Whether some case-sensitive pattern folds to the node's suffix.
+        let caseSensitive: Bool
+
+        /// The list for `key`, the name's own bytes for the node's suffix: the entry of
+        /// `caseSensitiveTable` spelled as `key` when a case-sensitive pattern folds here and
+        /// matches, else the case-insensitive list.
+        @inline(__always)
+        func preferredList(for key: UnsafeBufferPointer<UInt8>, caseSensitiveTable: TagTable) -> Int32? {
+            if caseSensitive, let exact = caseSensitiveTable.value(for: key) { return exact }
+            return list >= 0 ? list : nil
+        }
+    }
+
+    /// The extension patterns of `node`.
     @inline(__always)
-    func literals(at node: Int32) -> (list: Int32, caseSensitive: Bool) {
-        (checked(literalLists[Int(node)]), flags[Int(node)] & Self.caseSensitiveLiteral != 0)
+    func extensions(at node: Int32) -> Patterns {
+        Patterns(list: checked(extensionLists[Int(node)]), caseSensitive: flags[Int(node)] & Self.caseSensitiveExtension != 0)
+    }
+
+    /// The literal names of `node`.
+    @inline(__always)
+    func literals(at node: Int32) -> Patterns {
+        Patterns(list: checked(literalLists[Int(node)]), caseSensitive: flags[Int(node)] & Self.caseSensitiveLiteral != 0)
     }
 
     @inline(__always)
     private func checked(_ list: Int32) -> Int32 { list >= 0 && list < valueLimit ? list : -1 }
-
-    /// The number of slots (nodes and the free slots between them).
-    var count: Int { bases.count }
-
-    /// Memory the trie reads, in bytes.
-    var byteSize: Int { bases.count * 17 }
 
     /// Writes the trie of the tag tables' rows: case-insensitive rows (folded keys) give their
     /// node's list, case-sensitive rows mark their folded key's node.
