@@ -157,6 +157,13 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
         return result.map { UniformType(storage, index: $0) }
     }
 
+    /// The ordinals of a declared type's proper supertypes, nearest first (the types of
+    /// ``supertypes``, without making them); `nil` for a type its graph does not declare.
+    package var supertypeOrdinals: UnsafeBufferPointer<Int32>? { index >= 0 ? storage.ancestors[Int(index)] : nil }
+
+    /// The declared type `ordinal` of this type's graph (an ordinal from ``supertypeOrdinals``).
+    package func declaredType(ordinal: Int32) -> UniformType { UniformType(storage, index: ordinal) }
+
     public var description: String { identifier.rawValue }
 
     public static func == (lhs: UniformType, rhs: UniformType) -> Bool {

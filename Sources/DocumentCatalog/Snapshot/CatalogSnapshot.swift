@@ -176,6 +176,12 @@ public final class CatalogSnapshot: Sendable {
         return claimsByIdentifier[type.identifier.folded] ?? []
     }
 
+    /// Whether any claim names exactly the declared type `ordinal` (a cheaper question than
+    /// ``claimIndices(exactly:)`` for the many supertypes nobody claims).
+    package func hasClaims(ordinal: Int) -> Bool {
+        ordinal >= 0 && ordinal < claimsByOrdinal.count && !claimsByOrdinal[ordinal].isEmpty
+    }
+
     /// The app's position in name order (then id): compare these instead of names.
     @inline(__always)
     public func nameRank(_ app: Int32) -> Int32 { nameOrder[Int(app)] }
@@ -201,6 +207,9 @@ public final class CatalogSnapshot: Sendable {
         if userDefaults.isEmpty { return nil }
         return userDefaults[DefaultKey(scope: scope, key: key, role: role)]
     }
+
+    /// Whether the user set any default at all (a fast path for ranking).
+    public var hasUserDefaults: Bool { !userDefaults.isEmpty }
 
     /// Whether mimeapps.list associations exist at all (a fast path for ranking).
     public var hasMimeAppsAssociations: Bool { !associationDefaults.isEmpty || !associationAdded.isEmpty || !associationRemoved.isEmpty }

@@ -37,6 +37,8 @@ struct AppIndexSet {
         if words.isEmpty {
             if list.contains(app) { return }
             if list.count < Self.listLimit {
+                // Room for the whole list at once: it never grows by copying.
+                if list.isEmpty { list.reserveCapacity(Swift.min(capacity, Self.listLimit)) }
                 list.append(app)
                 return
             }

@@ -55,7 +55,12 @@ public struct HandlerRanking: Sendable {
         self.desktops = desktops
         memo = remembersAnswers ? RankingMemo() : nil
         let graph = snapshot.graph
-        catchAll = [TypeIdentifier.data, .item, .content].compactMap { graph[$0] }
+        var roots: [UniformType] = []
+        roots.reserveCapacity(3)
+        for identifier in [TypeIdentifier.data, .item, .content] {
+            if let root = graph[identifier] { roots.append(root) }
+        }
+        catchAll = roots
     }
 
     /// The ranked handlers of `type`.

@@ -14,6 +14,7 @@ final class RankingMemo: Sendable {
     }
 
     private static let capacity = 4096
+    private static let initialCapacity = 16
     private let lists = Mutex<[Key: HandlerList]>([:])
 
     func list(for key: Key) -> HandlerList? {
@@ -23,6 +24,8 @@ final class RankingMemo: Sendable {
     func store(_ list: HandlerList, for key: Key) {
         lists.withLock { lists in
             if lists.count >= RankingMemo.capacity { lists.removeAll(keepingCapacity: true) }
+            // Room for a few answers at once rather than growing one by one.
+            if lists.capacity < RankingMemo.initialCapacity { lists.reserveCapacity(RankingMemo.initialCapacity) }
             lists[key] = list
         }
     }

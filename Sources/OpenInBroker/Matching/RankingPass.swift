@@ -35,6 +35,9 @@ struct RankingPass {
     private var excludedApps: AppIndexSet
     /// The apps of the level being built (see ``claimsLevel(on:distance:group:)``).
     private var inLevel: AppIndexSet
+    /// Storage reused from level to level.
+    private var entryBuffer: [LevelEntry] = []
+    private var keyBuffer: [LevelKey] = []
 
     init(
         snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType],
@@ -86,6 +89,7 @@ struct RankingPass {
     /// then for the exact type, each for the requested role, then for any role: a default set
     /// for the file's very extension is the more specific choice.
     private mutating func placeUserDefault() {
+        guard snapshot.hasUserDefaults else { return }
         if let nameType { placeUserDefault(for: nameType) }
         placeUserDefault(for: type)
     }
@@ -170,32 +174,43 @@ struct RankingPass {
     /// Step 3: apps claiming each supertype, in breadth-first conformance order, are *fallback*;
     /// the catch-all roots wait for the last step.
     private mutating func placeSupertypeClaims() {
-        for (index, ancestor) in supertypes.enumerated() where !catchAll.contains(ancestor) {
-            place(claimsLevel(on: ancestor, distance: index + 1, group: .fallback))
-            if isSettled { return }
-        }
+        placeSupertypeLevels(catchAllRoots: false, group: .fallback)
     }
 
     /// Step 4: apps claiming a catch-all root (`public.data`, `public.item`, `public.content`)
     /// come last, in breadth-first order.
     private mutating func placeCatchAllRootClaims() {
-        for (index, ancestor) in supertypes.enumerated() where catchAll.contains(ancestor) {
-            place(claimsLevel(on: ancestor, distance: index + 1, group: .catchAll))
+        placeSupertypeLevels(catchAllRoots: true, group: .catchAll)
+    }
+
+    /// Places the claims on each supertype that is (or is not) a catch-all root, nearest first,
+    /// at its distance from the type. A supertype nobody claims is passed over without making it.
+    private mutating func placeSupertypeLevels(catchAllRoots: Bool, group: HandlerCandidate.Group) {
+        guard let ordinals = type.supertypeOrdinals else {
+            for (index, ancestor) in supertypes.enumerated() where catchAll.contains(ancestor) == catchAllRoots {
+                place(claimsLevel(on: ancestor, distance: index + 1, group: group))
+                if isSettled { return }
+            }
+            return
+        }
+        for (index, ordinal) in ordinals.enumerated() where snapshot.hasClaims(ordinal: Int(ordinal)) {
+            let ancestor = type.declaredType(ordinal: ordinal)
+            if catchAll.contains(ancestor) != catchAllRoots { continue }
+            place(claimsLevel(on: ancestor, distance: index + 1, group: group))
             if isSettled { return }
         }
     }
 
-    /// The apps claiming exactly `target` that are not placed yet, one candidate each with its
-    /// best rank, in claim order; the others are left out with their reason.
+    /// The apps claiming exactly `target` that are not placed yet, one entry each with its best
+    /// rank, in claim order; the others are left out with their reason.
     ///
-    /// The claims are read field by field where they lie: a claim weighed and refused costs no
-    /// copy of its type or value.
+    /// The claims are read field by field where they lie, and an entry holds only numbers: a
+    /// candidate (with its app, type and value) is made once, when ``place(_:)`` places it.
     private mutating func claimsLevel(on target: UniformType, distance: Int, group: HandlerCandidate.Group) -> ClaimsLevel {
-        var level = ClaimsLevel()
         let claims = snapshot.claims
         let indices = snapshot.claimIndices(exactly: target)
-        // At most one candidate a claim: the level never grows by copying.
-        level.candidates.reserveCapacity(indices.count)
+        // At most one entry a claim: the level never grows by copying.
+        var level = ClaimsLevel(target: target, distance: distance, group: group, entries: takeEntryBuffer(capacity: indices.count))
         for index in indices {
             let app = claims[Int(index)].app
             if placed.contains(app) { continue }
@@ -205,17 +220,15 @@ struct RankingPass {
                 continue
             }
             if inLevel.contains(app) {
-                // A second claim of the app on this type: its candidate keeps the better rank.
-                if let existing = level.candidates.firstIndex(where: { $0?.app.index == app }), rank < level.candidates[existing]!.rank {
-                    level.candidates[existing]!.rank = rank
+                // A second claim of the app on this type: its entry keeps the better rank.
+                if let existing = level.entries.firstIndex(where: { $0.app == app }), rank < level.entries[existing].rank {
+                    level.entries[existing].rank = rank
                 }
                 continue
             }
             inLevel.insert(app)
-            level.candidates.append(HandlerCandidate(
-                app: snapshot.apps[Int(app)], group: group, matchedType: target, distance: distance, role: role,
-                rank: rank, claimValue: claims[Int(index)].value, lastUsed: snapshot.lastUsed(app: app, type: type), isDefault: false,
-                note: nil))
+            level.entries.append(LevelEntry(
+                app: app, source: index, role: role, rank: rank, lastUsed: snapshot.lastUsed(app: app, type: type)))
         }
         return level
     }
@@ -241,7 +254,7 @@ struct RankingPass {
     /// Adds the apps mimeapps.list `Added Associations` adds for the type's MIME types to the
     /// exact type's level, unless already there or placed.
     private mutating func addMimeAppsAssociations(to level: inout ClaimsLevel) {
-        for mime in mimeTypes {
+        for (mimeIndex, mime) in mimeTypes.enumerated() {
             for id in snapshot.mimeAppsAdded(mimeType: mime) {
                 guard let app = snapshot.app(id: id), !placed.contains(app.index), !inLevel.contains(app.index) else { continue }
                 if let why = unavailability(app.index) {
@@ -250,36 +263,67 @@ struct RankingPass {
                 }
                 if removedByMimeApps(app.index) { continue }
                 inLevel.insert(app.index)
-                level.candidates.append(HandlerCandidate(
-                    app: app, group: .recommended, matchedType: type, distance: 0, role: .viewer, rank: .default,
-                    claimValue: mime, lastUsed: snapshot.lastUsed(app: app.index, type: type), isDefault: false,
-                    note: "mimeapps.list adds it for \(mime)"))
+                level.entries.append(LevelEntry(
+                    app: app.index, source: LevelEntry.addedByMimeApps(mimeIndex), role: .viewer, rank: .default,
+                    lastUsed: snapshot.lastUsed(app: app.index, type: type)))
             }
         }
     }
 
-    /// Places one level's candidates in the order of ``LevelKey``.
-    ///
-    /// Sorts small keys, then moves each candidate out of the level into its place once (moving
-    /// whole candidates while sorting would copy every reference they hold at each step).
+    /// Places one level's entries in the order of ``LevelKey``, each as the candidate it stands for.
     private mutating func place(_ level: consuming ClaimsLevel) {
-        var candidates = (consume level).candidates
-        var order: [LevelKey] = []
-        order.reserveCapacity(candidates.count)
-        for index in candidates.indices {
-            guard let candidate = candidates[index] else { continue }
+        let level = consume level
+        var order = takeKeyBuffer(capacity: level.entries.count)
+        for (position, entry) in level.entries.enumerated() {
             order.append(LevelKey(
-                rank: candidate.rank, fit: Self.roleFit(candidate.role, role) ?? 9, lastUsed: candidate.lastUsed ?? 0,
-                nameRank: snapshot.nameRank(candidate.app.index), position: index))
+                rank: entry.rank, fit: Self.roleFit(entry.role, role) ?? 9, lastUsed: entry.lastUsed ?? 0,
+                nameRank: snapshot.nameRank(entry.app), position: Int32(position)))
         }
-        order.sort()
-        chosen.reserveCapacity(chosen.count + order.count)
+        if order.count > 1 { order.sort() }
+        // The list grows geometrically (reserving just this level's room would copy it at each level).
+        if chosen.capacity - chosen.count < order.count {
+            chosen.reserveCapacity(Swift.max(chosen.count * 2, chosen.count + order.count, 8))
+        }
         for key in order {
-            guard let candidate = candidates[key.position].take() else { continue }
-            inLevel.remove(candidate.app.index)
-            placed.insert(candidate.app.index)
-            chosen.append(candidate)
+            let entry = level.entries[key.position]
+            inLevel.remove(entry.app)
+            placed.insert(entry.app)
+            chosen.append(candidate(entry, in: level))
         }
+        entryBuffer = level.entries
+        keyBuffer = order
+    }
+
+    /// The candidate an entry of `level` stands for.
+    private func candidate(_ entry: LevelEntry, in level: ClaimsLevel) -> HandlerCandidate {
+        if let mimeIndex = entry.mimeAppsIndex {
+            let mime = mimeTypes[mimeIndex]
+            return HandlerCandidate(
+                app: snapshot.apps[Int(entry.app)], group: .recommended, matchedType: type, distance: 0, role: .viewer,
+                rank: .default, claimValue: mime, lastUsed: entry.lastUsed, isDefault: false, note: "mimeapps.list adds it for \(mime)")
+        }
+        return HandlerCandidate(
+            app: snapshot.apps[Int(entry.app)], group: level.group, matchedType: level.target, distance: level.distance,
+            role: entry.role, rank: entry.rank, claimValue: snapshot.claims[Int(entry.source)].value, lastUsed: entry.lastUsed,
+            isDefault: false, note: nil)
+    }
+
+    /// An empty entry array with room for `capacity` entries, reusing the last level's storage.
+    private mutating func takeEntryBuffer(capacity: Int) -> [LevelEntry] {
+        var buffer: [LevelEntry] = []
+        swap(&buffer, &entryBuffer)
+        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity < capacity { buffer.reserveCapacity(capacity) }
+        return buffer
+    }
+
+    /// An empty key array with room for `capacity` keys, reusing the last level's storage.
+    private mutating func takeKeyBuffer(capacity: Int) -> [LevelKey] {
+        var buffer: [LevelKey] = []
+        swap(&buffer, &keyBuffer)
+        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity < capacity { buffer.reserveCapacity(capacity) }
+        return buffer
     }
 
     // MARK: - Availability and the result
@@ -349,25 +393,61 @@ struct RankingPass {
     }
 }
 
-/// The candidates of one level of the ranking before they are ordered (each is taken out, leaving
-/// `nil`, as it is placed).
+/// One level of the ranking before it is ordered: the apps claiming one type (or added for it by
+/// mimeapps.list), all in the same group at the same distance.
 private struct ClaimsLevel {
-    var candidates: [HandlerCandidate?] = []
+    var target: UniformType
+    var distance: Int
+    var group: HandlerCandidate.Group
+    var entries: [LevelEntry]
 }
 
-/// The order inside one level of the ranking: rank, role fit, most recent use, then name order.
-private struct LevelKey: Comparable {
+/// One app of a level: the claim that places it (by its index in the snapshot's claims) or the
+/// MIME type mimeapps.list adds it for, and what orders it.
+private struct LevelEntry {
+    var app: Int32
+    /// The claim's index in ``CatalogSnapshot/claims``, or (negative) the MIME type of the
+    /// exact type that mimeapps.list `Added Associations` adds the app for.
+    var source: Int32
+    var role: DocumentRole
     var rank: HandlerRank
-    var fit: Int
-    var lastUsed: Double
-    var nameRank: Int32
-    var position: Int
+    var lastUsed: Double?
+
+    static func addedByMimeApps(_ mimeIndex: Int) -> Int32 { -1 - Int32(mimeIndex) }
+
+    /// The index in the pass's MIME types of the association that added the app, if it was added.
+    var mimeAppsIndex: Int? { source < 0 ? Int(-1 - source) : nil }
+}
+
+/// The order inside one level of the ranking: rank, role fit, most recent use, then name order
+/// (then claim order), packed into three words compared in turn.
+private struct LevelKey: Comparable {
+    /// Rank (strongest first), then role fit (best first).
+    private var rankAndFit: UInt32
+    /// The last use, latest first: a time's bits taken from all ones, so a later time is smaller
+    /// (times are not negative; no use counts as time 0).
+    private var recency: UInt64
+    /// The app's name order, then its entry's position in the level.
+    private var nameAndPosition: UInt64
+
+    init(rank: HandlerRank, fit: Int, lastUsed: Double, nameRank: Int32, position: Int32) {
+        let rankOrder: UInt32 = switch rank {
+        case .owner: 0
+        case .default: 1
+        case .alternate: 2
+        case .none: 3
+        }
+        rankAndFit = rankOrder << 8 | UInt32(truncatingIfNeeded: min(max(fit, 0), 255))
+        recency = ~max(lastUsed, 0).bitPattern
+        nameAndPosition = UInt64(UInt32(bitPattern: nameRank)) << 32 | UInt64(UInt32(bitPattern: position))
+    }
+
+    /// The entry's position in its level.
+    var position: Int { Int(UInt32(truncatingIfNeeded: nameAndPosition)) }
 
     static func < (a: LevelKey, b: LevelKey) -> Bool {
-        if a.rank != b.rank { return a.rank < b.rank }
-        if a.fit != b.fit { return a.fit < b.fit }
-        if a.lastUsed != b.lastUsed { return a.lastUsed > b.lastUsed }
-        if a.nameRank != b.nameRank { return a.nameRank < b.nameRank }
-        return a.position < b.position
+        if a.rankAndFit != b.rankAndFit { return a.rankAndFit < b.rankAndFit }
+        if a.recency != b.recency { return a.recency < b.recency }
+        return a.nameAndPosition < b.nameAndPosition
     }
 }
