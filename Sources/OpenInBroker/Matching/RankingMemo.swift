@@ -11,6 +11,19 @@ final class RankingMemo: Sendable {
         var role: RequestedRole
         var includeAll: Bool
         var firstOnly: Bool
+
+        /// Hashes the role by its case, not by its raw string as a raw-valued enum would.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(nameType)
+            let roleCase: UInt8 = switch role {
+            case .any: 0
+            case .viewer: 1
+            case .editor: 2
+            case .shell: 3
+            }
+            hasher.combine(roleCase << 2 | (includeAll ? 2 : 0) | (firstOnly ? 1 : 0))
+        }
     }
 
     private static let capacity = 4096
