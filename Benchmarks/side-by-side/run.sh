@@ -240,6 +240,7 @@ count() { wc -l < "$1" | tr -d ' '; }
     echo "| Operation | OpenWith | Peer | OpenWith median | Peer median | Ratio |"
     echo "|---|---|---|---:|---:|---:|"
     row "name → type" '`graph.match(filename:)`' '`g_content_type_guess(name, NULL, 0)`' "$(value "$ow" name-to-type)" "$(value "$gl" name-to-type)"
+    row "name → type, the type alone" '`graph.type(filename:)`' '`g_content_type_guess(name, NULL, 0)`' "$(value "$ow" name-to-type-only)" "$(value "$gl" name-to-type)"
     row "MIME → type" '`graph.type(mimeType:)`' '`g_content_type_from_mime_type`' "$(value "$ow" mime-to-type)" "$(value "$gl" mime-to-type)"
     row "is-a (types in hand)" '`conforms(to:)`' '`g_content_type_is_a`' "$(value "$ow" is-a)" "$(value "$gl" is-a)"
     row "is-a (from MIME strings)" '`type(mimeType:)` ×2 + `conforms(to:)`' '`g_content_type_is_a`' "$(value "$ow" is-a-from-strings)" "$(value "$gl" is-a)"

@@ -14,6 +14,19 @@ extension TypeGraph {
         return best.result(in: storage, name: name, baseStart: baseStart)
     }
 
+    /// The type of ``match(filename:)`` alone — the first of the types the name's best pattern
+    /// suggests — or `nil` when no pattern matches. For callers that need only the type (a
+    /// folder listing): it neither keeps the pattern nor lists the tied types, and allocates
+    /// only when more than four types tie.
+    ///
+    /// `name` may be a path; only its last component is used.
+    public func type(filename name: String) -> UniformType? {
+        var name = name
+        let best = name.withUTF8 { full in bestCandidates(TypeGraph.lastComponent(full)) }
+        guard let winner = best.firstWinner(in: storage) else { return nil }
+        return UniformType(storage, index: winner)
+    }
+
     /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
     private func bestCandidates(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates {
         var best = BestCandidates()
@@ -188,6 +201,23 @@ private struct BestCandidates {
         }
     }
 
+    /// Whether tied type `index` refines (conforms to) another tied type: such a type does not
+    /// win, the more general one does.
+    private func refinesAnotherTied(_ index: Int, in storage: TypeGraph.Storage) -> Bool {
+        let type = self[index]
+        for other in 0..<tiedCount where other != index {
+            let candidate = self[other]
+            if candidate != type && storage.conforms(type, to: candidate) { return true }
+        }
+        return false
+    }
+
+    /// The first winning type of ``result(in:name:baseStart:)``, or `nil` when nothing matched.
+    func firstWinner(in storage: TypeGraph.Storage) -> Int32? {
+        for index in 0..<tiedCount where !refinesAnotherTied(index, in: storage) { return self[index] }
+        return nil
+    }
+
     /// The match: the tied types that refine no other tied type win; the pattern is kept as a
     /// part of `name` (or a glob of the graph) and spelled out only when asked for.
     func result(in storage: TypeGraph.Storage, name: String, baseStart: Int) -> FilenameMatch {
@@ -197,15 +227,7 @@ private struct BestCandidates {
         var winnerCount = 0
         for index in 0..<tiedCount {
             let type = self[index]
-            var refines = false
-            for other in 0..<tiedCount where other != index {
-                let candidate = self[other]
-                if candidate != type && storage.conforms(type, to: candidate) {
-                    refines = true
-                    break
-                }
-            }
-            if refines { continue }
+            if refinesAnotherTied(index, in: storage) { continue }
             if winnerCount == 0 { winner = type } else {
                 if winners.isEmpty { winners.append(winner) }
                 winners.append(type)

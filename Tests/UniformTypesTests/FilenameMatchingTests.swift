@@ -131,6 +131,43 @@ struct FilenameMatchingTests {
         }
     }
 
+    @Test("The type alone is the type of the full match, for every system name, ties and no match included")
+    func typeAloneIsTheMatchType() throws {
+        var names: Set<String> = ["nothing-matches-this", "", "dir/", "libfoo.so.1", "README", "notes.txt~"]
+        for declaration in graph.declarations {
+            for ext in declaration.filenameExtensions { names.insert("x." + ext) }
+            for pattern in declaration.filenamePatterns {
+                switch pattern.kind {
+                case .literal(let name): names.insert(name)
+                case .extension(let ext): names.insert("x." + ext)
+                case .glob: continue
+                }
+            }
+        }
+        var ambiguous = 0
+        for name in names.sorted() {
+            for variant in [name, name.uppercased(), "dir/" + name] {
+                let match = graph.match(filename: variant)
+                if match.isAmbiguous { ambiguous += 1 }
+                #expect(graph.type(filename: variant) == match.type, "\(variant): \(String(describing: graph.type(filename: variant))) alone, \(String(describing: match.type)) matched")
+            }
+        }
+        // The system table has ambiguous names (an extension two unrelated types claim): the
+        // first winner is the one reported.
+        #expect(ambiguous > 0)
+        let tied = try TypeGraph(declarations: [
+            TypeDeclaration(identifier: "public.data"),
+            TypeDeclaration(identifier: "test.a", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.same")]),
+            TypeDeclaration(identifier: "test.b", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.same")]),
+            TypeDeclaration(identifier: "test.child", conformsTo: ["test.parent"], filenamePatterns: [FilenamePattern("*.kin")]),
+            TypeDeclaration(identifier: "test.parent", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.kin")]),
+        ])
+        #expect(tied.type(filename: "x.same") == tied.match(filename: "x.same").type)
+        #expect(tied.type(filename: "x.same") != nil)
+        #expect(tied.type(filename: "y.kin")?.identifier == "test.parent")
+        #expect(tied.type(filename: "y.other") == nil)
+    }
+
     @Test("Higher glob weight wins over a longer pattern of lower weight")
     func weights() throws {
         // Build a graph where two types claim overlapping names with different weights.
@@ -174,6 +211,7 @@ struct FilenameMatchingTests {
     func hostileNames(name: String) {
         let match = graph.match(filename: name)
         if name.hasSuffix(".png") { #expect(match.type?.preferredMIMEType == "image/png") }
+        #expect(graph.type(filename: name) == match.type)
         _ = graph.candidates(filename: name)
     }
 }

@@ -65,6 +65,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The type alone, as a folder listing asks: no pattern kept, no tied types listed.
+    Benchmark("FilenameToType.typeOnly", configuration: OpenWithSuite.lookup()) { benchmark in
+        var next = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(graph.type(filename: filenames[next]))
+            next = next + 1 == filenames.count ? 0 : next + 1
+        }
+    }
+
     let pairs: [(UniformType, UniformType)] = {
         let subjects = SyntheticApps.commonMIMETypes.compactMap { graph.type(mimeType: $0) }
         let supertypes = SampleNames.supertypes.compactMap { graph[TypeIdentifier($0)] }
