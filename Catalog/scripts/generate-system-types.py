@@ -9,6 +9,8 @@ Merges these sources into one declaration table:
   Catalog/sources/spellings.tsv            names of declared types that no registry lists as aliases
   Catalog/sources/same-formats.tsv         Tika types that are a higher registry's type under another name
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
+  Catalog/sources/text-formats.tsv         formats whose specification makes them text, which no registry
+                                           places under text/plain (each with its evidence)
   Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
                                            and shared-mime-info 2.2): identifiers and preferred MIME
                                            types kept unchanged
@@ -708,6 +710,24 @@ def add_split_alias_parents(universe, fd_types, fd_owners):
                     f"`{alias}`: an alias of shared-mime-info's `{t['type']}`, `{o.identifier}`'s own name; `{o.identifier}` conforms to `{d.identifier}`")
 
 
+def add_text_parents(universe):
+    """Catalog/sources/text-formats.tsv: formats whose specification makes them text but that no
+    registry places under text/plain (shared-mime-info's `application/sparql-query` is a kind of
+    data only). The declaration of each MIME type becomes a kind of `public.plain-text` as well,
+    so text editors are offered for it and text content can be refined to it; a row whose type
+    is already text, or that names no declared type, is an error."""
+    for row in read_tsv(os.path.join(SOURCES, "text-formats.tsv"), ["mime_type", "evidence"]):
+        mime = row["mime_type"].strip()
+        target = universe.owner.get(mime.lower())
+        if target is None:
+            fail(f"text-formats.tsv: {mime}: no declared type has this MIME type")
+        if not row["evidence"].strip():
+            fail(f"text-formats.tsv: {mime}: the evidence column is empty")
+        if conforms(universe.declarations, target.identifier, "public.text"):
+            fail(f"text-formats.tsv: {mime}: {target.identifier} is already a kind of text")
+        target.parents.append("public.plain-text")
+
+
 def add_functional_parents(universe):
     declarations = universe.declarations
     for d in declarations.values():
@@ -762,6 +782,7 @@ def build(mime_xml):
     add_parents(universe, fd_types, fd_owners, "shared-mime-info")
     add_parents(universe, tika_types, tika_owners, "Tika")
     add_split_alias_parents(universe, fd_types, fd_owners)
+    add_text_parents(universe)
     add_functional_parents(universe)
     check_consistency(universe.declarations)
     roots, seen_roots = [], set()

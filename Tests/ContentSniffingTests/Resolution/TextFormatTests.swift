@@ -1,0 +1,43 @@
+import ContentSniffing
+import Foundation
+import Testing
+import UniformTypes
+
+/// Formats whose specification makes them text, though shared-mime-info files them under data
+/// alone (`Catalog/sources/text-formats.tsv`): each is a kind of plain text, so a text editor
+/// is offered for it and text content opening with its magic is placed as it, name or not.
+@Suite("Text formats the registries file under data")
+struct TextFormatTests {
+    let resolver = TypeResolver()
+
+    func resolve(_ text: String, named name: String, mode: ResolutionOptions.Mode) throws -> Resolution {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openwith-text-format-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try resolver.resolve(path: path, options: ResolutionOptions(mode: mode))
+    }
+
+    @Test(
+        "A text format is a kind of plain text and is placed by its opening, without a name or under a name no type owns",
+        arguments: [
+            ("application/sparql-query", "PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT ?name\nWHERE { ?person foaf:name ?name . }\n", "people.sparql"),
+            ("application/x-font-bdf", "STARTFONT 2.1\nFONT -misc-fixed-medium-r-normal--6-60-75-75-c-40-iso10646-1\nSIZE 6 75 75\nCHARS 0\nENDFONT\n", "fixed.font"),
+            ("application/x-font-afm", "StartFontMetrics 4.1\nFontName Example-Roman\nFullName Example Roman\nEndFontMetrics\n", "example.metrics"),
+            ("model/step", "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('a bracket'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n", "bracket.cad"),
+        ])
+    func textFormat(mime: String, text: String, name: String) throws {
+        let type = try #require(resolver.graph.type(mimeType: mime))
+        #expect(type.isDeclared)
+        #expect(type.conforms(to: resolver.graph.identity(.plainText)), "\(type.identifier) is text")
+        #expect(try resolve(text, named: "sample", mode: .contentOnly).type == type)
+        #expect(try resolve(text, named: name, mode: .nameAndContent).type == type)
+    }
+
+    @Test("Plain text that does not open with the magic stays plain text")
+    func otherText() throws {
+        let resolution = try resolve("A note on prefixes: PREFIX is a SPARQL keyword.\n", named: "sample", mode: .contentOnly)
+        #expect(resolution.type == resolver.graph.identity(.plainText))
+    }
+}
