@@ -713,7 +713,7 @@ def add_split_alias_parents(universe, fd_types, fd_owners):
 def add_text_parents(universe):
     """Catalog/sources/text-formats.tsv: formats whose specification makes them text but that no
     registry places under text/plain (shared-mime-info's `application/sparql-query` is a kind of
-    data only). The declaration of each MIME type becomes a kind of `public.plain-text` as well,
+    data only, its `image/x-xfig` an image only). The declaration of each MIME type becomes a kind of `public.plain-text` as well,
     so text editors are offered for it and text content can be refined to it; a row whose type
     is already text, or that names no declared type, is an error."""
     for row in read_tsv(os.path.join(SOURCES, "text-formats.tsv"), ["mime_type", "evidence"]):

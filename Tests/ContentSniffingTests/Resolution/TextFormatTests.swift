@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import UniformTypes
 
-/// Formats whose specification makes them text, though shared-mime-info files them under data
-/// alone (`Catalog/sources/text-formats.tsv`): each is a kind of plain text, so a text editor
+/// Formats whose specification makes them text, though no registry places them under text
+/// (`Catalog/sources/text-formats.tsv`): each is a kind of plain text, so a text editor
 /// is offered for it and text content opening with its magic is placed as it, name or not.
-@Suite("Text formats the registries file under data")
+@Suite("Text formats no registry places under text")
 struct TextFormatTests {
     let resolver = TypeResolver()
 
@@ -26,6 +26,7 @@ struct TextFormatTests {
             ("application/x-font-bdf", "STARTFONT 2.1\nFONT -misc-fixed-medium-r-normal--6-60-75-75-c-40-iso10646-1\nSIZE 6 75 75\nCHARS 0\nENDFONT\n", "fixed.font"),
             ("application/x-font-afm", "StartFontMetrics 4.1\nFontName Example-Roman\nFullName Example Roman\nEndFontMetrics\n", "example.metrics"),
             ("model/step", "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('a bracket'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n", "bracket.cad"),
+            ("image/x-xfig", "#FIG 3.2  Produced by hand\nLandscape\nCenter\nMetric\nA4\n100.00\nSingle\n-2\n1200 2\n2 1 0 1 0 7 50 -1 -1 0.000 0 0 -1 0 0 2\n\t 1200 1200 2400 2400\n", "box.figdraw"),
         ])
     func textFormat(mime: String, text: String, name: String) throws {
         let type = try #require(resolver.graph.type(mimeType: mime))
