@@ -210,7 +210,7 @@ struct RankingPass {
         let claims = snapshot.claims
         let indices = snapshot.claimIndices(exactly: target)
         // At most one entry a claim: the level never grows by copying.
-        var level = ClaimsLevel(target: target, distance: distance, group: group, entries: takeEntryBuffer(capacity: indices.count))
+        var level = ClaimsLevel(target: target, distance: distance, group: group, entries: Self.emptied(&entryBuffer, capacity: indices.count))
         for index in indices {
             let app = claims[Int(index)].app
             if placed.contains(app) { continue }
@@ -273,7 +273,7 @@ struct RankingPass {
     /// Places one level's entries in the order of ``LevelKey``, each as the candidate it stands for.
     private mutating func place(_ level: consuming ClaimsLevel) {
         let level = consume level
-        var order = takeKeyBuffer(capacity: level.entries.count)
+        var order = Self.emptied(&keyBuffer, capacity: level.entries.count)
         for (position, entry) in level.entries.enumerated() {
             order.append(LevelKey(
                 rank: entry.rank, fit: Self.roleFit(entry.role, role) ?? 9, lastUsed: entry.lastUsed ?? 0,
@@ -308,19 +308,11 @@ struct RankingPass {
             isDefault: false, note: nil)
     }
 
-    /// An empty entry array with room for `capacity` entries, reusing the last level's storage.
-    private mutating func takeEntryBuffer(capacity: Int) -> [LevelEntry] {
-        var buffer: [LevelEntry] = []
-        swap(&buffer, &entryBuffer)
-        buffer.removeAll(keepingCapacity: true)
-        if buffer.capacity < capacity { buffer.reserveCapacity(capacity) }
-        return buffer
-    }
-
-    /// An empty key array with room for `capacity` keys, reusing the last level's storage.
-    private mutating func takeKeyBuffer(capacity: Int) -> [LevelKey] {
-        var buffer: [LevelKey] = []
-        swap(&buffer, &keyBuffer)
+    /// `stored` taken out (left empty) and emptied, with room for `capacity` elements: the last
+    /// level's storage, reused.
+    private static func emptied<Element>(_ stored: inout [Element], capacity: Int) -> [Element] {
+        var buffer: [Element] = []
+        swap(&buffer, &stored)
         buffer.removeAll(keepingCapacity: true)
         if buffer.capacity < capacity { buffer.reserveCapacity(capacity) }
         return buffer
