@@ -37,11 +37,9 @@ struct FilenameMatchingTests {
         #expect(type == expected, "\(name) → \(type) (\(match.pattern)), expected \(expected)")
     }
 
-    @Test("The one walk over a name agrees with the tag tables for every system extension and literal name, in every case and after other dots")
-    func walkAgreesWithTables() throws {
-        // `match(filename:)` walks the name once from its end; `candidates(filename:)` asks the
-        // tag tables for the name and each suffix. Two ways to the same rules: the best of the
-        // second must be what the first found.
+    /// A name for every extension and literal name the system declarations claim (`x.` and the
+    /// extension, or the literal name itself).
+    func systemNames() -> Set<String> {
         var names: Set<String> = []
         for declaration in graph.declarations {
             for ext in declaration.filenameExtensions { names.insert("x." + ext) }
@@ -53,6 +51,15 @@ struct FilenameMatchingTests {
                 }
             }
         }
+        return names
+    }
+
+    @Test("The one walk over a name agrees with the tag tables for every system extension and literal name, in every case and after other dots")
+    func walkAgreesWithTables() throws {
+        // `match(filename:)` walks the name once from its end; `candidates(filename:)` asks the
+        // tag tables for the name and each suffix. Two ways to the same rules: the best of the
+        // second must be what the first found.
+        let names = systemNames()
         #expect(names.count > 2_500)
         var checked = 0
         for name in names.sorted() {
@@ -133,17 +140,7 @@ struct FilenameMatchingTests {
 
     @Test("The type alone is the type of the full match, for every system name, ties and no match included")
     func typeAloneIsTheMatchType() throws {
-        var names: Set<String> = ["nothing-matches-this", "", "dir/", "libfoo.so.1", "README", "notes.txt~"]
-        for declaration in graph.declarations {
-            for ext in declaration.filenameExtensions { names.insert("x." + ext) }
-            for pattern in declaration.filenamePatterns {
-                switch pattern.kind {
-                case .literal(let name): names.insert(name)
-                case .extension(let ext): names.insert("x." + ext)
-                case .glob: continue
-                }
-            }
-        }
+        let names = systemNames().union(["nothing-matches-this", "", "dir/", "libfoo.so.1", "README", "notes.txt~"])
         var ambiguous = 0
         for name in names.sorted() {
             for variant in [name, name.uppercased(), "dir/" + name] {

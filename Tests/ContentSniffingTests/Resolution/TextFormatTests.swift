@@ -1,5 +1,5 @@
 import ContentSniffing
-import Foundation
+import OpenWithTestSupport
 import Testing
 import UniformTypes
 
@@ -11,12 +11,8 @@ struct TextFormatTests {
     let resolver = TypeResolver()
 
     func resolve(_ text: String, named name: String, mode: ResolutionOptions.Mode) throws -> Resolution {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openwith-text-format-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return try resolver.resolve(path: path, options: ResolutionOptions(mode: mode))
+        let folder = TemporaryDirectory("openwith-text-format")
+        return try resolver.resolve(path: try folder.write(name, text: text), options: ResolutionOptions(mode: mode))
     }
 
     @Test(

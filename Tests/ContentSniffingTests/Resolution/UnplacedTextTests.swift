@@ -1,5 +1,5 @@
 import ContentSniffing
-import Foundation
+import OpenWithTestSupport
 import Testing
 import UniformTypes
 
@@ -11,12 +11,8 @@ struct UnplacedTextTests {
     let resolver = TypeResolver()
 
     func resolve(_ text: String, named name: String, options: ResolutionOptions = .default) throws -> Resolution {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openwith-unplaced-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return try resolver.resolve(path: path, options: options)
+        let folder = TemporaryDirectory("openwith-unplaced")
+        return try resolver.resolve(path: try folder.write(name, text: text), options: options)
     }
 
     @Test(
