@@ -4,18 +4,6 @@ import OpenWithTestSupport
 import Testing
 import UniformTypes
 
-/// A desktop entry's text.
-func desktopEntry(name: String, exec: String = "true %f", mime: [String], extra: String = "") -> String {
-    """
-    [Desktop Entry]
-    Type=Application
-    Name=\(name)
-    Exec=\(exec)
-    MimeType=\(mime.joined(separator: ";"));
-    \(extra)
-    """
-}
-
 @Suite("The SQLite catalog")
 struct DocumentCatalogTests {
     @Test("A catalog is created on first use, with its folder, schema and WAL journal")

@@ -13,14 +13,7 @@ struct MimeAppsRankingTests {
     private func catalog(_ folder: TemporaryDirectory, entries: [String: [String]], mimeApps: String) throws -> DocumentCatalog {
         for (id, mimeTypes) in entries {
             let name = String(id.prefix { $0 != "." }).capitalized
-            try folder.write("data/applications/\(id)", text: """
-                [Desktop Entry]
-                Type=Application
-                Name=\(name)
-                Exec=true %f
-                MimeType=\(mimeTypes.joined(separator: ";"));
-
-                """)
+            try folder.write("data/applications/\(id)", text: desktopEntry(name: name, mime: mimeTypes))
         }
         try folder.write("config/mimeapps.list", text: mimeApps)
         let environment = [
