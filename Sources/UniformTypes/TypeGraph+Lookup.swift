@@ -104,15 +104,21 @@ extension TypeGraph {
     /// found on the string's bytes without making a substring.
     @inline(__always)
     private func mimeList(_ mimeType: String) -> Int32? {
+        // A native string's bytes are read in place; a small or bridged one is copied first.
+        if let found = mimeType.utf8.withContiguousStorageIfAvailable({ mimeList(bytes: $0) }) { return found }
         var text = mimeType
-        return text.withUTF8 { bytes in
-            // Most MIME types come bare: look the whole string up before scanning for parameters.
-            if let list = storage.mimeTypes.value(for: bytes) { return list }
-            let essence = MIMEEssence.essenceBounds(in: bytes)
-            // Nothing to take off: the lookup above already answered.
-            if essence == 0..<bytes.count { return nil }
-            return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[essence]))
-        }
+        return text.withUTF8 { mimeList(bytes: $0) }
+    }
+
+    /// The candidate list of the MIME type in `bytes`, or of its essence.
+    @inline(__always)
+    private func mimeList(bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        // Most MIME types come bare: look the whole string up before scanning for parameters.
+        if let list = storage.mimeTypes.value(for: bytes) { return list }
+        let essence = MIMEEssence.essenceBounds(in: bytes)
+        // Nothing to take off: the lookup above already answered.
+        if essence == 0..<bytes.count { return nil }
+        return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[essence]))
     }
 
     // MARK: Any tag class

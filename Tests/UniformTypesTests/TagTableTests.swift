@@ -7,19 +7,21 @@ import Testing
 /// bounds and never loops.
 @Suite("Tag tables: lookups checked on use")
 struct TagTableTests {
-    /// The bytes of a table in the image layout: flag, mask, key-length bits, then the slot,
-    /// key-offset, key-byte and value arrays.
-    static func image(mask: Int, lengths: UInt64, slots: [Int32], keyOffsets: [Int32], keys: [UInt8], values: [Int32]) -> [UInt8] {
+    /// The bytes of a table in the image layout: flag, mask, key-length bits, then the cell
+    /// (four words a slot), key-offset and key-byte arrays.
+    static func image(mask: Int, lengths: UInt64, cells: [Int32], keyOffsets: [Int32], keys: [UInt8]) -> [UInt8] {
         var writer = GraphImageWriter()
         writer.writeWord(1)
         writer.writeWord(UInt64(mask))
         writer.writeWord(lengths)
-        writer.writeArray(slots)
+        writer.writeArray(cells)
         writer.writeArray(keyOffsets)
         writer.writeArray(keys)
-        writer.writeArray(values)
         return writer.bytes
     }
+
+    /// `count` slots that all hold the same cell: entry + 1, key start, key end, value.
+    static func cells(_ count: Int, _ cell: [Int32]) -> [Int32] { (0..<count).flatMap { _ in cell } }
 
     /// The table in `bytes` (nil when its shape is refused), and what `body` asks of it.
     static func reading<Result>(_ bytes: [UInt8], valueLimit: Int, _ body: (TagTable?) -> Result) -> Result {
@@ -42,29 +44,26 @@ struct TagTableTests {
 
     @Test("a table with every slot taken still ends a lookup of a missing key")
     func fullTable() {
-        // Eight slots all naming entry 1 ("png"): no probe ever reaches an empty slot.
+        // Eight slots all holding "png": no probe ever reaches an empty slot.
         let bytes = Self.image(
-            mask: 7, lengths: TagTable.lengthBit(3), slots: [Int32](repeating: 1, count: 8), keyOffsets: [0, 3], keys: Array("png".utf8),
-            values: [0])
+            mask: 7, lengths: TagTable.lengthBit(3), cells: Self.cells(8, [1, 0, 3, 0]), keyOffsets: [0, 3], keys: Array("png".utf8))
         let answers = Self.reading(bytes, valueLimit: 1) { table in [table?.value(for: "png"), table?.value(for: "gif")] }
         #expect(answers == [0, nil])
     }
 
-    @Test("entries that point outside the table are no entries", arguments: [
-        // A slot naming entry 99 of a one-entry table.
-        ([Int32](repeating: 99, count: 8), [Int32]([0, 3]), [Int32]([0])),
-        // A negative slot.
-        ([Int32](repeating: -5, count: 8), [Int32]([0, 3]), [Int32]([0])),
+    @Test("cells that point outside the table are no entries", arguments: [
+        // A cell naming a negative entry.
+        ([Int32]([-5, 0, 3, 0]), [Int32]([0, 3])),
         // A key running past the key bytes.
-        ([Int32](repeating: 1, count: 8), [Int32]([0, 300]), [Int32]([0])),
+        ([Int32]([1, 0, 300, 0]), [Int32]([0, 300])),
         // A key starting before them.
-        ([Int32](repeating: 1, count: 8), [Int32]([-4, 3]), [Int32]([0])),
+        ([Int32]([1, -4, 3, 0]), [Int32]([-4, 3])),
         // A value at the limit, and a negative one.
-        ([Int32](repeating: 1, count: 8), [Int32]([0, 3]), [Int32]([1])),
-        ([Int32](repeating: 1, count: 8), [Int32]([0, 3]), [Int32]([-1])),
+        ([Int32]([1, 0, 3, 1]), [Int32]([0, 3])),
+        ([Int32]([1, 0, 3, -1]), [Int32]([0, 3])),
     ])
-    func outOfBounds(slots: [Int32], keyOffsets: [Int32], values: [Int32]) throws {
-        let bytes = Self.image(mask: 7, lengths: ~0, slots: slots, keyOffsets: keyOffsets, keys: Array("png".utf8), values: values)
+    func outOfBounds(cell: [Int32], keyOffsets: [Int32]) throws {
+        let bytes = Self.image(mask: 7, lengths: ~0, cells: Self.cells(8, cell), keyOffsets: keyOffsets, keys: Array("png".utf8))
         let answers = Self.reading(bytes, valueLimit: 1) { table in
             table.map { [$0.value(for: "png"), $0.value(for: "gif"), $0.value(for: "")] }
         }
@@ -81,8 +80,8 @@ struct TagTableTests {
     ])
     func refusedShapes(mask: Int, slotCount: Int, entries: Int) {
         let bytes = Self.image(
-            mask: mask, lengths: ~0, slots: [Int32](repeating: 0, count: slotCount), keyOffsets: [Int32](repeating: 0, count: entries + 1), keys: [],
-            values: [Int32](repeating: 0, count: entries))
+            mask: mask, lengths: ~0, cells: Self.cells(slotCount, [0, 0, 0, 0]), keyOffsets: [Int32](repeating: 0, count: entries + 1),
+            keys: [])
         #expect(Self.reading(bytes, valueLimit: 100) { $0 == nil })
     }
 }

@@ -58,7 +58,7 @@ enum GraphImageLayout {
     /// Bumped whenever the layout, the hashing or the compilation rules change: older images
     /// are then rebuilt rather than read. Tag hashes read words in the machine's byte order, so
     /// the top bit marks images of big-endian machines.
-    static let formatVersion: UInt64 = 5 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
+    static let formatVersion: UInt64 = 6 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
     /// magic, version, source digest, total length, type count, words per closure row.
     static let headerSize = 48
     /// Images larger than this are refused (the system graph is well under 2 MB).

@@ -5,14 +5,17 @@
 /// Every table places a key by the hash of its folded bytes (``hash(_:)``), whether it folds
 /// case or not.
 ///
-/// Open addressing with linear probing over a power-of-two slot array; key bytes live in one
-/// contiguous buffer. The table reads memory owned by its graph's ``GraphImage`` (compiled in
-/// memory or mapped from a file); it never owns or frees anything itself.
+/// Open addressing with linear probing over a power-of-two array of cells; key bytes live in one
+/// contiguous buffer. A cell holds all a lookup needs besides the key's bytes (its entry, where
+/// its bytes are, its value), so a hit reads one cell and one key. The table reads memory owned
+/// by its graph's ``GraphImage`` (compiled in memory or mapped from a file); it never owns or
+/// frees anything itself.
 struct TagTable: @unchecked Sendable {
-    private let slots: UnsafeBufferPointer<Int32>  // entry index + 1, 0 = empty
-    private let keyOffsets: UnsafeBufferPointer<Int32>  // start of each key in keyBytes, plus a final end
+    /// Four words a slot: entry index + 1 (0 = empty), key start, key end, value.
+    private let cells: UnsafeBufferPointer<Int32>
+    /// Where each key starts in `keyBytes`, in insertion order, plus a final end.
+    private let keyOffsets: UnsafeBufferPointer<Int32>
     private let keyBytes: UnsafeBufferPointer<UInt8>
-    private let values: UnsafeBufferPointer<Int32>
     private let mask: Int
     /// Bit `n` is set when some key is `n` bytes long (bit 63: 63 or more): most lookups of a
     /// key no entry could match end here, before hashing.
@@ -25,10 +28,9 @@ struct TagTable: @unchecked Sendable {
     static let empty = TagTable()
 
     private init() {
-        slots = UnsafeBufferPointer(start: nil, count: 0)
-        keyOffsets = slots
+        cells = UnsafeBufferPointer(start: nil, count: 0)
+        keyOffsets = cells
         keyBytes = UnsafeBufferPointer(start: nil, count: 0)
-        values = slots
         mask = 0
         lengths = 0
         valueLimit = 0
@@ -36,22 +38,21 @@ struct TagTable: @unchecked Sendable {
     }
 
     /// Reads a table written by ``write(_:foldsCase:to:)``: its shape is checked here (section
-    /// sizes, a power-of-two slot array with an empty slot), its contents on use — a lookup
+    /// sizes, a power-of-two cell array with an empty cell), its contents on use — a lookup
     /// probes at most every slot once, and an entry that points outside the table or a value not
     /// below `valueLimit` is no entry. Opening a table therefore reads none of its pages; a
     /// damaged or hostile table can answer wrongly but never read out of bounds or loop.
     init?(reading reader: inout GraphImageReader, valueLimit: Int) {
         guard let flag = reader.readWord(), flag <= 1, let maskWord = reader.readWord(), let lengths = reader.readWord(),
-            let slots = reader.readArray(of: Int32.self), let keyOffsets = reader.readArray(of: Int32.self),
-            let keyBytes = reader.readArray(of: UInt8.self), let values = reader.readArray(of: Int32.self)
+            let cells = reader.readArray(of: Int32.self), let keyOffsets = reader.readArray(of: Int32.self),
+            let keyBytes = reader.readArray(of: UInt8.self)
         else { return nil }
-        guard maskWord < UInt64(Int32.max), Int(maskWord) + 1 == slots.count, slots.count & Int(maskWord) == 0,
-            values.count < slots.count, keyOffsets.count == values.count + 1, keyBytes.count < Int(Int32.max)
+        guard maskWord < UInt64(Int32.max / 4), (Int(maskWord) + 1) * 4 == cells.count, (Int(maskWord) + 1) & Int(maskWord) == 0,
+            !keyOffsets.isEmpty, keyOffsets.count - 1 <= Int(maskWord), keyBytes.count < Int(Int32.max)
         else { return nil }
-        self.slots = slots
+        self.cells = cells
         self.keyOffsets = keyOffsets
         self.keyBytes = keyBytes
-        self.values = values
         self.mask = Int(maskWord)
         self.valueLimit = valueLimit
         self.foldsCase = flag == 1
@@ -65,32 +66,30 @@ struct TagTable: @unchecked Sendable {
     static func write(_ entries: [(key: [UInt8], value: Int32)], foldsCase: Bool, to writer: inout GraphImageWriter) {
         var capacity = 8
         while capacity < entries.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        var cells = [Int32](repeating: 0, count: capacity * 4)
         let mask = capacity - 1
         var keyOffsets: [Int32] = []
         var keyBytes: [UInt8] = []
-        var values: [Int32] = []
         keyOffsets.reserveCapacity(entries.count + 1)
         for (index, entry) in entries.enumerated() {
             let key = foldsCase ? entry.key.map(ASCIICaseFolding.fold) : entry.key
-            keyOffsets.append(Int32(keyBytes.count))
+            let start = Int32(keyBytes.count)
+            keyOffsets.append(start)
             keyBytes.append(contentsOf: key)
-            values.append(entry.value)
             var slot = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: TagTable.hash($0)) } & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
+            while cells[slot * 4] != 0 { slot = (slot + 1) & mask }
+            cells.replaceSubrange(slot * 4..<slot * 4 + 4, with: [Int32(index + 1), start, Int32(keyBytes.count), entry.value])
         }
         keyOffsets.append(Int32(keyBytes.count))
         writer.writeWord(foldsCase ? 1 : 0)
         writer.writeWord(UInt64(mask))
         writer.writeWord(entries.reduce(0) { $0 | TagTable.lengthBit($1.key.count) })
-        writer.writeArray(slots)
+        writer.writeArray(cells)
         writer.writeArray(keyOffsets)
         writer.writeArray(keyBytes)
-        writer.writeArray(values)
     }
 
-    var count: Int { values.count }
+    var count: Int { keyOffsets.count - 1 }
 
     /// A hash of `bytes` with ASCII letters folded to lower case, so a key and its folded form
     /// hash alike; read eight bytes at a time. A key of 8 bytes or more ends with the word of its
@@ -166,14 +165,14 @@ struct TagTable: @unchecked Sendable {
     private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0...mask {
-            let entry = Int(slots[slot])
-            guard entry > 0, entry < keyOffsets.count else { return nil }
-            let start = Int(keyOffsets[entry - 1])
-            let end = Int(keyOffsets[entry])
+            let cell = slot &* 4
+            guard cells[cell] > 0 else { return nil }
+            let start = Int(cells[cell + 1])
+            let end = Int(cells[cell + 2])
             if end - start == key.count, start >= 0, end <= keyBytes.count,
                 TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: foldsCase)
             {
-                let value = values[entry - 1]
+                let value = cells[cell + 3]
                 return value >= 0 && Int(value) < valueLimit ? value : nil
             }
             slot = (slot + 1) & mask
@@ -227,5 +226,5 @@ struct TagTable: @unchecked Sendable {
     }
 
     /// Memory the table reads, in bytes.
-    var byteSize: Int { slots.count * 4 + keyOffsets.count * 4 + keyBytes.count + values.count * 4 }
+    var byteSize: Int { cells.count * 4 + keyOffsets.count * 4 + keyBytes.count }
 }
