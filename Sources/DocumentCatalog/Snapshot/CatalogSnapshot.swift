@@ -265,19 +265,14 @@ public final class CatalogSnapshot: Sendable {
     /// Builds a snapshot from catalog rows and the graph of their declarations: claims are
     /// resolved to types, rows naming apps that do not exist are skipped.
     static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
-        var apps: [CatalogApp] = []
-        apps.reserveCapacity(raw.apps.count)
+        // The rows' apps are the snapshot's: made once, when the rows were read.
+        let apps = raw.apps
         var indexByID: [String: Int32] = [:]
-        indexByID.reserveCapacity(raw.apps.count)
-        for row in raw.apps {
-            let index = Int32(apps.count)
-            let app = CatalogApp(index: index, record: row)
-            indexByID[indexKey(appID: app.id)] = index
-            apps.append(app)
-        }
+        indexByID.reserveCapacity(apps.count)
+        for app in apps { indexByID[indexKey(appID: app.id)] = app.index }
         let nameOrder = raw.nameOrder.flatMap { $0.count == apps.count ? $0 : nil } ?? nameOrder(of: apps)
         var resolver = ClaimResolver(graph: graph)
-        let (claims, indexes) = resolver.resolve(raw.claims, indexByID: indexByID, appCount: apps.count)
+        let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, indexByID: indexByID, appCount: apps.count)
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
             guard let app = indexByID[indexKey(appID: row.appID)] else { continue }
@@ -355,15 +350,15 @@ public final class CatalogApp: Sendable, Equatable {
 }
 
 /// A document claim resolved to a type of the snapshot's graph.
+///
+/// Claims of equal kind and value (every image viewer's `image/png`) share one resolved type and
+/// one copy of the value, kept once per snapshot, so a snapshot of many apps holds its claims as
+/// numbers and a reference all of them share.
 public struct ResolvedClaim: Sendable {
     /// The claiming app's index.
     public var app: Int32
-    /// The claimed type.
-    public var type: UniformType
-    /// How the claim named it.
+    /// How the claim named its type.
     public var kind: DocumentClaim.Kind
-    /// The value as written.
-    public var value: String
     /// The role.
     public var role: DocumentRole
     /// The rank.
@@ -372,6 +367,26 @@ public struct ResolvedClaim: Sendable {
     public var typeName: String?
     /// Its position among the app's claims.
     public var position: Int
+    /// The (kind, value) this claim shares with claims of the same kind and value.
+    let slot: Int32
+    let slots: ClaimSlots
+
+    /// The claimed type.
+    public var type: UniformType { slots.types[Int(slot)] }
+    /// The value as written.
+    public var value: String { slots.values[Int(slot)] }
+}
+
+/// The resolved types and values of a snapshot's distinct claimed (kind, value) pairs, which its
+/// ``ResolvedClaim``s name by number.
+final class ClaimSlots: Sendable {
+    let types: [UniformType]
+    let values: [String]
+
+    init(types: [UniformType], values: [String]) {
+        self.types = types
+        self.values = values
+    }
 }
 
 /// A URL scheme claim of the snapshot.

@@ -6,15 +6,20 @@ import UniformTypes
 /// Many apps claim the same values (every image viewer claims `image/png`), so each (kind,
 /// value) is resolved once: remembered by the value's number in a stored snapshot
 /// (``SnapshotRows/Claim/valueNumber``), else by the value itself, as a *slot* — one resolved
-/// type and the claims that named it by that kind and value. A claim whose app the rows do not
+/// type, the value, and the claims that named it by that kind and value (the claims share the
+/// slots, see ``ClaimSlots``). A claim whose app the rows do not
 /// hold, or whose value resolves to no type, is skipped.
 struct ClaimResolver {
     private let graph: TypeGraph
     private let data: UniformType
     private let item: UniformType
-    private var slotByNumber: [Int: Int32] = [:]
+    /// By value number × 4 + kind: the slot, -1 for a value that resolves to no type, or
+    /// ``unresolved``.
+    private var slotByNumber: [Int32] = []
+    private static let unresolved: Int32 = -2
     private var slotByValue: [DocumentClaim.Kind: [String: Int32]] = [:]
     private var slotTypes: [UniformType] = []
+    private var slotValues: [String] = []
 
     init(graph: TypeGraph) {
         self.graph = graph
@@ -23,57 +28,69 @@ struct ClaimResolver {
     }
 
     /// The resolved claims, in row order, and their indexes; `indexByID` finds a row's app by
-    /// its id (see ``CatalogSnapshot/indexKey(appID:)``) when the row does not number it.
+    /// its id (see ``CatalogSnapshot/indexKey(appID:)``) when the row does not number it, and
+    /// `sharedStrings` holds the values rows read from a stored snapshot name by number.
     mutating func resolve(
-        _ rows: [SnapshotRows.Claim], indexByID: [String: Int32], appCount: Int
+        _ rows: [SnapshotRows.Claim], sharedStrings: [String], indexByID: [String: Int32], appCount: Int
     ) -> (claims: [ResolvedClaim], indexes: CatalogSnapshot.ClaimIndexes) {
-        var claims: [ResolvedClaim] = []
-        claims.reserveCapacity(rows.count)
-        var claimSlots: [Int32] = []
-        claimSlots.reserveCapacity(rows.count)
-        var lastAppID = ""
-        var lastApp: Int32?
-        for row in rows {
-            let app: Int32
-            if let number = row.appNumber {
-                app = number
-            } else {
-                if row.appID != lastAppID {
-                    lastAppID = row.appID
-                    lastApp = indexByID[CatalogSnapshot.indexKey(appID: row.appID)]
+        // First each row's app and slot (rows are read in place: copying one would retain its
+        // strings), then the claims, which all share the finished slots.
+        var kept: [(row: Int32, app: Int32, slot: Int32, kind: DocumentClaim.Kind)] = []
+        kept.reserveCapacity(rows.count)
+        rows.withUnsafeBufferPointer { rows in
+            var lastAppID = ""
+            var lastApp: Int32?
+            for index in rows.indices {
+                let app: Int32
+                if let number = rows[index].appNumber {
+                    app = number
+                } else {
+                    if rows[index].appID != lastAppID {
+                        lastAppID = rows[index].appID
+                        lastApp = indexByID[CatalogSnapshot.indexKey(appID: lastAppID)]
+                    }
+                    guard let found = lastApp else { continue }
+                    app = found
                 }
-                guard let found = lastApp else { continue }
-                app = found
+                let kind = DocumentClaim.Kind(rawValue: rows[index].kind) ?? .contentType
+                let slot = slot(kind: kind, number: rows[index].valueNumber, value: rows[index].value, sharedStrings: sharedStrings)
+                guard slot >= 0 else { continue }
+                kept.append((Int32(index), app, slot, kind))
             }
-            let kind = DocumentClaim.Kind(rawValue: row.kind) ?? .contentType
-            let slot = slot(kind: kind, value: row.value, number: row.valueNumber)
-            guard slot >= 0 else { continue }
-            claimSlots.append(slot)
-            claims.append(ResolvedClaim(
-                app: app, type: slotTypes[Int(slot)], kind: kind, value: row.value,
-                role: DocumentRole(rawValue: row.role) ?? DocumentRole(plistValue: row.role) ?? .viewer,
-                rank: HandlerRank(rawValue: row.rank) ?? HandlerRank(plistValue: row.rank) ?? .default, typeName: row.typeName,
-                position: row.position))
+        }
+        let slots = ClaimSlots(types: slotTypes, values: slotValues)
+        var claims: [ResolvedClaim] = []
+        claims.reserveCapacity(kept.count)
+        rows.withUnsafeBufferPointer { rows in
+            for entry in kept {
+                let row = Int(entry.row)
+                claims.append(ResolvedClaim(
+                    app: entry.app, kind: entry.kind,
+                    role: DocumentRole(rawValue: rows[row].role) ?? DocumentRole(plistValue: rows[row].role) ?? .viewer,
+                    rank: HandlerRank(rawValue: rows[row].rank) ?? HandlerRank(plistValue: rows[row].rank) ?? .default,
+                    typeName: rows[row].typeName, position: rows[row].position, slot: entry.slot, slots: slots))
+            }
         }
         var indexes = CatalogSnapshot.ClaimIndexes(byOrdinal: [[Int32]](repeating: [], count: graph.count))
         indexes.orderByApp(claims, appCount: appCount)
-        index(claimSlots, into: &indexes)
+        index(kept.map(\.slot), into: &indexes)
         return (claims, indexes)
     }
 
-    /// The slot of a (kind, value): found again by the value's number or the value, else made;
-    /// -1 when the value resolves to no type.
-    private mutating func slot(kind: DocumentClaim.Kind, value: String, number: Int?) -> Int32 {
-        if let number {
+    /// The slot of a (kind, value), the value given by its number in `sharedStrings` or as
+    /// text: found again, else made; -1 when the value resolves to no type.
+    private mutating func slot(kind: DocumentClaim.Kind, number: Int?, value: String, sharedStrings: [String]) -> Int32 {
+        if let number, number >= 0, number < sharedStrings.count {
             let kindNumber = switch kind {
             case .contentType: 0
             case .mime: 1
             case .extension: 2
             case .wildcard: 3
             }
+            if slotByNumber.isEmpty { slotByNumber = [Int32](repeating: Self.unresolved, count: sharedStrings.count &* 4) }
             let key = number &* 4 &+ kindNumber
-            if let known = slotByNumber[key] { return known }
-            let made = newSlot(kind: kind, value: value)
+            if slotByNumber[key] != Self.unresolved { return slotByNumber[key] }
+            let made = newSlot(kind: kind, value: sharedStrings[number])
             slotByNumber[key] = made
             return made
         }
@@ -92,6 +109,7 @@ struct ClaimResolver {
         }
         guard let type else { return -1 }
         slotTypes.append(type)
+        slotValues.append(value)
         return Int32(slotTypes.count - 1)
     }
 

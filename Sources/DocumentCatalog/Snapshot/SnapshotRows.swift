@@ -5,6 +5,9 @@ import UniformTypes
 /// last-used times, and the freshness stamps of the last import. Plain values, so they can also be stored in a ``SnapshotImage``.
 struct SnapshotRows {
     struct Claim {
+        /// The claimed value as written: empty for a row read from a stored snapshot, whose
+        /// ``valueNumber`` names it in ``SnapshotRows/sharedStrings`` (so 400,000 rows do not
+        /// each hold a reference to one of a few thousand strings).
         var appID, kind, value, role, rank: String
         var typeName: String?
         var position: Int
@@ -34,7 +37,9 @@ struct SnapshotRows {
 
     var generation = 0
     var declarations: [TypeDeclaration] = []
-    var apps: [AppRecord] = []
+    /// The apps, each made once here and shared by the snapshot built from these rows; an app's
+    /// ``CatalogApp/index`` is its position.
+    var apps: [CatalogApp] = []
     var claims: [Claim] = []
     var urlClaims: [URLClaim] = []
     var queried: [(appID: String, scheme: String)] = []
@@ -45,12 +50,17 @@ struct SnapshotRows {
     /// Each app's position when apps are sorted by name, then id, as a stored snapshot keeps it
     /// (see ``CatalogSnapshot/nameRank(_:)``); `nil` for rows read from the database.
     var nameOrder: [Int32]?
+    /// The strings a stored snapshot stores once (see ``SnapshotStringTable``), by number: what
+    /// ``Claim/valueNumber`` names. Empty for rows read from the database.
+    var sharedStrings: [String] = []
 
     /// Reads the rows in the read transaction `db`.
     init(_ db: SQLiteConnection) throws {
         generation = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_info WHERE key = 'generation'") ?? 0
         declarations = try DocumentCatalog.loadDeclarations(db)
-        apps = try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").map(AppRecord.init(row:))
+        apps = try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").enumerated().map {
+            CatalogApp(index: Int32($0.offset), record: AppRecord(row: $0.element))
+        }
         claims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
             Claim(appID: row[0], kind: row[1], value: row[2], role: row[3], rank: row[4], typeName: row[5], position: row[6])
         }
@@ -92,7 +102,7 @@ struct SnapshotRows {
         var appNumbers: [String: Int] = [:]
         appNumbers.reserveCapacity(apps.count)
         for (number, app) in apps.enumerated() {
-            app.write(to: &out, table: &table)
+            app.record.write(to: &out, table: &table)
             appNumbers[app.id] = number
         }
         for position in nameOrder { out.write(Int(position)) }
@@ -165,8 +175,8 @@ struct SnapshotRows {
         guard let appCount = input.readCount() else { return nil }
         apps.reserveCapacity(appCount)
         for _ in 0..<appCount {
-            guard let app = AppRecord(reading: &input, table: &table) else { return nil }
-            apps.append(app)
+            guard let record = AppRecord(reading: &input, table: &table) else { return nil }
+            apps.append(CatalogApp(index: Int32(apps.count), record: record))
         }
         var order: [Int32] = []
         order.reserveCapacity(appCount)
@@ -190,14 +200,15 @@ struct SnapshotRows {
         guard let claimCount = input.readCount() else { return nil }
         claims.reserveCapacity(claimCount)
         for _ in 0..<claimCount {
-            guard let app = readAppReference(), let kind = table.read(from: &input), let value = table.readNumbered(from: &input),
+            guard let app = readAppReference(), let kind = table.read(from: &input), let valueNumber = table.readNumber(from: &input),
                 let role = table.read(from: &input), let rank = table.read(from: &input),
                 let typeName = table.readOptional(from: &input), let position = input.readInt()
             else { return nil }
             claims.append(Claim(
-                appID: app.id, kind: kind, value: value.text, role: role, rank: rank, typeName: typeName, position: position,
-                valueNumber: value.number, appNumber: app.number))
+                appID: app.id, kind: kind, value: "", role: role, rank: rank, typeName: typeName, position: position,
+                valueNumber: valueNumber, appNumber: app.number))
         }
+        sharedStrings = table.strings
         guard let urlCount = input.readCount() else { return nil }
         for _ in 0..<urlCount {
             guard let appID = readApp(), let scheme = table.read(from: &input), let role = table.read(from: &input),

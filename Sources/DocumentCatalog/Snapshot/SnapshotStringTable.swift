@@ -8,7 +8,8 @@ import UniformTypes
 /// reader shares one copy of each repeated string instead of decoding it again.
 struct SnapshotStringTable {
     private var numbers: [String: Int] = [:]
-    private var strings: [String] = []
+    /// The strings read so far, by number.
+    private(set) var strings: [String] = []
 
     /// Writes `text`: its number when written before, otherwise the text itself.
     mutating func write(_ text: String, to out: inout CompactRecordWriter) {
@@ -30,20 +31,21 @@ struct SnapshotStringTable {
     /// Reads a string written by ``write(_:to:)-(String,_)``; `nil` when malformed or when it
     /// refers to a number not yet given.
     mutating func read(from input: inout CompactRecordReader) -> String? {
-        readNumbered(from: &input)?.text
+        readNumber(from: &input).map { strings[$0] }
     }
 
-    /// Reads a string as ``read(from:)`` does, with its number in the table: equal numbers
-    /// mean equal strings, so a reader can remember work done for a string by its number.
-    mutating func readNumbered(from input: inout CompactRecordReader) -> (text: String, number: Int)? {
+    /// Reads a string as ``read(from:)`` does but answers only its number in the table (see
+    /// ``strings``): equal numbers mean equal strings, and a reader that keeps numbers touches
+    /// no string it has seen before.
+    mutating func readNumber(from input: inout CompactRecordReader) -> Int? {
         guard let reference = input.readInt() else { return nil }
         if reference == 0 {
             guard let text = input.readString() else { return nil }
             strings.append(text)
-            return (text, strings.count - 1)
+            return strings.count - 1
         }
         guard reference > 0, reference <= strings.count else { return nil }
-        return (strings[reference - 1], reference - 1)
+        return reference - 1
     }
 
     /// Reads a string that may be absent: `.some(nil)` when absent, `nil` when malformed.
