@@ -52,7 +52,7 @@ struct ClaimResolver {
                     guard let found = lastApp else { continue }
                     app = found
                 }
-                let kind = DocumentClaim.Kind(rawValue: rows[index].kind) ?? .contentType
+                let kind = rows[index].kind
                 let slot = slot(kind: kind, number: rows[index].valueNumber, value: rows[index].value, sharedStrings: sharedStrings)
                 guard slot >= 0 else { continue }
                 kept.append((Int32(index), app, slot, kind))
@@ -66,8 +66,7 @@ struct ClaimResolver {
                 let row = Int(entry.row)
                 claims.append(ResolvedClaim(
                     app: entry.app, kind: entry.kind,
-                    role: DocumentRole(rawValue: rows[row].role) ?? DocumentRole(plistValue: rows[row].role) ?? .viewer,
-                    rank: HandlerRank(rawValue: rows[row].rank) ?? HandlerRank(plistValue: rows[row].rank) ?? .default,
+                    role: rows[row].role, rank: rows[row].rank,
                     typeName: rows[row].typeName, position: rows[row].position, slot: entry.slot, slots: slots))
             }
         }

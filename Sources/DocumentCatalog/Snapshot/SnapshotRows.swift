@@ -1,3 +1,4 @@
+import DeclarationFormats
 import UniformTypes
 
 /// The catalog rows a snapshot is built from, read in one transaction: app-declared types,
@@ -8,7 +9,11 @@ struct SnapshotRows {
         /// The claimed value as written: empty for a row read from a stored snapshot, whose
         /// ``valueNumber`` names it in ``SnapshotRows/sharedStrings`` (so 400,000 rows do not
         /// each hold a reference to one of a few thousand strings).
-        var appID, kind, value, role, rank: String
+        var appID: String
+        var kind: DocumentClaim.Kind
+        var value: String
+        var role: DocumentRole
+        var rank: HandlerRank
         var typeName: String?
         var position: Int
         /// Equal for claims of equal value read from one stored snapshot, so resolving a value
@@ -17,6 +22,13 @@ struct SnapshotRows {
         /// The claiming app's position among ``SnapshotRows/apps`` when a stored snapshot says
         /// so; `nil` for rows read from the database (then ``appID`` names it).
         var appNumber: Int32? = nil
+
+        /// A claim kind as stored; an unknown one names a type (`contentType`).
+        static func kind(_ text: String) -> DocumentClaim.Kind { DocumentClaim.Kind(rawValue: text) ?? .contentType }
+        /// A role as stored (or as an Info.plist spells it); an unknown one is `viewer`.
+        static func role(_ text: String) -> DocumentRole { DocumentRole(rawValue: text) ?? DocumentRole(plistValue: text) ?? .viewer }
+        /// A rank as stored (or as an Info.plist spells it); an unknown one is `default`.
+        static func rank(_ text: String) -> HandlerRank { HandlerRank(rawValue: text) ?? HandlerRank(plistValue: text) ?? .default }
     }
     struct URLClaim {
         var appID, scheme, role, rank: String
@@ -62,7 +74,9 @@ struct SnapshotRows {
             CatalogApp(index: Int32($0.offset), record: AppRecord(row: $0.element))
         }
         claims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
-            Claim(appID: row[0], kind: row[1], value: row[2], role: row[3], rank: row[4], typeName: row[5], position: row[6])
+            Claim(
+                appID: row[0], kind: Claim.kind(row[1]), value: row[2], role: Claim.role(row[3]), rank: Claim.rank(row[4]), typeName: row[5],
+                position: row[6])
         }
         urlClaims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL) ORDER BY app_id, id").map { row in
             URLClaim(appID: row[0], scheme: row[1], role: row[2], rank: row[3], name: row[4], requiresSignature: row[5], allowedSources: row[6])
@@ -119,7 +133,7 @@ struct SnapshotRows {
         out.write(claims.count)
         for claim in claims {
             writeApp(claim.appID)
-            for text in [claim.kind, claim.value, claim.role, claim.rank] { table.write(text, to: &out) }
+            for text in [claim.kind.rawValue, claim.value, claim.role.rawValue, claim.rank.rawValue] { table.write(text, to: &out) }
             table.write(claim.typeName, to: &out)
             out.write(claim.position)
         }
@@ -199,9 +213,21 @@ struct SnapshotRows {
         }
         guard let claimCount = input.readCount() else { return nil }
         claims.reserveCapacity(claimCount)
+        // Kinds, roles and ranks are a handful of strings repeated on every claim: each is
+        // parsed once, by its number in the table.
+        var kinds: [DocumentClaim.Kind?] = [], roles: [DocumentRole?] = [], ranks: [HandlerRank?] = []
+        func parsed<Value>(_ number: Int?, _ memo: inout [Value?], _ parse: (String) -> Value) -> Value? {
+            guard let number else { return nil }
+            if number >= memo.count { memo.append(contentsOf: repeatElement(nil, count: number + 1 - memo.count)) }
+            if let known = memo[number] { return known }
+            let value = parse(table.strings[number])
+            memo[number] = value
+            return value
+        }
         for _ in 0..<claimCount {
-            guard let app = readAppReference(), let kind = table.read(from: &input), let valueNumber = table.readNumber(from: &input),
-                let role = table.read(from: &input), let rank = table.read(from: &input),
+            guard let app = readAppReference(), let kind = parsed(table.readNumber(from: &input), &kinds, Claim.kind),
+                let valueNumber = table.readNumber(from: &input), let role = parsed(table.readNumber(from: &input), &roles, Claim.role),
+                let rank = parsed(table.readNumber(from: &input), &ranks, Claim.rank),
                 let typeName = table.readOptional(from: &input), let position = input.readInt()
             else { return nil }
             claims.append(Claim(
