@@ -21,7 +21,7 @@ public final class CatalogSnapshot: Sendable {
     /// The URL scheme claims.
     public let urlClaims: [ResolvedURLClaim]
 
-    let appIndexByID: [String: Int32]
+    let appIDs: AppIDIndex
     /// Each app's position when apps are sorted by name, then id: the stable tie-breaker of ranking.
     let nameOrder: [Int32]
     let claimsByOrdinal: [[Int32]]
@@ -45,7 +45,7 @@ public final class CatalogSnapshot: Sendable {
     private let availability: ProgramAvailability
 
     init(
-        generation: Int, graph: TypeGraph, apps: [CatalogApp], appIndexByID: [String: Int32], nameOrder: [Int32],
+        generation: Int, graph: TypeGraph, apps: [CatalogApp], appIDs: AppIDIndex, nameOrder: [Int32],
         claims: [ResolvedClaim], claimIndexes: ClaimIndexes, urlClaims: [ResolvedURLClaim],
         userDefaults: [DefaultKey: Int32], associationDefaults: [FoldedKey: [String]], associationAdded: [FoldedKey: [String]],
         associationRemoved: [FoldedKey: Set<FoldedKey>], lastUsedTimes: [String: Double], queried: [Int32: Set<String>],
@@ -56,7 +56,7 @@ public final class CatalogSnapshot: Sendable {
         self.apps = apps
         self.claims = claims
         self.urlClaims = urlClaims
-        self.appIndexByID = appIndexByID
+        self.appIDs = appIDs
         self.nameOrder = nameOrder
         claimsByOrdinal = claimIndexes.byOrdinal
         claimsByIdentifier = claimIndexes.byIdentifier
@@ -113,11 +113,6 @@ public final class CatalogSnapshot: Sendable {
         }
     }
 
-    /// An app id as the snapshot's id index holds it: lowercased.
-    static func indexKey(appID: String) -> String {
-        appID.utf8.contains { $0 >= 0x80 } ? appID.lowercased() : ASCIICaseFolding.folded(appID)
-    }
-
     /// Each app's position when apps are sorted by name, then id.
     static func nameOrder(of apps: [CatalogApp]) -> [Int32] {
         var order = [Int32](repeating: 0, count: apps.count)
@@ -132,7 +127,7 @@ public final class CatalogSnapshot: Sendable {
 
     /// The app with this id (case-insensitive), or `nil`.
     public func app(id: String) -> CatalogApp? {
-        appIndexByID[Self.indexKey(appID: id)].map { apps[Int($0)] }
+        appIDs.index(of: id).map { apps[Int($0)] }
     }
 
     /// Whether an app can be launched here: not hidden, its `TryExec` program (if any) exists
@@ -267,15 +262,13 @@ public final class CatalogSnapshot: Sendable {
     static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
         // The rows' apps are the snapshot's: made once, when the rows were read.
         let apps = raw.apps
-        var indexByID: [String: Int32] = [:]
-        indexByID.reserveCapacity(apps.count)
-        for app in apps { indexByID[indexKey(appID: app.id)] = app.index }
+        let appIDs = AppIDIndex(apps)
         let nameOrder = raw.nameOrder.flatMap { $0.count == apps.count ? $0 : nil } ?? nameOrder(of: apps)
         var resolver = ClaimResolver(graph: graph)
-        let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, indexByID: indexByID, appCount: apps.count)
+        let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, appIDs: appIDs, appCount: apps.count)
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
-            guard let app = indexByID[indexKey(appID: row.appID)] else { continue }
+            guard let app = appIDs.index(of: row.appID) else { continue }
             urlClaims.append(ResolvedURLClaim(
                 app: app, scheme: row.scheme.lowercased(), role: DocumentRole(plistValue: row.role) ?? .viewer,
                 rank: HandlerRank(plistValue: row.rank) ?? .default, name: row.name, requiresSignature: row.requiresSignature,
@@ -283,12 +276,12 @@ public final class CatalogSnapshot: Sendable {
         }
         var queried: [Int32: Set<String>] = [:]
         for row in raw.queried {
-            if let app = indexByID[indexKey(appID: row.appID)] { queried[app, default: []].insert(row.scheme) }
+            if let app = appIDs.index(of: row.appID) { queried[app, default: []].insert(row.scheme) }
         }
         var defaults: [DefaultKey: Int32] = [:]
         for row in raw.defaults {
             guard let scope = DefaultScope(rawValue: row.scope), let role = RequestedRole(rawValue: row.role),
-                let app = indexByID[indexKey(appID: row.appID)]
+                let app = appIDs.index(of: row.appID)
             else { continue }
             defaults[DefaultKey(scope: scope, key: row.key, role: role)] = app
         }
@@ -312,7 +305,7 @@ public final class CatalogSnapshot: Sendable {
             lastUsed[row.appID.lowercased() + "\u{1}" + row.typeIdentifier.lowercased()] = row.usedAt
         }
         return CatalogSnapshot(
-            generation: raw.generation, graph: graph, apps: apps, appIndexByID: indexByID, nameOrder: nameOrder, claims: claims,
+            generation: raw.generation, graph: graph, apps: apps, appIDs: appIDs, nameOrder: nameOrder, claims: claims,
             claimIndexes: indexes, urlClaims: urlClaims, userDefaults: defaults,
             associationDefaults: associationDefaults, associationAdded: associationAdded, associationRemoved: associationRemoved,
             lastUsedTimes: lastUsed, queried: queried, associationDefaultFiles: associationDefaultFiles,

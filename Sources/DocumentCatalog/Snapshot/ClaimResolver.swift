@@ -27,11 +27,11 @@ struct ClaimResolver {
         item = graph.identity(.item)
     }
 
-    /// The resolved claims, in row order, and their indexes; `indexByID` finds a row's app by
-    /// its id (see ``CatalogSnapshot/indexKey(appID:)``) when the row does not number it, and
+    /// The resolved claims, in row order, and their indexes; `appIDs` finds a row's app by its
+    /// id when the row does not number it, and
     /// `sharedStrings` holds the values rows read from a stored snapshot name by number.
     mutating func resolve(
-        _ rows: [SnapshotRows.Claim], sharedStrings: [String], indexByID: [String: Int32], appCount: Int
+        _ rows: [SnapshotRows.Claim], sharedStrings: [String], appIDs: AppIDIndex, appCount: Int
     ) -> (claims: [ResolvedClaim], indexes: CatalogSnapshot.ClaimIndexes) {
         // First each row's app and slot (rows are read in place: copying one would retain its
         // strings), then the claims, which all share the finished slots.
@@ -47,7 +47,7 @@ struct ClaimResolver {
                 } else {
                     if rows[index].appID != lastAppID {
                         lastAppID = rows[index].appID
-                        lastApp = indexByID[CatalogSnapshot.indexKey(appID: lastAppID)]
+                        lastApp = appIDs.index(of: lastAppID)
                     }
                     guard let found = lastApp else { continue }
                     app = found
