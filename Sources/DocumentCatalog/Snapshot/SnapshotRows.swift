@@ -216,18 +216,10 @@ struct SnapshotRows {
         // Kinds, roles and ranks are a handful of strings repeated on every claim: each is
         // parsed once, by its number in the table.
         var kinds: [DocumentClaim.Kind?] = [], roles: [DocumentRole?] = [], ranks: [HandlerRank?] = []
-        func parsed<Value>(_ number: Int?, _ memo: inout [Value?], _ parse: (String) -> Value) -> Value? {
-            guard let number else { return nil }
-            if number >= memo.count { memo.append(contentsOf: repeatElement(nil, count: number + 1 - memo.count)) }
-            if let known = memo[number] { return known }
-            let value = parse(table.strings[number])
-            memo[number] = value
-            return value
-        }
         for _ in 0..<claimCount {
-            guard let app = readAppReference(), let kind = parsed(table.readNumber(from: &input), &kinds, Claim.kind),
-                let valueNumber = table.readNumber(from: &input), let role = parsed(table.readNumber(from: &input), &roles, Claim.role),
-                let rank = parsed(table.readNumber(from: &input), &ranks, Claim.rank),
+            guard let app = readAppReference(), let kind = table.readParsed(from: &input, memo: &kinds, Claim.kind),
+                let valueNumber = table.readNumber(from: &input), let role = table.readParsed(from: &input, memo: &roles, Claim.role),
+                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank),
                 let typeName = table.readOptional(from: &input), let position = input.readInt()
             else { return nil }
             claims.append(Claim(

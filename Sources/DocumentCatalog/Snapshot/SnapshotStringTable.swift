@@ -48,6 +48,19 @@ struct SnapshotStringTable {
         return reference - 1
     }
 
+    /// Reads a string as ``readNumber(from:)`` does and answers it parsed by `parse`, which runs
+    /// once per distinct string: `memo` keeps each number's result.
+    mutating func readParsed<Value>(
+        from input: inout CompactRecordReader, memo: inout [Value?], _ parse: (String) -> Value
+    ) -> Value? {
+        guard let number = readNumber(from: &input) else { return nil }
+        if number >= memo.count { memo.append(contentsOf: repeatElement(nil, count: number + 1 - memo.count)) }
+        if let known = memo[number] { return known }
+        let value = parse(strings[number])
+        memo[number] = value
+        return value
+    }
+
     /// Reads a string that may be absent: `.some(nil)` when absent, `nil` when malformed.
     mutating func readOptional(from input: inout CompactRecordReader) -> String?? {
         guard let present = input.readBool() else { return nil }
