@@ -265,7 +265,7 @@ public final class CatalogSnapshot: Sendable {
         let appIDs = AppIDIndex(apps)
         let nameOrder = raw.nameOrder.flatMap { $0.count == apps.count ? $0 : nil } ?? nameOrder(of: apps)
         var resolver = ClaimResolver(graph: graph)
-        let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, appIDs: appIDs, appCount: apps.count)
+        let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, appCount: apps.count)
         var urlClaims: [ResolvedURLClaim] = []
         for row in raw.urlClaims {
             guard let app = appIDs.index(of: row.appID) else { continue }

@@ -4,11 +4,10 @@ import UniformTypes
 /// Resolves a snapshot's claim rows to types of its graph and indexes them by type and by app.
 ///
 /// Many apps claim the same values (every image viewer claims `image/png`), so each (kind,
-/// value) is resolved once: remembered by the value's number in a stored snapshot
-/// (``SnapshotRows/Claim/valueNumber``), else by the value itself, as a *slot* — one resolved
-/// type, the value, and the claims that named it by that kind and value (the claims share the
-/// slots, see ``ClaimSlots``). A claim whose app the rows do not
-/// hold, or whose value resolves to no type, is skipped.
+/// value) is resolved once, found again by the value's number (``SnapshotRows/Claim/value``), as
+/// a *slot* — one resolved type, the value, and the claims that named it by that kind and value
+/// (the claims share the slots, see ``ClaimSlots``). A claim whose value resolves to no type is
+/// skipped.
 struct ClaimResolver {
     private let graph: TypeGraph
     private let data: UniformType
@@ -17,7 +16,6 @@ struct ClaimResolver {
     /// ``unresolved``.
     private var slotByNumber: [Int32] = []
     private static let unresolved: Int32 = -2
-    private var slotByValue: [DocumentClaim.Kind: [String: Int32]] = [:]
     private var slotTypes: [UniformType] = []
     private var slotValues: [String] = []
 
@@ -27,48 +25,28 @@ struct ClaimResolver {
         item = graph.identity(.item)
     }
 
-    /// The resolved claims, in row order, and their indexes; `appIDs` finds a row's app by its
-    /// id when the row does not number it, and
-    /// `sharedStrings` holds the values rows read from a stored snapshot name by number.
+    /// The resolved claims, in row order, and their indexes; `sharedStrings` holds the values
+    /// and type names the rows name by number.
     mutating func resolve(
-        _ rows: [SnapshotRows.Claim], sharedStrings: [String], appIDs: AppIDIndex, appCount: Int
+        _ rows: [SnapshotRows.Claim], sharedStrings: [String], appCount: Int
     ) -> (claims: [ResolvedClaim], indexes: CatalogSnapshot.ClaimIndexes) {
-        // First each row's app and slot (rows are read in place: copying one would retain its
-        // strings), then the claims, which all share the finished slots.
-        var kept: [(row: Int32, app: Int32, slot: Int32, kind: DocumentClaim.Kind)] = []
+        slotByNumber = [Int32](repeating: Self.unresolved, count: sharedStrings.count &* 4)
+        // First each row's slot, then the claims, which all share the finished slots.
+        var kept: [(row: Int32, slot: Int32)] = []
         kept.reserveCapacity(rows.count)
-        rows.withUnsafeBufferPointer { rows in
-            var lastAppID = ""
-            var lastApp: Int32?
-            for index in rows.indices {
-                let app: Int32
-                if let number = rows[index].appNumber {
-                    app = number
-                } else {
-                    if rows[index].appID != lastAppID {
-                        lastAppID = rows[index].appID
-                        lastApp = appIDs.index(of: lastAppID)
-                    }
-                    guard let found = lastApp else { continue }
-                    app = found
-                }
-                let kind = rows[index].kind
-                let slot = slot(kind: kind, number: rows[index].valueNumber, value: rows[index].value, sharedStrings: sharedStrings)
-                guard slot >= 0 else { continue }
-                kept.append((Int32(index), app, slot, kind))
-            }
+        for (index, row) in rows.enumerated() {
+            let slot = slot(kind: row.kind, number: Int(row.value), sharedStrings: sharedStrings)
+            if slot >= 0 { kept.append((Int32(index), slot)) }
         }
         let slots = ClaimSlots(types: slotTypes, values: slotValues)
         var claims: [ResolvedClaim] = []
         claims.reserveCapacity(kept.count)
-        rows.withUnsafeBufferPointer { rows in
-            for entry in kept {
-                let row = Int(entry.row)
-                claims.append(ResolvedClaim(
-                    app: entry.app, kind: entry.kind,
-                    role: rows[row].role, rank: rows[row].rank,
-                    typeName: rows[row].typeName, position: rows[row].position, slot: entry.slot, slots: slots))
-            }
+        for entry in kept {
+            let row = rows[Int(entry.row)]
+            let typeName = row.typeName >= 0 && Int(row.typeName) < sharedStrings.count ? sharedStrings[Int(row.typeName)] : nil
+            claims.append(ResolvedClaim(
+                app: row.app, kind: row.kind, role: row.role, rank: row.rank, typeName: typeName, position: Int(row.position),
+                slot: entry.slot, slots: slots))
         }
         var indexes = CatalogSnapshot.ClaimIndexes(byOrdinal: [[Int32]](repeating: [], count: graph.count))
         indexes.orderByApp(claims, appCount: appCount)
@@ -76,26 +54,20 @@ struct ClaimResolver {
         return (claims, indexes)
     }
 
-    /// The slot of a (kind, value), the value given by its number in `sharedStrings` or as
-    /// text: found again, else made; -1 when the value resolves to no type.
-    private mutating func slot(kind: DocumentClaim.Kind, number: Int?, value: String, sharedStrings: [String]) -> Int32 {
-        if let number, number >= 0, number < sharedStrings.count {
-            let kindNumber = switch kind {
-            case .contentType: 0
-            case .mime: 1
-            case .extension: 2
-            case .wildcard: 3
-            }
-            if slotByNumber.isEmpty { slotByNumber = [Int32](repeating: Self.unresolved, count: sharedStrings.count &* 4) }
-            let key = number &* 4 &+ kindNumber
-            if slotByNumber[key] != Self.unresolved { return slotByNumber[key] }
-            let made = newSlot(kind: kind, value: sharedStrings[number])
-            slotByNumber[key] = made
-            return made
+    /// The slot of a (kind, value), the value given by its number in `sharedStrings`: found
+    /// again, else made; -1 when the value resolves to no type (or the number names no value).
+    private mutating func slot(kind: DocumentClaim.Kind, number: Int, sharedStrings: [String]) -> Int32 {
+        guard number >= 0, number < sharedStrings.count else { return -1 }
+        let kindNumber = switch kind {
+        case .contentType: 0
+        case .mime: 1
+        case .extension: 2
+        case .wildcard: 3
         }
-        if let known = slotByValue[kind]?[value] { return known }
-        let made = newSlot(kind: kind, value: value)
-        slotByValue[kind, default: [:]][value] = made
+        let key = number &* 4 &+ kindNumber
+        if slotByNumber[key] != Self.unresolved { return slotByNumber[key] }
+        let made = newSlot(kind: kind, value: sharedStrings[number])
+        slotByNumber[key] = made
         return made
     }
 

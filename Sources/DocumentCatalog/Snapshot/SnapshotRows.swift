@@ -5,23 +5,20 @@ import UniformTypes
 /// apps, claims, URL claims, queried schemes, defaults, mimeapps.list associations and
 /// last-used times, and the freshness stamps of the last import. Plain values, so they can also be stored in a ``SnapshotImage``.
 struct SnapshotRows {
+    /// A document claim of one of the rows' apps, all numbers: its strings are in
+    /// ``SnapshotRows/sharedStrings``, so 400,000 claims hold no reference to any of them and
+    /// claims of equal value have equal numbers (the value is resolved to a type once).
     struct Claim {
-        /// The claimed value as written: empty for a row read from a stored snapshot, whose
-        /// ``valueNumber`` names it in ``SnapshotRows/sharedStrings`` (so 400,000 rows do not
-        /// each hold a reference to one of a few thousand strings).
-        var appID: String
+        /// The claiming app's position among ``SnapshotRows/apps``.
+        var app: Int32
         var kind: DocumentClaim.Kind
-        var value: String
+        /// The value as written, by its number in ``SnapshotRows/sharedStrings``.
+        var value: Int32
         var role: DocumentRole
         var rank: HandlerRank
-        var typeName: String?
-        var position: Int
-        /// Equal for claims of equal value read from one stored snapshot, so resolving a value
-        /// of one kind is done once; `nil` for rows read from the database.
-        var valueNumber: Int? = nil
-        /// The claiming app's position among ``SnapshotRows/apps`` when a stored snapshot says
-        /// so; `nil` for rows read from the database (then ``appID`` names it).
-        var appNumber: Int32? = nil
+        /// The document type's name, by its number in ``SnapshotRows/sharedStrings``; -1 for none.
+        var typeName: Int32
+        var position: Int32
 
         /// A claim kind as stored; an unknown one names a type (`contentType`).
         static func kind(_ text: String) -> DocumentClaim.Kind { DocumentClaim.Kind(rawValue: text) ?? .contentType }
@@ -62,8 +59,8 @@ struct SnapshotRows {
     /// Each app's position when apps are sorted by name, then id, as a stored snapshot keeps it
     /// (see ``CatalogSnapshot/nameRank(_:)``); `nil` for rows read from the database.
     var nameOrder: [Int32]?
-    /// The strings a stored snapshot stores once (see ``SnapshotStringTable``), by number: what
-    /// ``Claim/valueNumber`` names. Empty for rows read from the database.
+    /// The claims' values and type names, each once, by the number ``Claim`` names it by (for
+    /// rows read from a stored snapshot, its ``SnapshotStringTable`` numbering).
     var sharedStrings: [String] = []
 
     /// Reads the rows in the read transaction `db`.
@@ -73,10 +70,22 @@ struct SnapshotRows {
         apps = try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").enumerated().map {
             CatalogApp(index: Int32($0.offset), record: AppRecord(row: $0.element))
         }
-        claims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position").map { row in
-            Claim(
-                appID: row[0], kind: Claim.kind(row[1]), value: row[2], role: Claim.role(row[3]), rank: Claim.rank(row[4]), typeName: row[5],
-                position: row[6])
+        // Claims of apps that are absent (not among the rows) are left out.
+        let appIDs = AppIDIndex(apps)
+        var numbers: [String: Int32] = [:]
+        func number(_ text: String) -> Int32 {
+            if let known = numbers[text] { return known }
+            numbers[text] = Int32(sharedStrings.count)
+            sharedStrings.append(text)
+            return Int32(sharedStrings.count - 1)
+        }
+        let claimRows = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, claim_kind, value, role, rank, type_name, position FROM document_claims ORDER BY app_id, position")
+        for row in claimRows {
+            guard let app = appIDs.index(of: row[0]) else { continue }
+            let typeName: String? = row[5]
+            claims.append(Claim(
+                app: app, kind: Claim.kind(row[1]), value: number(row[2]), role: Claim.role(row[3]), rank: Claim.rank(row[4]),
+                typeName: typeName.map(number) ?? -1, position: Int32(truncatingIfNeeded: row[6] as Int)))
         }
         urlClaims = try SQLiteRow.fetchAll(db, sql: "SELECT app_id, scheme, role, rank, name, requires_signature, allowed_sources FROM url_claims WHERE app_id IN (SELECT id FROM apps WHERE absent_since IS NULL) ORDER BY app_id, id").map { row in
             URLClaim(appID: row[0], scheme: row[1], role: row[2], rank: row[3], name: row[4], requiresSignature: row[5], allowedSources: row[6])
@@ -132,10 +141,12 @@ struct SnapshotRows {
         }
         out.write(claims.count)
         for claim in claims {
-            writeApp(claim.appID)
-            for text in [claim.kind.rawValue, claim.value, claim.role.rawValue, claim.rank.rawValue] { table.write(text, to: &out) }
-            table.write(claim.typeName, to: &out)
-            out.write(claim.position)
+            out.write(Int(claim.app))
+            for text in [claim.kind.rawValue, sharedStrings[Int(claim.value)], claim.role.rawValue, claim.rank.rawValue] {
+                table.write(text, to: &out)
+            }
+            table.write(claim.typeName >= 0 ? sharedStrings[Int(claim.typeName)] : nil, to: &out)
+            out.write(Int(claim.position))
         }
         out.write(urlClaims.count)
         for claim in urlClaims {
@@ -218,13 +229,20 @@ struct SnapshotRows {
         var kinds: [DocumentClaim.Kind?] = [], roles: [DocumentRole?] = [], ranks: [HandlerRank?] = []
         for _ in 0..<claimCount {
             guard let app = readAppReference(), let kind = table.readParsed(from: &input, memo: &kinds, Claim.kind),
-                let valueNumber = table.readNumber(from: &input), let role = table.readParsed(from: &input, memo: &roles, Claim.role),
-                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank),
-                let typeName = table.readOptional(from: &input), let position = input.readInt()
+                let value = table.readNumber(from: &input), let role = table.readParsed(from: &input, memo: &roles, Claim.role),
+                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank), let hasTypeName = input.readBool()
             else { return nil }
+            var typeName = -1
+            if hasTypeName {
+                guard let number = table.readNumber(from: &input) else { return nil }
+                typeName = number
+            }
+            guard let position = input.readInt() else { return nil }
+            // A claim of an app the rows do not hold (written by an earlier version) is left out.
+            guard let number = app.number else { continue }
             claims.append(Claim(
-                appID: app.id, kind: kind, value: "", role: role, rank: rank, typeName: typeName, position: position,
-                valueNumber: valueNumber, appNumber: app.number))
+                app: number, kind: kind, value: Int32(value), role: role, rank: rank, typeName: Int32(typeName),
+                position: Int32(truncatingIfNeeded: position)))
         }
         sharedStrings = table.strings
         guard let urlCount = input.readCount() else { return nil }
