@@ -262,7 +262,7 @@ public final class CatalogSnapshot: Sendable {
     static func build(_ raw: SnapshotRows, graph: TypeGraph) -> CatalogSnapshot {
         // The rows' apps are the snapshot's: made once, when the rows were read.
         let apps = raw.apps
-        let appIDs = AppIDIndex(apps)
+        let appIDs = raw.appIDs
         let nameOrder = raw.nameOrder.flatMap { $0.count == apps.count ? $0 : nil } ?? nameOrder(of: apps)
         var resolver = ClaimResolver(graph: graph)
         let (claims, indexes) = resolver.resolve(raw.claims, sharedStrings: raw.sharedStrings, appCount: apps.count)

@@ -49,6 +49,9 @@ struct SnapshotRows {
     /// The apps, each made once here and shared by the snapshot built from these rows; an app's
     /// ``CatalogApp/index`` is its position.
     var apps: [CatalogApp] = []
+    /// The apps by id, made with them: what rows naming an app by id are matched with, here and
+    /// in the snapshot built from these rows.
+    var appIDs = AppIDIndex([])
     var claims: [Claim] = []
     var urlClaims: [URLClaim] = []
     var queried: [(appID: String, scheme: String)] = []
@@ -70,8 +73,8 @@ struct SnapshotRows {
         apps = try SQLiteRow.fetchAll(db, sql: "SELECT \(AppRecord.columns) FROM apps WHERE absent_since IS NULL ORDER BY id").enumerated().map {
             CatalogApp(index: Int32($0.offset), record: AppRecord(row: $0.element))
         }
+        appIDs = AppIDIndex(apps)
         // Claims of apps that are absent (not among the rows) are left out.
-        let appIDs = AppIDIndex(apps)
         var numbers: [String: Int32] = [:]
         func number(_ text: String) -> Int32 {
             if let known = numbers[text] { return known }
@@ -122,18 +125,13 @@ struct SnapshotRows {
         for declaration in declarations { out.write(bytes: declaration.compactRecord) }
         var table = SnapshotStringTable()
         out.write(apps.count)
-        var appNumbers: [String: Int] = [:]
-        appNumbers.reserveCapacity(apps.count)
-        for (number, app) in apps.enumerated() {
-            app.record.write(to: &out, table: &table)
-            appNumbers[app.id] = number
-        }
+        for app in apps { app.record.write(to: &out, table: &table) }
         for position in nameOrder { out.write(Int(position)) }
         // A row's app is the number of its app row, or -1 followed by the id of an app the rows
         // do not hold.
         func writeApp(_ appID: String) {
-            if let number = appNumbers[appID] {
-                out.write(number)
+            if let number = appIDs.index(of: appID) {
+                out.write(Int(number))
             } else {
                 out.write(-1)
                 out.write(appID)
@@ -203,6 +201,7 @@ struct SnapshotRows {
             guard let record = AppRecord(reading: &input, table: &table) else { return nil }
             apps.append(CatalogApp(index: Int32(apps.count), record: record))
         }
+        appIDs = AppIDIndex(apps)
         var order: [Int32] = []
         order.reserveCapacity(appCount)
         for _ in 0..<appCount {
@@ -230,18 +229,13 @@ struct SnapshotRows {
         for _ in 0..<claimCount {
             guard let app = readAppReference(), let kind = table.readParsed(from: &input, memo: &kinds, Claim.kind),
                 let value = table.readNumber(from: &input), let role = table.readParsed(from: &input, memo: &roles, Claim.role),
-                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank), let hasTypeName = input.readBool()
+                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank),
+                let typeName = table.readOptionalNumber(from: &input), let position = input.readInt()
             else { return nil }
-            var typeName = -1
-            if hasTypeName {
-                guard let number = table.readNumber(from: &input) else { return nil }
-                typeName = number
-            }
-            guard let position = input.readInt() else { return nil }
             // A claim of an app the rows do not hold (written by an earlier version) is left out.
             guard let number = app.number else { continue }
             claims.append(Claim(
-                app: number, kind: kind, value: Int32(value), role: role, rank: rank, typeName: Int32(typeName),
+                app: number, kind: kind, value: Int32(value), role: role, rank: rank, typeName: typeName.map(Int32.init) ?? -1,
                 position: Int32(truncatingIfNeeded: position)))
         }
         sharedStrings = table.strings

@@ -63,8 +63,14 @@ struct SnapshotStringTable {
 
     /// Reads a string that may be absent: `.some(nil)` when absent, `nil` when malformed.
     mutating func readOptional(from input: inout CompactRecordReader) -> String?? {
+        readOptionalNumber(from: &input).map { number in number.map { strings[$0] } }
+    }
+
+    /// Reads a string that may be absent as its number (see ``readNumber(from:)``):
+    /// `.some(nil)` when absent, `nil` when malformed.
+    mutating func readOptionalNumber(from input: inout CompactRecordReader) -> Int?? {
         guard let present = input.readBool() else { return nil }
         guard present else { return .some(nil) }
-        return read(from: &input).map { .some($0) }
+        return readNumber(from: &input).map { .some($0) }
     }
 }

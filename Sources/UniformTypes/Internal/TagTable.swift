@@ -78,7 +78,10 @@ struct TagTable: @unchecked Sendable {
             keyBytes.append(contentsOf: key)
             var slot = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: TagTable.hash($0)) } & mask
             while cells[slot * 4] != 0 { slot = (slot + 1) & mask }
-            cells.replaceSubrange(slot * 4..<slot * 4 + 4, with: [Int32(index + 1), start, Int32(keyBytes.count), entry.value])
+            cells[slot * 4] = Int32(index + 1)
+            cells[slot * 4 + 1] = start
+            cells[slot * 4 + 2] = Int32(keyBytes.count)
+            cells[slot * 4 + 3] = entry.value
         }
         keyOffsets.append(Int32(keyBytes.count))
         writer.writeWord(foldsCase ? 1 : 0)
