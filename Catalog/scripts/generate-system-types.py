@@ -728,6 +728,27 @@ def add_text_parents(universe):
         target.parents.append("public.plain-text")
 
 
+# RFC 6839 structured syntax suffixes: a media type named `…+xml` is XML, `…+json` JSON and
+# `…+zip` a ZIP archive, whatever else it is.
+SUFFIX_PARENTS = {"+xml": "public.xml", "+json": "public.json", "+zip": "public.zip-archive"}
+
+
+def add_suffix_parents(universe):
+    """A declaration whose preferred MIME type carries a structured syntax suffix (RFC 6839) and
+    that no registry gave a parent becomes a kind of the suffix's syntax: `application/route-s-tsid+xml`
+    (IANA, a kind of nothing in any registry) is XML, so text without XML's opening `<` refutes
+    its name and text editors are offered for it. A declaration with a parent keeps its own
+    (shared-mime-info's `model/3mf` is a ZIP archive, not the XML its MIME type's suffix
+    names: the suffix there names the main part)."""
+    for d in universe.declarations.values():
+        if d.origin in ("apple", "openwith") or not d.mimes or d.parents:
+            continue
+        mime = d.mimes[0].lower()
+        for suffix, syntax in SUFFIX_PARENTS.items():
+            if mime.endswith(suffix) and d.identifier.lower() != syntax:
+                d.parents.append(syntax)
+
+
 def add_functional_parents(universe):
     declarations = universe.declarations
     for d in declarations.values():
@@ -783,6 +804,7 @@ def build(mime_xml):
     add_parents(universe, tika_types, tika_owners, "Tika")
     add_split_alias_parents(universe, fd_types, fd_owners)
     add_text_parents(universe)
+    add_suffix_parents(universe)
     add_functional_parents(universe)
     check_consistency(universe.declarations)
     roots, seen_roots = [], set()

@@ -178,6 +178,26 @@ struct TypeUniverseTests {
         #expect(type.preferredMIMEType == higherName)
     }
 
+    @Test("A type named with a structured syntax suffix is that syntax, unless a registry says what else it is", arguments: [
+        ("application/route-s-tsid+xml", "public.xml"),
+        ("application/atomcat+xml", "public.xml"),
+        ("application/geo+json-seq", nil),
+        ("application/ace+json", "public.json"),
+        ("application/epub+zip", "public.zip-archive"),
+        ("model/3mf", "public.zip-archive"),
+    ] as [(String, String?)])
+    func structuredSuffix(mime: String, syntax: String?) throws {
+        let type = try #require(graph.types(mimeType: mime).first { !$0.isDynamic }, "\(mime) is declared")
+        if let syntax {
+            #expect(type.conforms(to: graph.identity(TypeIdentifier(syntax))), "\(type.identifier) is a kind of \(syntax)")
+        }
+        // Every declaration named `…+xml` is XML or a container (its suffix names the main part).
+        for declared in try SystemTypeCatalog.declarations() where declared.tags[.mimeType]?.first?.lowercased().hasSuffix("+xml") == true {
+            let t = try #require(graph[declared.identifier])
+            #expect(t.conforms(to: graph.identity(.xml)) || t.conforms(to: graph.identity(.archive)), "\(declared.identifier)")
+        }
+    }
+
     @Test("The catalog declares at least 2,500 types")
     func universeSize() throws {
         let declarations = try SystemTypeCatalog.declarations()

@@ -2,9 +2,12 @@ import UniformTypes
 
 /// The mark every file of some text formats opens with, by their specifications: a vCard's
 /// `BEGIN:VCARD`, an iCalendar's `BEGIN:VCALENDAR`, RTF's `{\rtf`, WebVTT's `WEBVTT`, a TeXmacs
-/// document's `<TeXmacs|`. A name of one of these formats over text that does not open with its
-/// mark is not that format (`merged1.vcf` holding a Variant Call Format table is no contact
-/// card, `stream-0.1.tm` holding Tcl is no TeXmacs document).
+/// document's `<TeXmacs|`, and every XML document's `<` (XML 1.0 §2.1: a document is a prolog
+/// — declaration, comments, processing instructions, blank space — and an element, all of
+/// which open with `<`), which every format built on XML inherits. A name of one of these
+/// formats over text that does not open with its mark is not that format (`merged1.vcf`
+/// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
+/// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
 /// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
@@ -32,6 +35,7 @@ struct OpeningMark: Sendable {
         OpeningMark(mimeType: "text/rtf", text: "{\\rtf", ignoresCase: false),
         OpeningMark(mimeType: "text/vtt", text: "WEBVTT", ignoresCase: false),
         OpeningMark(mimeType: "text/texmacs", text: "<TeXmacs|", ignoresCase: false),
+        OpeningMark(mimeType: "application/xml", text: "<", ignoresCase: false),
     ]
 
     /// Whether `prefix`, a file's first bytes, opens with the mark — or cannot be judged (empty,

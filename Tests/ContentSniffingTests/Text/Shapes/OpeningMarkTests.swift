@@ -37,12 +37,24 @@ struct OpeningMarkTests {
 
         """
 
+    static let schemeLibrary = """
+        (library (lambdastar)
+          (export lambda*)
+          (import (rnrs))
+          (define-syntax lambda*
+            (syntax-rules ()
+              ((_ (args ...) body ...) (lambda (args ...) body ...)))))
+
+        """
+
     func type(_ mime: String) throws -> UniformType { try #require(resolver.graph.type(mimeType: mime)) }
 
     @Test("a name refuted by text without the mark: the text's own reading, with a conflict", arguments: [
         ("calls.vcf", variantCalls, "text/vcard", "BEGIN:VCARD"),
         ("stream-0.1.tm", tclModule, "text/texmacs", "<TeXmacs|"),
         ("talk.vtt", "1\n00:00:01,000 --> 00:00:02,000\nHello\n", "text/vtt", "WEBVTT"),
+        ("prefs.xml", "[server]\nhost = example.org\nport = 8080\n", "application/xml", "<"),
+        ("lambdastar.sls", schemeLibrary, "application/route-s-tsid+xml", "<"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -69,6 +81,17 @@ struct OpeningMarkTests {
     func marked(text: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: "contacts.vcf")
         #expect(resolution.type == (try type("text/vcard")))
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("XML under XML formats' names keeps the name: a declaration, a comment or blank lines first", arguments: [
+        ("shapes.svg", "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "image/svg+xml"),
+        ("shapes.svg", "\n\n<!-- drawn by hand -->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "image/svg+xml"),
+        ("prefs.xml", "\u{FEFF}<settings><host>example.org</host></settings>\n", "application/xml"),
+    ])
+    func xmlMarked(name: String, text: String, mime: String) throws {
+        let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
+        #expect(resolution.type.conforms(to: try type(mime)))
         #expect(resolution.conflict == nil)
     }
 
