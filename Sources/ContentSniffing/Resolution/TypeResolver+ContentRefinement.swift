@@ -84,7 +84,8 @@ extension TypeResolver {
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
-    ///   names an unrelated type.
+    ///   names an unrelated type, and the text classifier's answer against a rule below 50
+    ///   (a guess from a word in the opening lines) that names an unrelated type.
     ///
     /// Rules are evaluated on the 4 KiB prefix. A rule that reads past it (ISO 9660's `CD001`
     /// at 32769) is given one more bounded read — only when no signature answered strongly, the
@@ -141,6 +142,10 @@ extension TypeResolver {
             // Weak content that agrees with the name outweighs an unrelated rule below 80 (an
             // AFM named .afm is not a SunOS News font because both start with "StartFont").
             if match.priority < 80, let claim, current.type.conforms(to: claim.type) || claim.type.conforms(to: current.type) { return }
+            // A rule below 50 is a guess from a word in the opening lines (Perl's `use strict`,
+            // which JavaScript's `'use strict'` also holds): the text classifier, which weighed
+            // the whole prefix and was sure enough to name another kind of text, outweighs it.
+            if match.priority < 50, current.isStatistical { return }
         }
         // A binary name the built-in signatures did not confirm, and a rule that finds an
         // unrelated binary format: a renamed file, as strong as the spec's priority 80.
