@@ -4,23 +4,37 @@ import UniformTypes
 /// letters is compared lowercased as a whole. When two apps' ids are equal that way, the later
 /// app is the one found.
 ///
-/// The index holds app positions only; ids are read from the apps themselves, so building it
-/// for 100,000 apps makes no string and hashes each id once.
+/// The index holds app positions and the ids' hashes only; ids are read from the apps
+/// themselves, and only when their hashes are equal, so building it for 100,000 apps makes no
+/// string and reads each id once.
 struct AppIDIndex: Sendable {
+    /// One slot of the open-addressed table: the upper half of the id's hash, and the app's
+    /// position + 1 (0 = empty).
+    private struct Slot: Sendable {
+        var tag: UInt32
+        var entry: Int32
+    }
+
     private let apps: [CatalogApp]
-    /// App position + 1 per slot (0 = empty), a power-of-two count with at least half empty.
-    private let slots: [Int32]
+    /// A power-of-two count of slots, at least half of them empty.
+    private let slots: [Slot]
 
     init(_ apps: [CatalogApp]) {
         self.apps = apps
         var capacity = 16
         while capacity < apps.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        var slots = [Slot](repeating: Slot(tag: 0, entry: 0), count: capacity)
         let mask = capacity - 1
         for app in apps {
-            var slot = Self.hash(app.id) & mask
-            while slots[slot] != 0, !Self.same(apps[Int(slots[slot] - 1)].id, app.id) { slot = (slot + 1) & mask }
-            slots[slot] = app.index + 1
+            let id = app.record.id
+            let hash = Self.hash(id)
+            let tag = UInt32(truncatingIfNeeded: hash >> 32)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].entry != 0 {
+                if slots[slot].tag == tag, Self.same(apps[Int(slots[slot].entry - 1)].record.id, id) { break }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Slot(tag: tag, entry: app.index + 1)
         }
         self.slots = slots
     }
@@ -28,26 +42,38 @@ struct AppIDIndex: Sendable {
     /// The position of the app with this id, or `nil`.
     func index(of id: String) -> Int32? {
         let mask = slots.count - 1
-        var slot = Self.hash(id) & mask
-        while slots[slot] != 0 {
-            let index = slots[slot] - 1
-            if Self.same(apps[Int(index)].id, id) { return index }
+        let hash = Self.hash(id)
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot].entry != 0 {
+            let index = slots[slot].entry - 1
+            if slots[slot].tag == tag, Self.same(apps[Int(index)].record.id, id) { return index }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// FNV-1a over the id's bytes with ASCII letters folded; over its lowercased bytes when it
-    /// has other letters.
-    private static func hash(_ id: String) -> Int {
-        if id.utf8.contains(where: { $0 >= 0x80 }) { return hash(bytes: id.lowercased().utf8) }
-        return hash(bytes: id.utf8)
+    /// FNV-1a over the id's bytes with ASCII letters folded, mixed; over its lowercased bytes
+    /// when it has other letters.
+    private static func hash(_ id: String) -> UInt64 {
+        var highBits: UInt8 = 0
+        let hash = id.utf8.withContiguousStorageIfAvailable { folded($0, highBits: &highBits) } ?? folded(id.utf8, highBits: &highBits)
+        guard highBits >= 0x80 else { return hash }
+        var ignored: UInt8 = 0
+        return folded(id.lowercased().utf8, highBits: &ignored)
     }
 
-    private static func hash(bytes: String.UTF8View) -> Int {
+    /// The mixed FNV-1a hash of `bytes` with ASCII letters folded; `highBits` collects the
+    /// bytes' bits, so that a byte of 0x80 or more shows.
+    private static func folded(_ bytes: some Sequence<UInt8>, highBits: inout UInt8) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(ASCIICaseFolding.fold(byte))) &* 0x0000_0100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        var bits: UInt8 = 0
+        for byte in bytes {
+            bits |= byte
+            hash = (hash ^ UInt64(ASCIICaseFolding.fold(byte))) &* 0x0000_0100_0000_01b3
+        }
+        highBits = bits
+        return hash ^ (hash >> 29)
     }
 
     /// Whether two ids are the same app's, by the rule above.
