@@ -7,6 +7,10 @@ struct KnownTypes: Sendable {
     let text: UniformType
     let plainText: UniformType
     let xml: UniformType
+    /// JSON and newline-delimited JSON: text whose grammar the sniffer checks to the end of
+    /// what it reads, so it is JSON by structure, not by resemblance.
+    let json: UniformType
+    let ndjson: UniformType
     let empty: UniformType
     let symlink: UniformType
     /// Folders, bundles and packages: types of things without bytes of their own.
@@ -35,6 +39,8 @@ struct KnownTypes: Sendable {
         text = graph.identity(.text)
         plainText = graph.identity(.plainText)
         xml = graph.identity(.xml)
+        json = graph.identity(KnownType.json)
+        ndjson = graph.identity(KnownType.ndjson)
         empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity(.data)
         symlink = graph.identity(.symbolicLink)
         folder = graph.identity("public.directory")

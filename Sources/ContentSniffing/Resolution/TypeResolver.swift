@@ -34,7 +34,8 @@ public import UniformTypes
 ///    - two text readings (a `.pl` that looks like XHTML) keep the name; text content does not
 ///      contradict a text format that is not declared as text (AFM, XPM), but does contradict a
 ///      binary format the signatures know or whose magic rules the bytes fail (a text file
-///      named `.png` or `notes.it` is text, flagged);
+///      named `.png` or `notes.it` is text, flagged), and JSON, placed by its grammar,
+///      contradicts every binary format (`block.ice` holding JSON is JSON, flagged);
 ///    - a name whose heaviest readings are binary formats the text content refutes means the
 ///      text format of its extension's lighter glob, when it has one the content agrees with
 ///      (`*.mts`: an MPEG transport stream at weight 50, TypeScript at 40);

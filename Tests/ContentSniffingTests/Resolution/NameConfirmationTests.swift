@@ -24,6 +24,35 @@ struct NameConfirmationTests {
         #expect(resolution.conflict?.reason.contains("magic") == true)
     }
 
+    @Test("JSON under the name of a binary format without magic is JSON, with a conflict", arguments: [
+        // `*.ice` is Cooltalk audio in Tika's registry; `*.prc` a Palm database: neither has magic.
+        ("block-counter.ice", "x-conference/x-cooltalk"), ("settings.prc", "application/vnd.palm"),
+    ])
+    func jsonUnderBinaryName(name: String, claimedMIME: String) throws {
+        let claimed = try #require(resolver.graph.type(mimeType: claimedMIME))
+        #expect(!claimed.conforms(to: resolver.graph.identity(.text)))
+        let json = Array("""
+            {
+              "name": "block-counter",
+              "ports": [{"name": "clk", "direction": "input"}, {"name": "count", "direction": "output", "width": 8}],
+              "synthesis": {"tool": "yosys", "seed": 42, "retime": false}
+            }
+
+            """.utf8)
+        let resolution = resolver.resolve(bytes: json, name: name)
+        #expect(resolution.type.preferredMIMEType == "application/json")
+        #expect(resolution.conflict?.claimed == claimed.identifier)
+        #expect(resolution.conflict?.reason.contains("JSON") == true)
+    }
+
+    @Test("a JSON format's name over JSON keeps its name")
+    func jsonFormatName() throws {
+        let har = Array(#"{"log": {"version": "1.2", "creator": {"name": "browser", "version": "1"}, "entries": []}}"#.utf8)
+        let resolution = resolver.resolve(bytes: har, name: "recording.har")
+        #expect(resolution.type.preferredMIMEType == "application/har+json")
+        #expect(resolution.conflict == nil)
+    }
+
     @Test("a file that bears the claimed format's magic keeps its name")
     func confirmedName() throws {
         // An Impulse Tracker module starts with "IMPM" and its song name.
