@@ -24,34 +24,36 @@ struct AppIDIndex: Sendable {
         var capacity = 16
         while capacity < apps.count * 2 { capacity <<= 1 }
         var slots = [Slot](repeating: Slot(tag: 0, entry: 0), count: capacity)
-        let mask = capacity - 1
         for app in apps {
             let id = app.record.id
             let hash = Self.hash(id)
-            let tag = UInt32(truncatingIfNeeded: hash >> 32)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot].entry != 0 {
-                if slots[slot].tag == tag, Self.same(apps[Int(slots[slot].entry - 1)].record.id, id) { break }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Slot(tag: tag, entry: app.index + 1)
+            // A later app with an equal id takes over the earlier one's slot.
+            slots[Self.slot(of: id, hash: hash, in: slots, apps: apps)] = Slot(tag: Self.tag(hash), entry: app.index + 1)
         }
         self.slots = slots
     }
 
     /// The position of the app with this id, or `nil`.
     func index(of id: String) -> Int32? {
+        let entry = slots[Self.slot(of: id, hash: Self.hash(id), in: slots, apps: apps)].entry
+        return entry == 0 ? nil : entry - 1
+    }
+
+    /// The slot of `slots` holding the app whose id is `id` (which hashes to `hash`), or the
+    /// empty slot where it would go.
+    private static func slot(of id: String, hash: UInt64, in slots: [Slot], apps: [CatalogApp]) -> Int {
         let mask = slots.count - 1
-        let hash = Self.hash(id)
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        let wanted = tag(hash)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot].entry != 0 {
-            let index = slots[slot].entry - 1
-            if slots[slot].tag == tag, Self.same(apps[Int(index)].record.id, id) { return index }
+            if slots[slot].tag == wanted, same(apps[Int(slots[slot].entry - 1)].record.id, id) { return slot }
             slot = (slot + 1) & mask
         }
-        return nil
+        return slot
     }
+
+    /// The part of an id's hash a slot keeps: its upper half (the lower bits choose the slot).
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
 
     /// FNV-1a over the id's bytes with ASCII letters folded, mixed; over its lowercased bytes
     /// when it has other letters.

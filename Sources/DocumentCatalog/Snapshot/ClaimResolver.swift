@@ -43,9 +43,9 @@ struct ClaimResolver {
         claims.reserveCapacity(kept.count)
         for entry in kept {
             let row = rows[Int(entry.row)]
-            let typeName = row.typeName >= 0 && Int(row.typeName) < sharedStrings.count ? sharedStrings[Int(row.typeName)] : nil
             claims.append(ResolvedClaim(
-                app: row.app, kind: row.kind, role: row.role, rank: row.rank, typeName: typeName, position: Int(row.position),
+                app: row.app, kind: row.kind, role: row.role, rank: row.rank, typeName: row.typeNameText(in: sharedStrings),
+                position: Int(row.position),
                 slot: entry.slot, slots: slots))
         }
         var indexes = CatalogSnapshot.ClaimIndexes(byOrdinal: [[Int32]](repeating: [], count: graph.count))

@@ -20,6 +20,12 @@ struct SnapshotRows {
         var typeName: Int32
         var position: Int32
 
+        /// The document type's name, read from `strings` (the rows' ``SnapshotRows/sharedStrings``);
+        /// `nil` for none, or for a number `strings` does not hold.
+        func typeNameText(in strings: [String]) -> String? {
+            typeName >= 0 && Int(typeName) < strings.count ? strings[Int(typeName)] : nil
+        }
+
         /// A claim kind as stored; an unknown one names a type (`contentType`).
         static func kind(_ text: String) -> DocumentClaim.Kind { DocumentClaim.Kind(rawValue: text) ?? .contentType }
         /// A role as stored (or as an Info.plist spells it); an unknown one is `viewer`.
@@ -143,7 +149,7 @@ struct SnapshotRows {
             for text in [claim.kind.rawValue, sharedStrings[Int(claim.value)], claim.role.rawValue, claim.rank.rawValue] {
                 table.write(text, to: &out)
             }
-            table.write(claim.typeName >= 0 ? sharedStrings[Int(claim.typeName)] : nil, to: &out)
+            table.write(claim.typeNameText(in: sharedStrings), to: &out)
             out.write(Int(claim.position))
         }
         out.write(urlClaims.count)
