@@ -17,6 +17,13 @@ enum SignatureCases {
     static func be16(_ value: Int) -> [UInt8] { ByteFixtures.be16(value) }
     static func be32(_ value: Int) -> [UInt8] { ByteFixtures.be32(value) }
     static func zeros(_ count: Int) -> [UInt8] { ByteFixtures.zeros(count) }
+    /// A TZif header (RFC 8536 §3.1) and its data block: no transitions, `types` local time
+    /// types, four abbreviation bytes, `leaps` leap-second records, one indicator of each kind
+    /// per type; times of `timeSize` bytes (4 in the version 1 block, 8 after it).
+    static func tzif(version: String, leaps: Int, types: Int, timeSize: Int = 4) -> [UInt8] {
+        let header = a("TZif" + version) + zeros(15) + be32(types) + be32(types) + be32(leaps) + be32(0) + be32(types) + be32(4)
+        return header + zeros(types * 6) + a("UTC\0") + zeros(leaps * (timeSize + 4)) + zeros(types * 2)
+    }
     static func filler(_ count: Int, seed: UInt64 = 7) -> [UInt8] { ByteFixtures.pseudoRandom(count: count, seed: seed) }
 
     /// An ISO-BMFF `ftyp` box followed by a small `mdat`.
@@ -484,6 +491,12 @@ enum SignatureCases {
             + le16(4) + zeros(8) + le32(65535) + le32(1)),
         SignatureCase("pcapng", "org.freedesktop.mime.application.x-pcapng", [0x0A, 0x0D, 0x0D, 0x0A] + le32(28) + [0x4D, 0x3C, 0x2B, 0x1A]
             + le16(1) + le16(0) + ByteFixtures.le64(UInt64.max) + le32(28)),
+        SignatureCase("TZif version 2, no leap seconds", "org.iana.mime.application.tzif",
+                      tzif(version: "2", leaps: 0, types: 2) + tzif(version: "2", leaps: 0, types: 2), .strong),
+        SignatureCase("TZif version 1 with leap seconds", "org.iana.mime.application.tzif-leap", tzif(version: "\0", leaps: 3, types: 1), .strong),
+        // zic's "slim" output: an empty version 1 block, the leap records in the version 2 block.
+        SignatureCase("TZif slim version 2 with leap seconds", "org.iana.mime.application.tzif-leap",
+                      tzif(version: "2", leaps: 0, types: 1) + tzif(version: "2", leaps: 27, types: 1, timeSize: 8), .strong),
         SignatureCase("binary property list", "com.apple.binary-property-list", a("bplist00") + [0xD1, 1, 2] + zeros(40)),
         SignatureCase("gettext catalog little-endian", "org.freedesktop.mime.application.x-gettext-translation",
                       [0xDE, 0x12, 0x04, 0x95] + le32(0) + le32(1) + le32(28) + le32(36) + zeros(24)),

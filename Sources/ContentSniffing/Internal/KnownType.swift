@@ -246,6 +246,8 @@ enum KnownType {
     static let berkeleyDB: TypeIdentifier = "org.apache.tika.mime.application.x-berkeley-db"
     static let pcap: TypeIdentifier = "org.freedesktop.mime.application.vnd.tcpdump.pcap"
     static let pcapng: TypeIdentifier = "org.freedesktop.mime.application.x-pcapng"
+    static let timeZoneInformation: TypeIdentifier = "org.iana.mime.application.tzif"
+    static let timeZoneInformationLeap: TypeIdentifier = "org.iana.mime.application.tzif-leap"
     static let binaryPropertyList: TypeIdentifier = "com.apple.binary-property-list"
     static let gettextCatalog: TypeIdentifier = "org.freedesktop.mime.application.x-gettext-translation"
     static let x509Certificate: TypeIdentifier = "public.x509-certificate"
@@ -374,8 +376,8 @@ enum KnownType {
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
             machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
-            sqlite, berkeleyDB, pcap, pcapng, binaryPropertyList, gettextCatalog, x509Certificate,
-            certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,
+            sqlite, berkeleyDB, pcap, pcapng, timeZoneInformation, timeZoneInformationLeap, binaryPropertyList, gettextCatalog,
+            x509Certificate, certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,
             pgpEncrypted,
             plainText, utf8Text, utf16Text, xml, html, xhtml, json, ndjson, csv, tsv, xmlPropertyList, rss, atom,
             opml, xslt, xmlDTD, docBook, script, shellScript, bashScript, zshScript, kshScript, cshScript, tcshScript,

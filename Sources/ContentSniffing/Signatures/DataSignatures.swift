@@ -54,6 +54,51 @@ enum DataSignatures {
         return SignatureMatch(KnownType.gettextCatalog, .strong, "gettext message catalog magic")
     }
 
+    /// Time zone information (TZif, RFC 8536): `TZif`, a version byte (NUL, `2`, `3` or `4`),
+    /// fifteen reserved zero bytes, then six counts of which the type and abbreviation counts
+    /// cannot be zero and the two indicator counts are zero or the type count (§3.1). A file
+    /// with leap-second records is `application/tzif-leap` (§9.2): its leap count is read in
+    /// the version 1 header and, when the prefix reaches it, in the version 2+ header after the
+    /// version 1 data block (a "slim" file leaves the version 1 block empty).
+    static func timeZoneInformation(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("TZif"), let version = b.byte(at: 4), version == 0 || (0x32...0x34).contains(version),
+            let header = TZifHeader(b, at: 0)
+        else { return nil }
+        var leapSeconds = header.leapCount > 0
+        if !leapSeconds, version != 0, let next = header.dataBlockEnd(timeSize: 4), let second = TZifHeader(b, at: next) {
+            leapSeconds = second.leapCount > 0
+        }
+        return leapSeconds
+            ? SignatureMatch(KnownType.timeZoneInformationLeap, .strong, "TZif header with leap-second records")
+            : SignatureMatch(KnownType.timeZoneInformation, .strong, "TZif header")
+    }
+
+    /// The six counts of a TZif header at `offset`, checked as RFC 8536 §3.1 requires.
+    private struct TZifHeader {
+        var utIndicatorCount, standardIndicatorCount, leapCount, transitionCount, typeCount, abbreviationCount: UInt32
+
+        init?(_ b: UnsafeRawBufferPointer, at offset: Int) {
+            guard b.has("TZif", at: offset) else { return nil }
+            for index in 5..<20 where b.byte(at: offset + index) != 0 { return nil }
+            guard let ut = b.u32be(at: offset + 20), let standard = b.u32be(at: offset + 24), let leap = b.u32be(at: offset + 28),
+                let transitions = b.u32be(at: offset + 32), let types = b.u32be(at: offset + 36), let abbreviations = b.u32be(at: offset + 40),
+                types != 0, abbreviations != 0, ut == 0 || ut == types, standard == 0 || standard == types
+            else { return nil }
+            (utIndicatorCount, standardIndicatorCount, leapCount) = (ut, standard, leap)
+            (transitionCount, typeCount, abbreviationCount) = (transitions, types, abbreviations)
+        }
+
+        /// Where the data block after this header (at offset 0) ends, for times of `timeSize`
+        /// bytes; `nil` when the counts are too large to lie in a file of any sensible size.
+        func dataBlockEnd(timeSize: Int) -> Int? {
+            let counts = [transitionCount, typeCount, abbreviationCount, leapCount, standardIndicatorCount, utIndicatorCount]
+            guard counts.allSatisfy({ $0 < 1 << 20 }) else { return nil }
+            return 44 + Int(transitionCount) * (timeSize + 1) + Int(typeCount) * 6 + Int(abbreviationCount)
+                + Int(leapCount) * (timeSize + 4) + Int(standardIndicatorCount) + Int(utIndicatorCount)
+        }
+    }
+
     /// Binary property list: `bplist0`.
     static func binaryPropertyList(_ probe: Probe) -> SignatureMatch? {
         guard probe.bytes.has("bplist0") else { return nil }

@@ -75,6 +75,7 @@ enum SignatureTable {
         SignatureRule("Python bytecode", ExecutableSignatures.pythonBytecode),
         SignatureRule("binary property list", DataSignatures.binaryPropertyList),
         SignatureRule("gettext message catalog", DataSignatures.gettextCatalog),
+        SignatureRule("TZif time zone information", DataSignatures.timeZoneInformation),
         SignatureRule("RPM", ArchiveSignatures.rpm),
         SignatureRule("ar and Debian packages", ArchiveSignatures.ar),
         SignatureRule("cpio", ArchiveSignatures.cpio),
