@@ -7,7 +7,9 @@ tokens, token pairs, line openings; see `features`), trained here offline on rea
 Debian packages listed in text-classifier-packages.txt, labelled by their file names (LABELS).
 
 Steps (each reuses the work of the one before it, kept in the git-ignored work folder):
-  download  `apt-get download` every listed package into WORK/debs
+  download  `apt-get download` every listed binary package into WORK/debs, and fetches the
+            upstream tarballs of every listed source package (`source:NAME`) from the Debian
+            archive into WORK/sources, checked against the SHA-256 of the suite's Sources index
   extract   opens every package (and the source archives inside it), keeps the first 4 KiB of
             every file whose name has a label, deduplicated, capped per package and per class,
             into WORK/samples.jsonl
@@ -42,6 +44,8 @@ PACKAGES = os.path.join(HERE, "text-classifier-packages.txt")
 MODEL_SWIFT = os.path.join(ROOT, "Sources", "ContentSniffing", "Generated", "TextClassifierModelData.swift")
 REPORT = os.path.join(ROOT, "Catalog", "text-classifier.md")
 
+ARCHIVE = "http://deb.debian.org/debian"   # the Debian archive of the source packages
+SUITE = "bookworm"                         # the release the binary packages come from as well
 PREFIX = 4096          # the classifier sees the first 4 KiB
 MIN_BYTES = 48         # shorter files say too little to learn from
 CAP_PER_PACKAGE = 250  # files of one class from one package
@@ -72,6 +76,9 @@ LABELS = [
     ("newlib-source", ".tex", None),    # Texinfo sources, not TeX
     ("fltk1.3-doc", ".js", None),       # Doxygen's navigation data
     ("lazarus-src", ".h", None),        # C bindings of a C++ library, either language
+    # The Java of the Kotlin, Scala and Groovy sources is written around those languages (their
+    # runtimes, their compilers' names), so it teaches the model their words as Java's.
+    ("source:", ".java", None),
     ("libfltk", ".H", "text/x-c++hdr"),
     ("libfltk", ".h", "text/x-c++hdr"),
     ("qtbase5-", ".h", "text/x-c++hdr"),
@@ -182,6 +189,13 @@ LABELS = [
     (None, ".hx", "text/x-haxe"),
     (None, ".vala", "text/x-vala"),
     (None, ".vapi", "text/x-vala"),
+    (None, ".scala", "text/x-scala"),
+    (None, ".groovy", "text/x-groovy"),
+    (None, ".kt", "text/x-kotlin"),
+    (None, ".kts", "text/x-kotlin"),
+    (None, ".coffee", "application/vnd.coffeescript"),
+    (None, ".ps1", "application/x-powershell"),
+    (None, ".psm1", "application/x-powershell"),
     # Prose: the notes and licences every project ships. Without a class of its own, prose is
     # whatever language it happens to resemble, and the fallback threshold must carry it all.
     (None, "=README", "text/plain"),
@@ -226,26 +240,96 @@ def label_for(package, path):
     return None
 
 
+SOURCE_MARK = "source:"
+
+
 def read_packages():
-    names = []
+    """The listed binary packages and the listed source packages (`source:NAME` lines)."""
+    binaries, sources = [], []
     with open(PACKAGES) as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
-            if line:
-                names.append(line)
-    return names
+            if line.startswith(SOURCE_MARK):
+                sources.append(line[len(SOURCE_MARK):])
+            elif line:
+                binaries.append(line)
+    return binaries, sources
+
+
+def source_tarballs(index_text, name):
+    """(folder, file name, SHA-256) of every upstream tarball of source package `name` in a
+    Sources index: the .orig tarballs, or the one tarball of a native package."""
+    for block in index_text.split("\n\n"):
+        if not block.startswith("Package: " + name + "\n"):
+            continue
+        folder, checksums, in_checksums = None, [], False
+        for line in block.split("\n"):
+            if line.startswith("Directory: "):
+                folder = line.split(": ", 1)[1]
+            if line.startswith("Checksums-Sha256:"):
+                in_checksums = True
+                continue
+            if in_checksums and line.startswith(" "):
+                digest, _, file_name = line.split()
+                if ".tar." in file_name and ".debian.tar." not in file_name:
+                    checksums.append((folder, file_name, digest))
+            elif not line.startswith(" "):
+                in_checksums = False
+        return [(folder, f, d) for _, f, d in checksums]
+    return []
+
+
+def fetch(url, path):
+    import urllib.request
+    with urllib.request.urlopen(url, timeout=120) as response, open(path + ".part", "wb") as out:
+        while True:
+            chunk = response.read(1 << 20)
+            if not chunk:
+                break
+            out.write(chunk)
+    os.replace(path + ".part", path)
+
+
+def download_sources(work, names):
+    sources = os.path.join(work, "sources")
+    os.makedirs(sources, exist_ok=True)
+    index = os.path.join(work, "Sources.xz")
+    if not os.path.exists(index):
+        fetch(f"{ARCHIVE}/dists/{SUITE}/main/source/Sources.xz", index)
+    with lzma.open(index, "rt", encoding="utf-8", errors="replace") as f:
+        index_text = f.read()
+    for name in names:
+        tarballs = source_tarballs(index_text, name)
+        if not tarballs:
+            print("  no source package:", name, file=sys.stderr)
+        for folder, file_name, digest in tarballs:
+            path = os.path.join(sources, file_name)
+            if os.path.exists(path):
+                continue
+            print("downloading", file_name, flush=True)
+            try:
+                fetch(f"{ARCHIVE}/{folder}/{file_name}", path)
+            except OSError as error:   # urllib's errors are OSErrors; the archive may have dropped a file
+                print("  not downloaded:", file_name, error, file=sys.stderr)
+                continue
+            with open(path, "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != digest:
+                    os.remove(path)
+                    print("  checksum mismatch, removed:", file_name, file=sys.stderr)
 
 
 def download(work):
+    binaries, sources = read_packages()
     debs = os.path.join(work, "debs")
     os.makedirs(debs, exist_ok=True)
     have = {f.split("_", 1)[0] for f in os.listdir(debs) if f.endswith(".deb")}
-    for name in read_packages():
+    for name in binaries:
         if name in have:
             continue
         print("downloading", name, flush=True)
         if subprocess.run(["apt-get", "download", "-q", name], cwd=debs).returncode != 0:
             print("  not downloaded:", name, file=sys.stderr)
+    download_sources(work, sources)
 
 
 def head_of(data, path):
@@ -331,11 +415,30 @@ def extract(work):
         walk_tar(collector, package, tar.stdout, "r|", "", 0)
         tar.wait()
         print(f"{package}: {len(collector.samples) - before} files", flush=True)
+    extract_sources(work, collector)
     samples = cap(collector.samples)
     with open(os.path.join(work, "samples.jsonl"), "w") as f:
         for sample in samples:
             f.write(json.dumps(sample) + "\n")
     print(f"{len(samples)} samples kept of {len(collector.samples)}")
+
+
+def extract_sources(work, collector):
+    """Source packages count as packages named `source:NAME` (their own group when held out)."""
+    sources = os.path.join(work, "sources")
+    if not os.path.isdir(sources):
+        return
+    for file_name in sorted(os.listdir(sources)):
+        if ".tar." not in file_name or file_name.endswith(".part"):
+            continue
+        package = SOURCE_MARK + file_name.split("_", 1)[0]
+        before = len(collector.samples)
+        with open(os.path.join(sources, file_name), "rb") as f:
+            try:
+                walk_tar(collector, package, f, "r|*", "", 0)
+            except (tarfile.TarError, OSError, EOFError, lzma.LZMAError) as error:
+                print("  cannot open", file_name, error, file=sys.stderr)
+        print(f"{package} ({file_name}): {len(collector.samples) - before} files", flush=True)
 
 
 def cap(samples):

@@ -457,6 +457,181 @@ struct TextClassifierTests {
         """),
     ]
 
+    /// The JVM languages beside Java, Elixir, PowerShell and CoffeeScript: classes learnt from
+    /// Debian source packages (Scala, Kotlin, Groovy, Elixir, CoffeeScript) and Windows modules.
+    static let moreSnippets: [(String, String)] = [
+        ("text/x-scala", """
+        package shelf
+
+        import scala.collection.mutable
+
+        case class Item(name: String, count: Int)
+
+        object Shelf {
+          def apply(names: Seq[String]): Shelf = {
+            val shelf = new Shelf
+            names.foreach(shelf.add)
+            shelf
+          }
+        }
+
+        class Shelf {
+          private val counts = mutable.Map.empty[String, Int]
+
+          def add(name: String): Unit =
+            counts.update(name, counts.getOrElse(name, 0) + 1)
+
+          def items: List[Item] =
+            counts.toList.map { case (name, count) => Item(name, count) }.sortBy(-_.count)
+
+          override def toString: String = items.map(i => s"${i.name}: ${i.count}").mkString(", ")
+        }
+        """),
+        ("text/x-kotlin", """
+        package shelf
+
+        data class Item(val name: String, val count: Int)
+
+        class Shelf {
+            private val counts = mutableMapOf<String, Int>()
+
+            fun add(name: String) {
+                counts[name] = (counts[name] ?: 0) + 1
+            }
+
+            val items: List<Item>
+                get() = counts.map { (name, count) -> Item(name, count) }.sortedByDescending { it.count }
+
+            companion object {
+                fun of(vararg names: String): Shelf = Shelf().apply { names.forEach(::add) }
+            }
+        }
+
+        fun main(args: Array<String>) {
+            val shelf = Shelf.of(*args)
+            for (item in shelf.items) {
+                println("${item.name}: ${item.count}")
+            }
+        }
+        """),
+        ("text/x-groovy", """
+        package shelf
+
+        import groovy.transform.CompileStatic
+        import groovy.transform.ToString
+
+        @ToString(includeNames = true)
+        class Item {
+            String name
+            int count
+        }
+
+        class Shelf {
+            Map<String, Integer> counts = [:]
+
+            Shelf add(String name) {
+                counts[name] = (counts[name] ?: 0) + 1
+                this
+            }
+
+            List<Item> items() {
+                counts.collect { name, count -> new Item(name: name, count: count) }.sort { -it.count }
+            }
+        }
+
+        def shelf = new Shelf()
+        ['cup', 'plate', 'cup'].each { shelf.add(it) }
+        shelf.items().each { item ->
+            println "${item.name}: ${item.count}"
+        }
+        assert shelf.counts.cup == 2
+        """),
+        ("text/x-elixir", """
+        defmodule Shelf do
+          @moduledoc \"\"\"
+          Counts the items put on a shelf.
+          \"\"\"
+
+          defstruct counts: %{}
+
+          @doc "Puts one item on the shelf."
+          def add(%Shelf{counts: counts} = shelf, name) when is_binary(name) do
+            %{shelf | counts: Map.update(counts, name, 1, &(&1 + 1))}
+          end
+
+          def items(%Shelf{counts: counts}) do
+            counts
+            |> Enum.sort_by(fn {_name, count} -> count end, :desc)
+            |> Enum.map(fn {name, count} -> "#{name}: #{count}" end)
+          end
+        end
+
+        defmodule ShelfTest do
+          use ExUnit.Case
+
+          test "counts twice" do
+            shelf = %Shelf{} |> Shelf.add("cup") |> Shelf.add("cup")
+            assert Shelf.items(shelf) == ["cup: 2"]
+          end
+        end
+        """),
+        ("application/x-powershell", """
+        #Requires -Version 5.1
+
+        function Add-ShelfItem {
+            [CmdletBinding()]
+            param(
+                [Parameter(Mandatory = $true)]
+                [hashtable]$Shelf,
+
+                [Parameter(Mandatory = $true, ValueFromPipeline = $true)]
+                [string]$Name
+            )
+            process {
+                if ($Shelf.ContainsKey($Name)) {
+                    $Shelf[$Name] += 1
+                } else {
+                    $Shelf[$Name] = 1
+                }
+            }
+        }
+
+        $shelf = @{}
+        'cup', 'plate', 'cup' | Add-ShelfItem -Shelf $shelf
+        $shelf.GetEnumerator() | Sort-Object -Property Value -Descending | ForEach-Object {
+            Write-Output ("{0}: {1}" -f $_.Key, $_.Value)
+        }
+        """),
+        ("application/vnd.coffeescript", """
+        class Shelf
+          constructor: ->
+            @counts = {}
+
+          add: (name) ->
+            @counts[name] = (@counts[name] ? 0) + 1
+            this
+
+          items: ->
+            ({name, count} for name, count of @counts).sort (a, b) -> b.count - a.count
+
+        shelf = new Shelf
+        shelf.add name for name in ['cup', 'plate', 'cup']
+
+        for item in shelf.items()
+          console.log "#{item.name}: #{item.count}"
+
+        module.exports = Shelf
+        """),
+    ]
+
+    @Test("snippets of the languages added with source packages are named right")
+    func moreSnippets() {
+        for (expected, text) in Self.moreSnippets {
+            let answer = classifier.classify(text)
+            #expect(answer?.mimeType == expected, "\(expected): \(String(describing: answer)) \(answer?.detail ?? "")")
+        }
+    }
+
     @Test("snippets of common languages are named right")
     func snippets() {
         for (expected, text) in Self.snippets {
