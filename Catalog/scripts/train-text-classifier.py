@@ -55,6 +55,7 @@ BUCKETS = 1 << 13      # hashed feature buckets (TextClassifier.bucketCount)
 SEED = 20261124
 PRECISION = 0.95       # how often a statistical answer must be right on held-out files; the held-out
                        # files are all labelled code or markup, so a low bar would let prose through
+MIN_CALIBRATION = 40   # held-out answers of a class needed to give it a margin of its own
 
 # File name → MIME type. Checked in order: (package prefix or None, path test, MIME type).
 # A path test is a suffix (".rs"), a base name ("=Makefile") or a folder part ("/man/").
@@ -612,6 +613,24 @@ def fit(x, y, k, l2=1e-4, iterations=300):
     return result.x[: d * k].reshape(d, k), result.x[d * k:]
 
 
+def cached_fit(work, x, y, k):
+    """``fit``, or its earlier result for the same matrix, labels and settings (kept in the work
+    folder): fitting takes minutes, and a change to the calibration or the report should not
+    pay for it again. The fit is deterministic, so the cache changes nothing but the time."""
+    import numpy as np
+    digest = hashlib.sha1()
+    for part in (x.data, x.indices, x.indptr, np.asarray(y)):
+        digest.update(np.ascontiguousarray(part).tobytes())
+    digest.update(f"{k} {x.shape} {SEED} fit-v1".encode())
+    path = os.path.join(work, f"fit-{digest.hexdigest()[:16]}.npz")
+    if os.path.exists(path):
+        with np.load(path) as stored:
+            return stored["w"], stored["b"]
+    w, b = fit(x, y, k)
+    np.savez(path, w=w, b=b)
+    return w, b
+
+
 def quantize(w, b):
     """Int8 weights and Int16 biases on one scale: score = sum(w) + b, in units of 1/scale."""
     import numpy as np
@@ -641,27 +660,28 @@ def train(work):
     print(f"{len(classes)} classes, {len(train_set)} training files, {len(test_set)} held out", flush=True)
     xtr, ytr = matrix(train_set, classes)
     xte, yte = matrix(test_set, classes)
-    w, b = fit(xtr, ytr, len(classes))
+    w, b = cached_fit(work, xtr, ytr, len(classes))
     wq, bq, scale = quantize(w, b)
     held = scores(xte, wq, bq)
     threshold, tradeoff = calibrate(held, yte, scale)
+    margins = calibrate_classes(held, yte, scale, threshold, len(classes))
     # Each held-out file's answer, for looking into mistakes and comparing models.
     with open(os.path.join(work, "held-out.jsonl"), "w") as f:
         for s, row, margin in zip(test_set, held, margin_of(held)):
+            best = int(row.argmax())
             f.write(json.dumps({"package": s["package"], "path": s["path"], "mime": s["mime"],
-                                "answer": classes[int(row.argmax())],
-                                "answered": bool(margin >= threshold)}) + "\n")
-    report = evaluate(held, yte, classes, threshold, tradeoff, scale, train_set, test_set)
+                                "answer": classes[best], "answered": bool(margin >= margins[best])}) + "\n")
+    report = evaluate(held, yte, classes, threshold, tradeoff, scale, train_set, test_set, margins)
     if left_out:
         report += "\nLeft out for want of files (fewer than %d): %s.\n" % (
             MIN_PER_CLASS, ", ".join(f"{m} ({sizes[m]})" for m in left_out))
     # The shipped model is fitted on every file, held-out ones included, with the same settings.
     xall, yall = matrix(samples, classes)
-    w, b = fit(xall, yall, len(classes))
+    w, b = cached_fit(work, xall, yall, len(classes))
     held_scale = scale
     wq, bq, scale = quantize(w, b)
-    # The threshold was found in the held-out model's score units; the shipped model has its own.
-    write_model(classes, wq, bq, round(threshold / held_scale * scale), scale)
+    # The margins were found in the held-out model's score units; the shipped model has its own.
+    write_model(classes, wq, bq, [round(t / held_scale * scale) for t in margins], scale)
     with open(REPORT, "w") as f:
         f.write(report)
     print(report)
@@ -692,11 +712,41 @@ def calibrate(held, y, scale):
     return (chosen if chosen is not None else int(8 * scale)), rows
 
 
-def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
+def calibrate_classes(held, y, scale, threshold, k):
+    """A margin for each class, in place of the one margin of ``calibrate`` for all: the
+    smallest at which the held-out answers naming the class are right at least PRECISION of
+    the time, while at least MIN_CALIBRATION of them are left to judge by. A class that is
+    rarely mistaken (Elixir, PHP) then answers at lower margins than one that is easily
+    confused with its neighbours (C and C++ headers, Java and Groovy), which needs more.
+    A class with too few held-out answers keeps the common margin, and no margin is below half
+    of it: the held-out files are labelled code, markup and prose of the same packages, and
+    text unlike any of them still has to win by something."""
+    predicted = held.argmax(axis=1)
+    margin = margin_of(held)
+    right = predicted == y
+    step = max(1, int(scale / 4))
+    margins = []
+    for c in range(k):
+        mine = predicted == c
+        chosen = threshold
+        for t in range(threshold // 2, int(8 * scale) + 1, step):
+            answered = mine & (margin >= t)
+            if answered.sum() < MIN_CALIBRATION:
+                break
+            if right[answered].mean() >= PRECISION:
+                chosen = t
+                break
+        margins.append(chosen)
+    return margins
+
+
+def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set, margins):
+    import numpy as np
     import numpy as np
     predicted = held.argmax(axis=1)
     margin = margin_of(held)
-    answered = margin >= threshold
+    common = margin >= threshold
+    answered = margin >= np.asarray(margins)[predicted]
     lines = [
         "# Text classifier",
         "",
@@ -711,11 +761,13 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
         f"- training files: {len(train_set)}; held-out files: {len(test_set)} (held out by package, "
         "or by folder for classes that come from fewer than three packages)",
         f"- held-out accuracy (top answer): {(predicted == y).mean():.3f}",
-        f"- fallback threshold: margin {threshold / scale:.2f} (score units); above it "
+        f"- one fallback margin for all classes would be {threshold / scale:.2f} (score units): above it "
+        f"{common.mean():.3f} of held-out files are answered, {(predicted == y)[common].mean():.3f} of them rightly",
+        f"- each class has its own margin (the table below; `calibrate_classes`): "
         f"{answered.mean():.3f} of held-out files are answered, {(predicted == y)[answered].mean():.3f} of them rightly; "
-        "below it the answer is plain text",
+        "below its class's margin the answer is plain text",
         "",
-        "## Threshold trade-off (held out)",
+        "## Threshold trade-off, one margin for all (held out)",
         "",
         "| margin | answered | right when answered |",
         "| ---: | ---: | ---: |",
@@ -723,10 +775,11 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
     for t, coverage, precision in tradeoff:
         lines.append(f"| {t:.2f} | {coverage:.3f} | {precision:.3f} |")
     lines += ["", "## Per class (held out)", "",
-              "Accuracy: how often the top answer is right; answered: the share of the class's held-out "
-              "files whose margin reaches the threshold (the others fall back to plain text).", "",
-              "| MIME type | training | held out | accuracy | answered | most often confused with |",
-              "| --- | ---: | ---: | ---: | ---: | --- |"]
+              "Accuracy: how often the top answer is right; margin: the class's fallback margin, which an "
+              "answer naming it must reach; answered: the share of the class's held-out files whose "
+              "margin reaches that of the class they are taken for (the others fall back to plain text).", "",
+              "| MIME type | training | held out | accuracy | margin | answered | most often confused with |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
     train_counts = {}
     for s in train_set:
         train_counts[s["mime"]] = train_counts.get(s["mime"], 0) + 1
@@ -734,7 +787,7 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
         mask = y == k
         count = int(mask.sum())
         if count == 0:
-            lines.append(f"| {mime} | {train_counts.get(mime, 0)} | 0 | – | – | |")
+            lines.append(f"| {mime} | {train_counts.get(mime, 0)} | 0 | – | {margins[k] / scale:.2f} | – | |")
             continue
         accuracy = (predicted[mask] == k).mean()
         cover = answered[mask].mean()
@@ -743,11 +796,12 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set):
         if len(wrong):
             top = np.bincount(wrong, minlength=len(classes)).argmax()
             confused = f"{classes[top]} ({(wrong == top).sum()})"
-        lines.append(f"| {mime} | {train_counts.get(mime, 0)} | {count} | {accuracy:.3f} | {cover:.3f} | {confused} |")
+        lines.append(f"| {mime} | {train_counts.get(mime, 0)} | {count} | {accuracy:.3f} | {margins[k] / scale:.2f} | "
+                     f"{cover:.3f} | {confused} |")
     return "\n".join(lines) + "\n"
 
 
-def write_model(classes, wq, bq, threshold, scale):
+def write_model(classes, wq, bq, margins, scale):
     """The model as a Swift StaticString: a header line, then base64 of the weights."""
     import numpy as np
     blob = base64.b64encode(wq.astype(np.int8).tobytes(order="C") + bq.astype("<i2").tobytes()).decode()
@@ -755,12 +809,12 @@ def write_model(classes, wq, bq, threshold, scale):
     with open(MODEL_SWIFT, "w") as f:
         f.write("// Generated by Catalog/scripts/train-text-classifier.py; do not edit.\n\n")
         f.write("/// The text classifier's model: its classes (MIME types), feature bucket count,\n")
-        f.write("/// fallback margin, then base64 of bucket-major Int8 weights (bucket × class) and\n")
-        f.write("/// little-endian Int16 biases (one per class).\n")
+        f.write("/// fallback margin of each class (in score units, in class order), then base64 of\n")
+        f.write("/// bucket-major Int8 weights (bucket × class) and little-endian Int16 biases (one per class).\n")
         f.write("enum TextClassifierModelData {\n")
         f.write(f"    static let classes: StaticString = \"{' '.join(classes)}\"\n")
         f.write(f"    static let bucketCount = {BUCKETS}\n")
-        f.write(f"    static let fallbackMargin: Int32 = {int(threshold)}\n")
+        f.write(f"    static let fallbackMargins: StaticString = \"{' '.join(str(int(m)) for m in margins)}\"\n")
         f.write(f"    /// Score units per unit of the fitted weights (the report's margins are in fitted units).\n")
         f.write(f"    static let scale: Float = {scale:.6f}\n")
         f.write("    static let weights: StaticString = \"\"\"\n")

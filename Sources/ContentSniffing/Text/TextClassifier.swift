@@ -10,7 +10,8 @@ public import UniformTypes
 ///    (``TextFeatureHashing``), trained offline by `Catalog/scripts/train-text-classifier.py`
 ///    on files of Debian packages and compiled in as generated data. Its classes and held-out
 ///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
-///    second by the calibrated margin, the answer is `text/plain` with basis `.fallback`.
+///    second by its calibrated margin (each class has its own, calibrated on held-out files),
+///    the answer is `text/plain` with basis `.fallback`.
 ///    A format whose grammar decides (JSON) is the model's answer only for text that obeys
 ///    it: an Erlang term file reads much like JSON but is not.
 ///
@@ -92,7 +93,7 @@ public struct TextClassifier: Sendable {
     }
 
     /// The statistical step alone, structure aside: the model's best class, or plain text
-    /// below the calibrated margin. A class whose grammar decides is passed over when the text
+    /// below that class's calibrated margin. A class whose grammar decides is passed over when the text
     /// breaks that grammar. `nil` without a model.
     func statistical(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
         guard let model else { return nil }
@@ -117,7 +118,7 @@ public struct TextClassifier: Sendable {
             }
             let probability = Double(1 / total)
             let mime = model.classes[best]
-            if scores[best] - scores[second] < model.fallbackMargin {
+            if scores[best] - scores[second] < model.fallbackMargins[best] {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "not sure enough; best guess \(mime)")
             }

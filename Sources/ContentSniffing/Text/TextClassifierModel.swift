@@ -1,6 +1,6 @@
 /// The text classifier's weights, decoded once from ``TextClassifierModelData``: a flat
 /// bucket-major table of Int8 weights (one row of `classCount` per feature bucket), an Int16
-/// bias per class, the class names (MIME types) and the calibrated fallback margin.
+/// bias per class, the class names (MIME types) and each class's calibrated fallback margin.
 struct TextClassifierModel: Sendable {
     /// The MIME types the model tells apart, in score order.
     let classes: [String]
@@ -10,8 +10,10 @@ struct TextClassifierModel: Sendable {
     let biases: [Int32]
     /// A power of two.
     let bucketCount: Int
-    /// The smallest winning margin (best score minus second best) that is trusted.
-    let fallbackMargin: Int32
+    /// For each class, the smallest winning margin (best score minus second best) at which an
+    /// answer naming it is trusted: calibrated per class on held-out files, so that a class
+    /// that is rarely mistaken answers sooner than one easily confused with its neighbours.
+    let fallbackMargins: [Int32]
     /// Score units per unit of the fitted model (for probabilities).
     let scale: Float
     /// For each class, whether only its grammar may name it (``grammarClasses``).
@@ -31,14 +33,15 @@ struct TextClassifierModel: Sendable {
     static let compiled: TextClassifierModel? = TextClassifierModel(
         classNames: TextClassifierModelData.classes.description,
         bucketCount: TextClassifierModelData.bucketCount,
-        fallbackMargin: TextClassifierModelData.fallbackMargin,
+        fallbackMargins: TextClassifierModelData.fallbackMargins.description,
         scale: TextClassifierModelData.scale,
         base64: TextClassifierModelData.weights)
 
-    /// Decodes a model; `nil` when the sizes disagree.
-    init?(classNames: String, bucketCount: Int, fallbackMargin: Int32, scale: Float, base64: StaticString) {
+    /// Decodes a model; `nil` when the sizes disagree or a margin is not a number.
+    init?(classNames: String, bucketCount: Int, fallbackMargins: String, scale: Float, base64: StaticString) {
         let classes = classNames.split(separator: " ").map(String.init)
-        guard !classes.isEmpty, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0 else { return nil }
+        let margins = fallbackMargins.split(separator: " ").compactMap { Int32($0) }
+        guard !classes.isEmpty, margins.count == classes.count, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0 else { return nil }
         let bytes = base64.withUTF8Buffer { Self.decodeBase64(UnsafeRawBufferPointer($0)) }
         let weightCount = bucketCount * classes.count
         guard let bytes, bytes.count == weightCount + 2 * classes.count else { return nil }
@@ -50,7 +53,7 @@ struct TextClassifierModel: Sendable {
             return Int32(Int16(bitPattern: low | high << 8))
         }
         self.bucketCount = bucketCount
-        self.fallbackMargin = fallbackMargin
+        self.fallbackMargins = margins
         self.scale = scale
         self.isGrammarClass = classes.map(Self.grammarClasses.contains)
     }
