@@ -92,8 +92,9 @@ enum DataSignatures {
         /// Where the data block after this header (at offset 0) ends, for times of `timeSize`
         /// bytes; `nil` when the counts are too large to lie in a file of any sensible size.
         func dataBlockEnd(timeSize: Int) -> Int? {
-            let counts = [transitionCount, typeCount, abbreviationCount, leapCount, standardIndicatorCount, utIndicatorCount]
-            guard counts.allSatisfy({ $0 < 1 << 20 }) else { return nil }
+            // Every count below 2^20 (so the sum cannot overflow), checked without a list.
+            let anyCount = transitionCount | typeCount | abbreviationCount | leapCount | standardIndicatorCount | utIndicatorCount
+            guard anyCount < 1 << 20 else { return nil }
             return 44 + Int(transitionCount) * (timeSize + 1) + Int(typeCount) * 6 + Int(abbreviationCount)
                 + Int(leapCount) * (timeSize + 4) + Int(standardIndicatorCount) + Int(utIndicatorCount)
         }
