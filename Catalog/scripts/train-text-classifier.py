@@ -263,7 +263,7 @@ def source_tarballs(index_text, name):
     for block in index_text.split("\n\n"):
         if not block.startswith("Package: " + name + "\n"):
             continue
-        folder, checksums, in_checksums = None, [], False
+        folder, tarballs, in_checksums = None, [], False
         for line in block.split("\n"):
             if line.startswith("Directory: "):
                 folder = line.split(": ", 1)[1]
@@ -273,10 +273,11 @@ def source_tarballs(index_text, name):
             if in_checksums and line.startswith(" "):
                 digest, _, file_name = line.split()
                 if ".tar." in file_name and ".debian.tar." not in file_name:
-                    checksums.append((folder, file_name, digest))
+                    tarballs.append((file_name, digest))
             elif not line.startswith(" "):
                 in_checksums = False
-        return [(folder, f, d) for _, f, d in checksums]
+        # The Directory field may come before or after the checksums.
+        return [(folder, f, d) for f, d in tarballs]
     return []
 
 

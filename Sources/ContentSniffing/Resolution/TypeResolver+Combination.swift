@@ -60,10 +60,10 @@ extension TypeResolver {
             return finish(named, .high)
         }
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
-            // JSON is placed by its grammar, checked to the end of what was read: bytes that obey
-            // it refute a binary format's name as surely as a missing signature does.
+            // JSON is placed by its grammar, checked to the end: it refutes a binary name as a missing mark does.
             let isJSON = content.type == known.json || content.type == known.ndjson
-            if known.isSignatureVerified(named) || claim.lacksItsMagic || isJSON {
+            let lacksItsMarks = known.isSignatureVerified(named) || claim.lacksItsMagic
+            if lacksItsMarks || isJSON {
                 // The name claims a binary format whose marks the bytes lack, and the bytes are text.
                 if let lighter = lighterTextReading(of: claim),
                     content.type.conforms(to: lighter.type) || lighter.type.conforms(to: content.type)
@@ -77,7 +77,7 @@ extension TypeResolver {
                 }
                 let conflict = ResolutionConflict(
                     claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
-                    reason: textRefutation(of: named, claim: claim, isJSON: isJSON))
+                    reason: textRefutation(of: named, claim: claim, byGrammarAlone: isJSON && !lacksItsMarks))
                 return finish(content.type, .medium, conflict: conflict)
             }
             // Many text formats are not declared as text (AFM, XPM): text content does not contradict them.
@@ -106,9 +106,9 @@ extension TypeResolver {
     }
 
     /// Why text content refutes a binary format's name, in words: the signature or magic it
-    /// lacks, or, for JSON under a name of a format nothing else confirms, its grammar.
-    func textRefutation(of named: UniformType, claim: Claim, isJSON: Bool) -> String {
-        if isJSON && !known.isSignatureVerified(named) && !claim.lacksItsMagic {
+    /// lacks, or, when only JSON's grammar refutes it (`byGrammarAlone`), that grammar.
+    func textRefutation(of named: UniformType, claim: Claim, byGrammarAlone: Bool) -> String {
+        if byGrammarAlone {
             return "the content is JSON, valid to the end of what was read, which \(named.identifier) is not"
         }
         return "the content is text, without the \(claim.lacksItsMagic ? "magic" : "signature") of \(named.identifier)"

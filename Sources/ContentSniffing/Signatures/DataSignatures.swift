@@ -62,8 +62,7 @@ enum DataSignatures {
     /// version 1 data block (a "slim" file leaves the version 1 block empty).
     static func timeZoneInformation(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
-        guard b.has("TZif"), let version = b.byte(at: 4), version == 0 || (0x32...0x34).contains(version),
-            let header = TZifHeader(b, at: 0)
+        guard let header = TZifHeader(b, at: 0), let version = b.byte(at: 4), version == 0 || (0x32...0x34).contains(version)
         else { return nil }
         var leapSeconds = header.leapCount > 0
         if !leapSeconds, version != 0, let next = header.dataBlockEnd(timeSize: 4), let second = TZifHeader(b, at: next) {

@@ -36,9 +36,7 @@ struct TimeZoneInformationTests {
     func secondHeaderOutOfReach() {
         // A version 1 block of 1,000 transitions (5,000 bytes) puts the second header past 4 KiB.
         var bytes = Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15)
-        for count in [1, 1, 0, 1000, 1, 4] {
-            bytes += [UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
-        }
+        for count in [1, 1, 0, 1000, 1, 4] { bytes += SignatureCases.be32(count) }
         bytes += [UInt8](repeating: 0, count: 4096)
         #expect(identifier(bytes) == "org.iana.mime.application.tzif")
     }
