@@ -197,6 +197,10 @@ LABELS = [
     (None, ".coffee", "application/vnd.coffeescript"),
     (None, ".ps1", "application/x-powershell"),
     (None, ".psm1", "application/x-powershell"),
+    # Vim script: no registry declares a type for it (the name is Pygments'), so its answer is
+    # plain text; knowing it keeps Vim scripts from reading as the HTML, TeX or Python their
+    # keywords resemble.
+    (None, ".vim", "text/x-vim"),
     # Prose: the notes and licences every project ships. Without a class of its own, prose is
     # whatever language it happens to resemble, and the fallback threshold must carry it all.
     (None, "=README", "text/plain"),

@@ -20,7 +20,8 @@ extension TypeResolver {
     /// - For a name several types tie on, the model picks the likeliest of those types (no
     ///   margin asked: the name has narrowed the choice), unless a structure decides.
     /// - Prose (the model's plain-text class) leaves the text as it was named: plain text, in its
-    ///   encoding.
+    ///   encoding. So does a language the model knows but no declared type names (Vim script):
+    ///   the evidence names the language, and the answer stays plain text.
     /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
     ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
     ///   plain text: it never overrules a magic rule's more specific guess.
@@ -72,6 +73,14 @@ extension TypeResolver {
             content?.classifierUnsure = true
             let percent = Int((answer.score * 100).rounded())
             evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(percent) %"))
+            return
+        }
+        if answer.basis == .statistics, answer.identifier == nil {
+            // A language no declared type names: known not to be one it resembles, and plain text.
+            let percent = Int((answer.score * 100).rounded())
+            evidence.append(.init(
+                source: .textContent, identifier: current.type.identifier,
+                detail: "text classifier: \(answer.mimeType), which no declared type names, \(percent) % sure"))
             return
         }
         guard let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural else { return }

@@ -11,7 +11,9 @@ final class TextClassIdentifiers: Sendable {
     /// The identifiers of the model's classes in `graph`.
     init(_ graph: TypeGraph) { self.graph = graph }
 
-    /// The identifier of each class, by class index (`nil` where the graph has no type for it).
+    /// The identifier of each class, by class index: `nil` where no declared type of the graph
+    /// names the class's MIME type (Vim script's `text/x-vim`, which no registry declares), so
+    /// that such a class never answers with a dynamic type of our own naming.
     var classes: [TypeIdentifier?] { lookedUp.classes }
 
     /// The identifier of `text/plain`.
@@ -21,7 +23,8 @@ final class TextClassIdentifiers: Sendable {
         looked.withLock { looked in
             if let looked { return looked }
             let found = (
-                TextClassifierModel.classNames.map { graph.type(mimeType: $0)?.identifier }, graph.type(mimeType: "text/plain")?.identifier
+                TextClassifierModel.classNames.map { name in graph.type(mimeType: name).flatMap { $0.isDeclared ? $0.identifier : nil } },
+                graph.type(mimeType: "text/plain")?.identifier
             )
             looked = found
             return found

@@ -49,10 +49,23 @@ struct UnplacedTextTests {
         }
         script += "noremap <script> f <C-F>:call <SID>Status()<CR>\nnoremap <script> b <C-B>:call <SID>Status()<CR>\n"
         script += "map <script> q :q<CR>\nfun! s:Status()\n  echo 'more'\nendfun\n"
-        let resolution = try resolve(script, named: "pager.vim")
+        // Content alone: under its name, a Vim script the classifier knows is not asked about.
+        let resolution = try resolve(script, named: "pager.vim", options: ResolutionOptions(mode: .contentOnly))
         try #require(resolution.evidence.contains { $0.source == .libmagic }, "libmagic was asked")
         #expect(resolution.type == resolver.graph.identity(.plainText), "\(resolution.type.identifier)")
         #expect(!resolution.evidence.contains { $0.source == .libmagic && $0.detail == "text/html" })
+    }
+
+    /// A language the classifier knows but no declared type names (Vim script) is plain text,
+    /// and not asked of libmagic, whose text rules answered Vim's own `ftplugin/obse.vim` HTML
+    /// and `ftplugin/tex.vim` TeX.
+    @Test("a Vim script the classifier knows is plain text, and libmagic is not asked")
+    func knownUndeclaredLanguage() throws {
+        let resolution = try resolve(TextClassifierTests.vimScript, named: "shelf.vim")
+        #expect(resolution.type == resolver.graph.identity(.plainText), "\(resolution.type.identifier)")
+        #expect(resolution.evidence.contains { $0.source == .textContent && $0.detail.contains("text/x-vim, which no declared type names") })
+        #expect(!resolution.evidence.contains { $0.source == .libmagic })
+        #expect(resolution.nameType?.isDynamic == true, "apps claiming .vim are still offered")
     }
 
     /// Text is judged on the prefix every other step read (4 KiB; libmagic on its first 2 KiB):

@@ -632,6 +632,48 @@ struct TextClassifierTests {
         }
     }
 
+    /// A Vim filetype plugin, written here.
+    static let vimScript = """
+        " Vim filetype plugin for shelf inventory files
+        if exists("b:did_ftplugin")
+          finish
+        endif
+        let b:did_ftplugin = 1
+
+        let s:save_cpo = &cpo
+        set cpo&vim
+
+        setlocal commentstring=#\\ %s
+        setlocal shiftwidth=2 softtabstop=2 expandtab
+
+        function! s:CountItems() abort
+          let l:count = 0
+          for l:line in getline(1, '$')
+            if l:line =~# '^\\s*item\\>'
+              let l:count += 1
+            endif
+          endfor
+          echo l:count . ' items'
+        endfunction
+
+        command! -buffer ShelfCount call s:CountItems()
+        nnoremap <buffer> <silent> <LocalLeader>c :ShelfCount<CR>
+
+        let b:undo_ftplugin = "setl cms< sw< sts< et<"
+        let &cpo = s:save_cpo
+        unlet s:save_cpo
+        """
+
+    /// Vim script is a class of the model, but no registry declares a type for it: the answer
+    /// names the language and no type of the graph.
+    @Test("Vim script is known, and has no declared type")
+    func vimScript() throws {
+        let answer = try #require(classifier.classify(Self.vimScript))
+        #expect(answer.mimeType == "text/x-vim", "\(answer) \(answer.detail)")
+        #expect(answer.basis == .statistics)
+        #expect(answer.identifier == nil)
+    }
+
     @Test("snippets of common languages are named right")
     func snippets() {
         for (expected, text) in Self.snippets {
