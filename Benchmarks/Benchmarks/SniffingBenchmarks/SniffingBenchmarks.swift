@@ -31,11 +31,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The magic rules of shared-mime-info and Tika on the binary prefixes, and on 4 KiB of zeros
-    // (every rule that tests a zero byte at a fixed offset is a candidate).
+    // The magic rules of shared-mime-info and Tika on the binary prefixes, on 4 KiB of zeros
+    // (every rule that tests a zero byte at a fixed offset is a candidate), and on 4 KiB of
+    // prose (every rule that searches a range for a word looks through it).
     let rules = MagicRuleSet.freedesktop
     let zeros = [UInt8](repeating: 0, count: SamplePrefix.length)
-    for (label, bytes) in [("unknown-binary", SamplePrefix.unknownBinary.bytes), ("png", SamplePrefix.png.bytes), ("elf", SamplePrefix.elfExecutable.bytes), ("zeros", zeros)] {
+    let samples = [
+        ("unknown-binary", SamplePrefix.unknownBinary.bytes), ("png", SamplePrefix.png.bytes), ("elf", SamplePrefix.elfExecutable.bytes),
+        ("zeros", zeros), ("text", SamplePrefix.plainText.bytes),
+    ]
+    for (label, bytes) in samples {
         Benchmark("MagicRules4KiB.\(label)", configuration: OpenWithSuite.lookup()) { benchmark in
             bytes.withUnsafeBytes { prefix in
                 for _ in benchmark.scaledIterations {
