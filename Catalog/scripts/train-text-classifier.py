@@ -10,11 +10,12 @@ Steps (each reuses the work of the one before it, kept in the git-ignored work f
   download  `apt-get download` every listed binary package into WORK/debs, and fetches the
             upstream tarballs of every listed source package (`source:NAME`) from the Debian
             archive into WORK/sources, checked against the SHA-256 of the suite's Sources index
-  extract   opens every package (and the source archives inside it), keeps the first 4 KiB of
+  extract   opens every listed package downloaded (and the source archives inside it; a
+            download no longer listed is skipped), keeps the first 4 KiB of
             every file whose name has a label, deduplicated, capped per package and per class,
             into WORK/samples.jsonl
   train     splits by package into training and held-out files, fits the model with a fixed
-            seed, calibrates the fallback threshold on the held-out files, writes
+            seed, calibrates each class's fallback margin on the held-out files, writes
             Sources/ContentSniffing/Generated/TextClassifierModelData.swift, the report
             Catalog/text-classifier.md and every held-out file's answer (WORK/held-out.jsonl)
 
@@ -410,18 +411,24 @@ def walk_member(collector, package, path, read, depth, size):
 
 
 def extract(work):
+    """Samples of the listed packages only: a package taken out of the list leaves the model,
+    even while its download stays in the work folder."""
+    binaries, sources = read_packages()
     debs = os.path.join(work, "debs")
     collector = Collector()
     for deb in sorted(os.listdir(debs)):
         if not deb.endswith(".deb"):
             continue
         package = deb.split("_", 1)[0]
+        if package not in binaries:
+            print(f"{package}: not listed, skipped", flush=True)
+            continue
         before = len(collector.samples)
         tar = subprocess.Popen(["dpkg-deb", "--fsys-tarfile", os.path.join(debs, deb)], stdout=subprocess.PIPE)
         walk_tar(collector, package, tar.stdout, "r|", "", 0)
         tar.wait()
         print(f"{package}: {len(collector.samples) - before} files", flush=True)
-    extract_sources(work, collector)
+    extract_sources(work, collector, sources)
     samples = cap(collector.samples)
     with open(os.path.join(work, "samples.jsonl"), "w") as f:
         for sample in samples:
@@ -429,15 +436,20 @@ def extract(work):
     print(f"{len(samples)} samples kept of {len(collector.samples)}")
 
 
-def extract_sources(work, collector):
-    """Source packages count as packages named `source:NAME` (their own group when held out)."""
+def extract_sources(work, collector, listed):
+    """The tarballs of the listed source packages (`listed`, names without the mark); they
+    count as packages named `source:NAME` (their own group when held out)."""
     sources = os.path.join(work, "sources")
     if not os.path.isdir(sources):
         return
     for file_name in sorted(os.listdir(sources)):
         if ".tar." not in file_name or file_name.endswith(".part"):
             continue
-        package = SOURCE_MARK + file_name.split("_", 1)[0]
+        name = file_name.split("_", 1)[0]
+        package = SOURCE_MARK + name
+        if name not in listed:
+            print(f"{package} ({file_name}): not listed, skipped", flush=True)
+            continue
         before = len(collector.samples)
         with open(os.path.join(sources, file_name), "rb") as f:
             try:

@@ -3,7 +3,8 @@ import Testing
 
 /// A check over a range of offsets, in text, looks for the pattern's least common byte and
 /// compares the pattern around it: the same matches as trying every offset, found at fewer
-/// places. These rules are written here; each is checked against an offset-by-offset search.
+/// places. These rules are written here; the word placed through a range is checked against an
+/// offset-by-offset search.
 @Suite("Magic rules: range searches through text")
 struct MagicRangeSearchTests {
     /// The pattern's bytes as the rules' text writes them, two hex digits each.
@@ -20,8 +21,8 @@ struct MagicRangeSearchTests {
     }
 
     /// Whether `pattern` occurs at an offset from 0 to `end`, tried one offset after another.
-    static func occurs(_ pattern: String, in text: String, end: Int, ignoringCase: Bool) -> Bool {
-        let bytes = Array((ignoringCase ? text.lowercased() : text).utf8)
+    static func occurs(_ pattern: String, in text: String, end: Int) -> Bool {
+        let bytes = Array(text.utf8)
         let wanted = Array(pattern.utf8)
         guard bytes.count >= wanted.count else { return false }
         return (0...Swift.min(end, bytes.count - wanted.count)).contains { Array(bytes[$0..<$0 + wanted.count]) == wanted }
@@ -57,7 +58,7 @@ struct MagicRangeSearchTests {
         let set = try Self.rule("string", "import yaml", end: end)
         var text = Self.prose
         text.insert(contentsOf: "import yaml", at: text.index(text.startIndex, offsetBy: position))
-        let expected = Self.occurs("import yaml", in: text, end: end, ignoringCase: false)
+        let expected = Self.occurs("import yaml", in: text, end: end)
         #expect(expected == (position <= end))
         #expect(Array(text.utf8).withUnsafeBytes { set.matches("x.a", in: $0) } == expected)
         // The same words without the pattern: no match.
