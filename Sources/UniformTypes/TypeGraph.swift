@@ -180,8 +180,8 @@ extension TypeGraph {
         /// The encoded declarations, kept and replaced.
         let encodedDeclarations: ByteStrings
         let encodedReplaced: ByteStrings
-        /// Declarations decoded so far, by dense id (boxed: one pointer per type until used).
-        private let decoded: Mutex<[DeclarationBox?]>
+        /// Declarations decoded so far, by dense id.
+        private let decoded: Mutex<DecodedDeclarations>
         /// Dense ids of well-known roots used by dynamic types.
         let wellKnown: WellKnown
 
@@ -191,7 +191,8 @@ extension TypeGraph {
             var content: Int32 = -1
         }
 
-        /// Reads a graph image, checking every section; `nil` when the image is malformed.
+        /// Reads a graph image, checking the bounds of every section and the candidate lists
+        /// (the rest is checked on use); `nil` when the image is malformed.
         /// `knownDeclarations` (when the image was just compiled from them) fills the
         /// declaration cache so nothing needs decoding.
         init?(image: GraphImage, knownDeclarations: [TypeDeclaration]?) {
@@ -204,15 +205,29 @@ extension TypeGraph {
             else { return nil }
             let count = Int(countWord)
             let words = Int(wordsWord)
-            guard let closure = reader.readArray(of: UInt64.self), closure.count == count * words,
-                let parents = IntegerLists(reading: &reader, count: count, limit: count),
-                let ancestors = IntegerLists(reading: &reader, count: count, limit: count),
-                let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
+            var known = WellKnown()
+            for root in [\WellKnown.item, \.data, \.content] {
+                guard let position = reader.readWord(), position == GraphImageLayout.absent || position < countWord else { return nil }
+                known[keyPath: root] = position == GraphImageLayout.absent ? -1 : Int32(position)
+            }
+            guard let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
                 !candidateOffsets.isEmpty,
                 GraphImageChecks.offsetsAreValid(candidateOffsets, lists: candidateOffsets.count - 1, total: candidateWords.count),
-                GraphImageChecks.candidatesAreValid(candidateWords, typeCount: count)
+                GraphImageChecks.candidatesAreValid(candidateWords, typeCount: count),
+                let globCount = reader.readWord(), globCount < 1 << 20
             else { return nil }
             let lists = candidateOffsets.count - 1
+            var globPatterns: [GlobPattern] = []
+            var globCandidates: [Candidate] = []
+            globPatterns.reserveCapacity(Int(globCount))
+            globCandidates.reserveCapacity(Int(globCount))
+            for _ in 0..<globCount {
+                guard let pattern = reader.readArray(of: UInt8.self), let caseSensitive = reader.readWord(), caseSensitive <= 1,
+                    let packed = reader.readWord(), GraphImageChecks.candidatesAreValid(CollectionOfOne(packed), typeCount: count)
+                else { return nil }
+                globPatterns.append(GlobPattern(String(decoding: pattern, as: UTF8.self), caseSensitive: caseSensitive == 1))
+                globCandidates.append(Candidate(packed: packed))
+            }
             guard let identifierTable = TagTable(reading: &reader, valueLimit: count), identifierTable.count == count,
                 let extensionsFolded = TagTable(reading: &reader, valueLimit: lists),
                 let extensionsExact = TagTable(reading: &reader, valueLimit: lists),
@@ -229,19 +244,10 @@ extension TypeGraph {
                 }
                 otherTags[TagClass(String(decoding: name, as: UTF8.self))] = table
             }
-            guard let globCount = reader.readWord(), globCount < 1 << 20 else { return nil }
-            var globPatterns: [GlobPattern] = []
-            var globCandidates: [Candidate] = []
-            globPatterns.reserveCapacity(Int(globCount))
-            globCandidates.reserveCapacity(Int(globCount))
-            for _ in 0..<globCount {
-                guard let pattern = reader.readArray(of: UInt8.self), let caseSensitive = reader.readWord(), caseSensitive <= 1,
-                    let packed = reader.readWord(), GraphImageChecks.candidatesAreValid(CollectionOfOne(packed), typeCount: count)
-                else { return nil }
-                globPatterns.append(GlobPattern(String(decoding: pattern, as: UTF8.self), caseSensitive: caseSensitive == 1))
-                globCandidates.append(Candidate(packed: packed))
-            }
-            guard let encodedDeclarations = reader.readStrings(), encodedDeclarations.count == count,
+            guard let closure = reader.readArray(of: UInt64.self), closure.count == count * words,
+                let parents = IntegerLists(reading: &reader, count: count, limit: count),
+                let ancestors = IntegerLists(reading: &reader, count: count, limit: count),
+                let encodedDeclarations = reader.readStrings(), encodedDeclarations.count == count,
                 let encodedReplaced = reader.readStrings(), reader.isAtEnd
             else { return nil }
             if let knownDeclarations, knownDeclarations.count != count { return nil }
@@ -265,25 +271,14 @@ extension TypeGraph {
             self.otherTags = otherTags
             self.globPatterns = globPatterns
             self.globCandidates = globCandidates
-            var buckets = [[Int32]](repeating: [], count: Storage.unanchoredBucket + 1)
-            for (index, pattern) in globPatterns.enumerated() {
-                if let first = pattern.literalPrefix.first {
-                    buckets[Int(ASCIICaseFolding.fold(first))].append(Int32(index))
-                } else if let last = pattern.literalSuffix.last {
-                    buckets[256 + Int(ASCIICaseFolding.fold(last))].append(Int32(index))
-                } else {
-                    buckets[Storage.unanchoredBucket].append(Int32(index))
-                }
-            }
-            globBuckets = FlatLists(buckets)
+            globBuckets = FlatLists(listCount: Storage.unanchoredBucket + 1, listsOf: globPatterns.map { pattern in
+                if let first = pattern.literalPrefix.first { return Int(ASCIICaseFolding.fold(first)) }
+                if let last = pattern.literalSuffix.last { return 256 + Int(ASCIICaseFolding.fold(last)) }
+                return Storage.unanchoredBucket
+            })
             self.encodedDeclarations = encodedDeclarations
             self.encodedReplaced = encodedReplaced
-            decoded = Mutex(knownDeclarations?.map(DeclarationBox.init) ?? [DeclarationBox?](repeating: nil, count: count))
-
-            var known = WellKnown()
-            known.item = identifierTable.value(for: TypeIdentifier.item.rawValue) ?? -1
-            known.data = identifierTable.value(for: TypeIdentifier.data.rawValue) ?? -1
-            known.content = identifierTable.value(for: TypeIdentifier.content.rawValue) ?? -1
+            decoded = Mutex(DecodedDeclarations(count: count, filledWith: knownDeclarations))
             wellKnown = known
         }
 
@@ -306,7 +301,7 @@ extension TypeGraph {
         /// One field of the declaration of type `index`: from the decoded declaration when it is
         /// cached, else read from its record alone (see ``DeclarationCoding/read(_:in:)``).
         func field(_ field: DeclarationCoding.Field, at index: Int32) -> String? {
-            if let cached = decoded.withLock({ $0[Int(index)] }) { return self.field(field, in: cached.declaration) }
+            if let cached = decoded.withLock({ $0[index] }) { return self.field(field, in: cached.declaration) }
             if let read = DeclarationCoding.read(field, in: encodedDeclarations[Int(index)]) { return read }
             return self.field(field, in: box(at: index).declaration)
         }
@@ -322,12 +317,11 @@ extension TypeGraph {
         /// The decoded declaration of type `index`, shared: read single fields through it
         /// (`box(at:).declaration.identifier`) without copying the whole declaration.
         func box(at index: Int32) -> DeclarationBox {
-            if let cached = decoded.withLock({ $0[Int(index)] }) { return cached }
+            if let cached = decoded.withLock({ $0[index] }) { return cached }
             let box = DeclarationBox(
                 DeclarationCoding.decode(encodedDeclarations[Int(index)])
                     ?? TypeDeclaration(identifier: TypeIdentifier(String(decoding: identifierTable.key(at: Int(index)), as: UTF8.self))))
-            decoded.withLock { $0[Int(index)] = box }
-            return box
+            return decoded.withLock { $0.store(box, at: index) }
         }
 
         /// The declarations dropped as duplicates.
@@ -343,12 +337,14 @@ extension TypeGraph {
         var approximateByteSize: Int {
             var total = image.bytes.count + globPatterns.count * 96 + globBuckets.byteSize
             total += decoded.withLock { cache in
-                cache.reduce(0) { sum, box in
-                    guard let declaration = box?.declaration else { return sum + 8 }
+                var sum = cache.isAllocated ? count * 8 : 0
+                for index in 0..<Int32(count) {
+                    guard let declaration = cache[index]?.declaration else { continue }
                     var size = 200 + declaration.description.utf8.count + declaration.identifier.rawValue.utf8.count
                     for values in declaration.tags.values { size += values.reduce(0) { $0 + $1.utf8.count + 16 } }
-                    return sum + size + declaration.filenamePatterns.count * 40 + declaration.conformsTo.count * 24
+                    sum += size + declaration.filenamePatterns.count * 40 + declaration.conformsTo.count * 24
                 }
+                return sum
             }
             return total
         }
@@ -359,12 +355,17 @@ extension TypeGraph {
         private let offsets: [Int32]
         private let values: [Int32]
 
-        init(_ lists: [[Int32]]) {
-            var offsets: [Int32] = [0]
-            var values: [Int32] = []
-            for list in lists {
-                values.append(contentsOf: list)
-                offsets.append(Int32(values.count))
+        /// `listCount` lists of positions: position `p` is in list `lists[p]` (each below
+        /// `listCount`), and each list keeps its positions in order.
+        init(listCount: Int, listsOf lists: [Int]) {
+            var offsets = [Int32](repeating: 0, count: listCount + 1)
+            for list in lists { offsets[list + 1] += 1 }
+            for list in 0..<listCount { offsets[list + 1] += offsets[list] }
+            var next = offsets
+            var values = [Int32](repeating: 0, count: lists.count)
+            for (position, list) in lists.enumerated() {
+                values[Int(next[list])] = Int32(position)
+                next[list] += 1
             }
             self.offsets = offsets
             self.values = values

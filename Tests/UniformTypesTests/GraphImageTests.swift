@@ -101,7 +101,7 @@ struct GraphImageTests {
         let foreign = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path("text.image"), sourceDigest: 1) }
         #expect(foreign.reason.contains("not a graph image"))
         var bytes = compiled.imageBytes
-        bytes[8] &+= 1  // the format version word
+        bytes[16] &+= 1  // the format version word (after the directory length and the magic)
         try directory.write("version.image", bytes: bytes)
         let version = try #require(throws: UniformTypeError.self) {
             try TypeGraph(imageAt: directory.path("version.image"), sourceDigest: compiled.sourceDigest)
@@ -153,6 +153,50 @@ struct GraphImageTests {
             }
         }
         #expect(accepted < 3_000)
+    }
+
+    @Test("Opening checks what every lookup needs; a damaged declaration record costs only that declaration")
+    func damagedDeclarationRecord() throws {
+        let small = [
+            TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
+        ] + GraphImageTests.extra
+        let graph = try TypeGraph(declarations: small)
+        var image = graph.imageBytes
+        // The records' offsets as the image stores them: 32-bit little-endian, from 0.
+        var offsets: [Int32] = [0]
+        for declaration in small { offsets.append(offsets.last! + Int32(declaration.compactRecord.count)) }
+        let pattern = offsets.flatMap { offset in withUnsafeBytes(of: offset.littleEndian) { Array($0) } }
+        let starts = (0...(image.count - pattern.count)).filter { Array(image[$0..<($0 + pattern.count)]) == pattern }
+        try #require(starts.count == 1)
+        // The end of `public.image`'s record, which is also where the sketch's starts, far past the records.
+        withUnsafeBytes(of: Int32.max.littleEndian) { image.replaceSubrange((starts[0] + 8)..<(starts[0] + 12), with: $0) }
+        let directory = TemporaryDirectory("graph-image")
+        try directory.write("damaged.image", bytes: image)
+        let mapped = try TypeGraph(imageAt: directory.path("damaged.image"), sourceDigest: graph.sourceDigest)
+        // Lookups read the tables, not the records: all still answer.
+        let png = try #require(mapped["public.image"])
+        #expect(png.conforms(to: try #require(mapped["public.data"])))
+        #expect(mapped.type(filenameExtension: "SKT")?.identifier == "com.example.sketch")
+        #expect(mapped.match(filename: "Sketchfile").type?.identifier == "com.example.sketch")
+        // The two records the damaged offset bounds read as their identifiers alone; the others whole.
+        #expect(png.declaration == TypeDeclaration(identifier: "public.image"))
+        #expect(mapped["com.example.sketch"]?.declaration == TypeDeclaration(identifier: "com.example.sketch"))
+        #expect(mapped["public.data"]?.declaration == small[0])
+        #expect(mapped["com.example.orphan"]?.declaration == small[4])
+    }
+
+    @Test("A graph that declares none of the roots gives dynamic types no declared supertype")
+    func rootsAbsent() throws {
+        let graph = try TypeGraph(declarations: [TypeDeclaration(identifier: "com.example.alone", tags: [.mimeType: ["application/x-alone"]])])
+        let directory = TemporaryDirectory("graph-image")
+        let path = directory.path("alone.image")
+        try graph.writeImage(to: path)
+        let mapped = try TypeGraph(imageAt: path, sourceDigest: graph.sourceDigest)
+        let dynamic = try #require(mapped.type(mimeType: "image/x-unheard-of"))
+        #expect(dynamic.isDynamic)
+        #expect(dynamic.supertypes.map(\.identifier) == graph.type(mimeType: "image/x-unheard-of")?.supertypes.map(\.identifier))
+        #expect(dynamic.supertypes.isEmpty)
+        #expect(mapped.type(mimeType: "APPLICATION/X-ALONE")?.identifier == "com.example.alone")
     }
 
     @Test("Writing replaces the file atomically and leaves no temporary behind")

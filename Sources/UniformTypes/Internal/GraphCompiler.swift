@@ -44,14 +44,20 @@ enum GraphCompiler {
         writer.writeWord(0)  // total length, patched below
         writer.writeWord(UInt64(chosen.count))
         writer.writeWord(UInt64(words))
+        // The roots dynamic types conform to, so opening an image probes no table for them.
+        for root in [TypeIdentifier.item, .data, .content] {
+            writer.writeWord(selection.position[root.folded].map { UInt64($0) } ?? GraphImageLayout.absent)
+        }
+        // What opening an image checks comes first (candidate lists, globs), so it is read
+        // from the first pages.
+        writeTagIndexes(of: chosen, to: &writer)
         writer.writeArray(closure(order: order, parentIDs: parentIDs, words: words))
         writeLists(parentIDs, to: &writer)
         writeLists(breadthFirstAncestors(parentIDs), to: &writer)
-        writeTagIndexes(of: chosen, to: &writer)
         // The declarations themselves, decoded only when asked for.
         writer.writeStrings(selection.chosenInput.map { encoded[$0] })
         writer.writeStrings(selection.replacedInput.map { encoded[$0] })
-        writer.patchWord(at: 24, UInt64(writer.bytes.count))
+        writer.patchWord(atIndex: 3, UInt64(writer.size))
         return Output(image: writer.bytes, chosen: chosen)
     }
 
@@ -186,12 +192,18 @@ enum GraphCompiler {
         return ancestorLists
     }
 
-    /// Step 6: the tag indexes — candidate lists, the identifier table, the extension, literal
-    /// name and MIME tables, the trie of extensions and literal names (``NameSuffixTrie``), the
-    /// other tag classes by name, then the general globs.
+    /// Step 6: the tag indexes — candidate lists, the general globs, the identifier table, the
+    /// extension, literal name and MIME tables, the trie of extensions and literal names
+    /// (``NameSuffixTrie``), then the other tag classes by name.
     static func writeTagIndexes(of chosen: [TypeDeclaration], to writer: inout GraphImageWriter) {
         let tags = TagIndexes(chosen)
         writeLists(tags.lists.map { $0.map(\.packed) }, to: &writer)
+        writer.writeWord(UInt64(tags.globs.count))
+        for glob in tags.globs {
+            writer.writeArray(Array(glob.pattern.utf8))
+            writer.writeWord(glob.caseSensitive ? 1 : 0)
+            writer.writeWord(glob.candidate.packed)
+        }
         TagTable.write(
             chosen.enumerated().map { (Array($0.element.identifier.rawValue.utf8), Int32($0.offset)) }, foldsCase: true,
             to: &writer)
@@ -209,12 +221,6 @@ enum GraphCompiler {
         for tagClass in otherClasses {
             writer.writeArray(Array(tagClass.rawValue.utf8))
             TagTable.write(tags.otherTags[tagClass] ?? [], foldsCase: true, to: &writer)
-        }
-        writer.writeWord(UInt64(tags.globs.count))
-        for glob in tags.globs {
-            writer.writeArray(Array(glob.pattern.utf8))
-            writer.writeWord(glob.caseSensitive ? 1 : 0)
-            writer.writeWord(glob.candidate.packed)
         }
     }
 

@@ -53,14 +53,18 @@ final class GraphImage: @unchecked Sendable {
 
 /// The fixed facts of the graph image format.
 enum GraphImageLayout {
-    /// `OWTGRAPH`, the first word of every image.
+    /// `OWTGRAPH`, the first directory word of every image.
     static let magic: UInt64 = 0x4850_4152_4754_574F
     /// Bumped whenever the layout, the hashing or the compilation rules change: older images
     /// are then rebuilt rather than read. Tag hashes read words in the machine's byte order, so
     /// the top bit marks images of big-endian machines.
-    static let formatVersion: UInt64 = 6 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
-    /// magic, version, source digest, total length, type count, words per closure row.
-    static let headerSize = 48
-    /// Images larger than this are refused (the system graph is well under 2 MB).
+    static let formatVersion: UInt64 = 7 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
+    /// The directory's length, then magic, version, source digest, total length, type count,
+    /// words per closure row, and the positions of `public.item`, `public.data` and
+    /// `public.content`.
+    static let headerSize = 80
+    /// The position word of a root the graph does not declare.
+    static let absent = UInt64.max
+    /// Images larger than this are refused (the system graph is about 3.5 MB).
     static let maximumSize = 256 << 20
 }

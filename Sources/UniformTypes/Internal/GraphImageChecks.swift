@@ -1,5 +1,6 @@
-/// The consistency checks a graph image's candidate lists and strings must pass before any
-/// lookup reads them (tag tables and parent and supertype lists are checked as they are read).
+/// The consistency checks a graph image's candidate lists must pass before any lookup reads
+/// them (tag tables, parent and supertype lists and declaration records are checked as they
+/// are read).
 enum GraphImageChecks {
     /// `lists + 1` non-decreasing offsets from 0 to `total`.
     static func offsetsAreValid(_ offsets: UnsafeBufferPointer<Int32>, lists: Int, total: Int) -> Bool {

@@ -1,18 +1,33 @@
-/// Reads the sections a ``GraphImageWriter`` wrote, in the same order, from memory the caller
-/// keeps alive. Every read is bounds-checked: a truncated or malformed image yields `nil`,
-/// never a read outside the image.
+/// Reads the words and arrays a ``GraphImageWriter`` wrote, in the same order, from memory the
+/// caller keeps alive. Every read is bounds-checked: a truncated or malformed image yields
+/// `nil`, never a read outside the image. Reading an array reads only its count: its elements
+/// are touched when the caller reads them.
 struct GraphImageReader {
     private let base: UnsafeRawBufferPointer
-    private(set) var offset = 0
+    /// Byte offsets of the next directory word, the directory's end, and the next array's
+    /// elements; a directory that does not fit the image leaves all three at 0, so every read
+    /// fails.
+    private var wordOffset = 0
+    private var directoryEnd = 0
+    private var elementOffset = 0
 
-    init(_ base: UnsafeRawBufferPointer) { self.base = base }
+    init(_ base: UnsafeRawBufferPointer) {
+        self.base = base
+        guard base.count >= 8 else { return }
+        let words = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+        guard words <= UInt64(base.count / 8 - 1) else { return }
+        wordOffset = 8
+        directoryEnd = 8 + Int(words) * 8
+        elementOffset = directoryEnd
+    }
 
-    var isAtEnd: Bool { offset == base.count }
+    /// Whether every word and every array element has been read.
+    var isAtEnd: Bool { wordOffset == directoryEnd && elementOffset == base.count && directoryEnd > 0 }
 
     mutating func readWord() -> UInt64? {
-        guard base.count - offset >= 8 else { return nil }
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        offset += 8
+        guard directoryEnd - wordOffset >= 8 else { return nil }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: wordOffset, as: UInt64.self))
+        wordOffset += 8
         return word
     }
 
@@ -22,17 +37,16 @@ struct GraphImageReader {
         let count = Int(countWord)
         let size = count * MemoryLayout<T>.stride
         let padded = (size + 7) & ~7
-        guard base.count - offset >= padded, let start = base.baseAddress else { return nil }
-        let pointer = (start + offset).assumingMemoryBound(to: T.self)
-        offset += padded
+        guard base.count - elementOffset >= padded, let start = base.baseAddress else { return nil }
+        let pointer = (start + elementOffset).assumingMemoryBound(to: T.self)
+        elementOffset += padded
         return UnsafeBufferPointer(start: count == 0 ? nil : pointer, count: count)
     }
 
-    /// Strings written by ``GraphImageWriter/writeStrings(_:)``: checked offsets and bytes.
+    /// Strings written by ``GraphImageWriter/writeStrings(_:)``. Their offsets are checked when
+    /// a string is read, not here.
     mutating func readStrings() -> ByteStrings? {
-        guard let offsets = readArray(of: Int32.self), let bytes = readArray(of: UInt8.self), !offsets.isEmpty,
-            GraphImageChecks.offsetsAreValid(offsets, lists: offsets.count - 1, total: bytes.count)
-        else { return nil }
+        guard let offsets = readArray(of: Int32.self), let bytes = readArray(of: UInt8.self), !offsets.isEmpty else { return nil }
         return ByteStrings(offsets: offsets, bytes: bytes)
     }
 }
@@ -44,7 +58,11 @@ struct ByteStrings: @unchecked Sendable {
 
     var count: Int { offsets.count - 1 }
 
+    /// String `index`; empty when the image places it outside the bytes (a damaged image
+    /// answers less, never out of bounds).
     subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[Int(offsets[index])..<Int(offsets[index + 1])])
+        let start = Int(offsets[index]), end = Int(offsets[index + 1])
+        guard start >= 0, start <= end, end <= bytes.count else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }
