@@ -39,6 +39,7 @@ let package = Package(
         fuzzTarget("FuzzMagicRuleText", ["ContentSniffing"]),
         fuzzTarget("FuzzMagicRuleImage", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
+        fuzzTarget("FuzzGraphImage", ["UniformTypes"]),
         fuzzTarget("FuzzPreview", ["OpenInBroker"]),
     ],
     swiftLanguageModes: [.v6]
