@@ -5,11 +5,12 @@ import FileSystemCalls
 ///
 /// An image records a *source digest* — a digest of the declarations it was compiled from —
 /// and the format version of the library that wrote it. Opening one checks both, every
-/// section's bounds, and the candidate lists every lookup reads, so a stale, truncated or
-/// tampered image is refused with an error (callers then compile and write a fresh one). The
-/// rest (tag tables, parent lists, declaration records) is checked as it is read: damage there
-/// makes a lookup answer less, never read past the image's end. Opening reads only the image's
-/// first pages; the others are read when a lookup needs them.
+/// section's bounds, and the candidate lists every lookup reads, so a stale or truncated image,
+/// or one whose shape or candidate lists were tampered with, is refused with an error (callers
+/// then compile and write a fresh one). The rest (tag tables, parent lists, declaration
+/// records) is checked as it is read: damage there makes a lookup answer less, never read past
+/// the image's end. Opening reads only the image's first pages; the others are read when a
+/// lookup needs them.
 ///
 /// ```swift
 /// let digest = TypeGraph.sourceDigest(of: declarations)

@@ -161,25 +161,25 @@ struct GraphImageTests {
             TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
         ] + GraphImageTests.extra
         let graph = try TypeGraph(declarations: small)
-        var image = graph.imageBytes
+        var bytes = graph.imageBytes
         // The records' offsets as the image stores them: 32-bit little-endian, from 0.
         var offsets: [Int32] = [0]
         for declaration in small { offsets.append(offsets.last! + Int32(declaration.compactRecord.count)) }
         let pattern = offsets.flatMap { offset in withUnsafeBytes(of: offset.littleEndian) { Array($0) } }
-        let starts = (0...(image.count - pattern.count)).filter { Array(image[$0..<($0 + pattern.count)]) == pattern }
+        let starts = (0...(bytes.count - pattern.count)).filter { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
         try #require(starts.count == 1)
         // The end of `public.image`'s record, which is also where the sketch's starts, far past the records.
-        withUnsafeBytes(of: Int32.max.littleEndian) { image.replaceSubrange((starts[0] + 8)..<(starts[0] + 12), with: $0) }
+        withUnsafeBytes(of: Int32.max.littleEndian) { bytes.replaceSubrange((starts[0] + 8)..<(starts[0] + 12), with: $0) }
         let directory = TemporaryDirectory("graph-image")
-        try directory.write("damaged.image", bytes: image)
+        try directory.write("damaged.image", bytes: bytes)
         let mapped = try TypeGraph(imageAt: directory.path("damaged.image"), sourceDigest: graph.sourceDigest)
         // Lookups read the tables, not the records: all still answer.
-        let png = try #require(mapped["public.image"])
-        #expect(png.conforms(to: try #require(mapped["public.data"])))
+        let image = try #require(mapped["public.image"])
+        #expect(image.conforms(to: try #require(mapped["public.data"])))
         #expect(mapped.type(filenameExtension: "SKT")?.identifier == "com.example.sketch")
         #expect(mapped.match(filename: "Sketchfile").type?.identifier == "com.example.sketch")
         // The two records the damaged offset bounds read as their identifiers alone; the others whole.
-        #expect(png.declaration == TypeDeclaration(identifier: "public.image"))
+        #expect(image.declaration == TypeDeclaration(identifier: "public.image"))
         #expect(mapped["com.example.sketch"]?.declaration == TypeDeclaration(identifier: "com.example.sketch"))
         #expect(mapped["public.data"]?.declaration == small[0])
         #expect(mapped["com.example.orphan"]?.declaration == small[4])

@@ -150,8 +150,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     let image = Fixture({ try MappedImage() }, tearDown: { $0.folder.remove() })
-    // Ready to query: the graph is freed after the measurement stops (a process keeps its graph
-    // until it exits; unmapping the image and freeing the graph took a third of the time).
+    // Ready to query: the graph is freed after the measurement stops, as a process keeps its
+    // graph until it exits (unmapping and freeing cost about 11 us more).
     Benchmark("SystemGraph.mapImage", configuration: OpenWithSuite.lookup(scaling: .one, maxDuration: .seconds(3))) { benchmark in
         benchmark.startMeasurement()
         let graph = try? TypeGraph(imageAt: image.value.path, sourceDigest: SystemTypeCatalog.tableDigest)
