@@ -17,6 +17,11 @@ struct GraphImageTests {
         TypeDeclaration(identifier: "com.example.orphan", conformsTo: ["com.example.missing"]),
     ]
 
+    /// The declarations of a small graph: `public.data`, `public.image` and the app declarations above.
+    static let small = [
+        TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
+    ] + extra
+
     /// A graph compiled from the system table plus app declarations, and the same graph mapped
     /// back from the image file it wrote.
     func roundTrip(in directory: TemporaryDirectory) throws -> (compiled: TypeGraph, mapped: TypeGraph) {
@@ -117,10 +122,7 @@ struct GraphImageTests {
 
     @Test("Truncated and corrupted images are refused or read safely, never read out of bounds")
     func damage() throws {
-        let small = [
-            TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
-        ] + GraphImageTests.extra
-        let graph = try TypeGraph(declarations: small)
+        let graph = try TypeGraph(declarations: GraphImageTests.small)
         let image = graph.imageBytes
         let directory = TemporaryDirectory("graph-image")
         let path = directory.path("damaged.image")
@@ -157,9 +159,7 @@ struct GraphImageTests {
 
     @Test("Opening checks what every lookup needs; a damaged declaration record costs only that declaration")
     func damagedDeclarationRecord() throws {
-        let small = [
-            TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "public.image", conformsTo: ["public.data"]),
-        ] + GraphImageTests.extra
+        let small = GraphImageTests.small
         let graph = try TypeGraph(declarations: small)
         var bytes = graph.imageBytes
         // The records' offsets as the image stores them: 32-bit little-endian, from 0.

@@ -71,24 +71,21 @@ extension TypeResolver {
         }
         if answer.basis == .fallback {
             content?.classifierUnsure = true
-            let percent = Int((answer.score * 100).rounded())
-            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(percent) %"))
+            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(answer.percent) %"))
             return
         }
         if answer.basis == .statistics, answer.identifier == nil {
             // A language no declared type names: known not to be one it resembles, and plain text.
-            let percent = Int((answer.score * 100).rounded())
             evidence.append(.init(
                 source: .textContent, identifier: current.type.identifier,
-                detail: "text classifier: \(answer.mimeType), which no declared type names, \(percent) % sure"))
+                detail: "text classifier: \(answer.mimeType), which no declared type names, \(answer.percent) % sure"))
             return
         }
         guard let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural else { return }
         if !answer.isStructural, type == known.plainText {
             // Prose, by the model's own class for it: the text stays as the earlier steps named
             // it (UTF-8 text keeps its encoding), now known not to be a language it resembles.
-            let percent = Int((answer.score * 100).rounded())
-            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier: prose, \(percent) % sure"))
+            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier: prose, \(answer.percent) % sure"))
             return
         }
         if answer.isStructural {
@@ -100,7 +97,7 @@ extension TypeResolver {
             guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script else { return }
             content = ContentAnswer(type: type, strength: current.strength, isStatistical: true)
         }
-        let basis = answer.isStructural ? answer.detail : "text classifier, \(Int((answer.score * 100).rounded())) % sure"
+        let basis = answer.isStructural ? answer.detail : "text classifier, \(answer.percent) % sure"
         evidence.append(.init(source: .textContent, identifier: type.identifier, detail: basis))
     }
 }

@@ -34,6 +34,9 @@ public struct TextClassification: Sendable, Equatable, CustomStringConvertible {
     /// A short reason: the structure found, or the class the model would have named.
     public var detail: String
 
+    /// ``score`` as a whole percentage, as explanations give it.
+    var percent: Int { Int((score * 100).rounded()) }
+
     /// Whether the answer is certain (a structure) rather than statistical.
     public var isStructural: Bool { basis == .structure }
 
