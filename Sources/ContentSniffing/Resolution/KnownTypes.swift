@@ -20,8 +20,8 @@ struct KnownTypes: Sendable {
     /// `public.source-code`: the languages whose names only another language's directives refute.
     let sourceCode: UniformType
     let desktopEntry: UniformType?
-    /// The text formats every file of which opens with a mark (``OpeningMark``), with the mark.
-    private let openingMarks: [(type: UniformType, mark: OpeningMark)]
+    /// The text formats every file of which carries a mark (``FormatMark``), with the mark.
+    private let formatMarks: [(type: UniformType, mark: FormatMark)]
     /// Binary types the built-in signatures recognise: a file named as one of them whose bytes
     /// are text is not one of them.
     private let signatureVerified: LazyTypeFlags
@@ -48,17 +48,17 @@ struct KnownTypes: Sendable {
         script = graph.identity(.script)
         sourceCode = graph.identity("public.source-code")
         desktopEntry = graph.types(mimeType: "application/x-desktop").first
-        openingMarks = OpeningMark.all.compactMap { mark in graph.types(mimeType: mark.mimeType).first.map { ($0, mark) } }
+        formatMarks = FormatMark.all.compactMap { mark in graph.types(mimeType: mark.mimeType).first.map { ($0, mark) } }
         signatureVerified = LazyTypeFlags(graph, Self.signatureVerifiedFlags)
         partVerified = LazyTypeFlags(graph) { Self.flags(KnownType.knownByParts, in: $0) }
         definitelySigned = LazyTypeFlags(graph) { Self.flags(KnownType.definiteSignatures, in: $0) }
         magicRefinable = MagicRefinableTypes(graph)
     }
 
-    /// The mark every file of `type` opens with, when `type` is (or is a kind of) a format that
+    /// The mark every file of `type` carries, when `type` is (or is a kind of) a format that
     /// has one.
-    func openingMark(of type: UniformType) -> OpeningMark? {
-        openingMarks.first { type.conforms(to: $0.type) }?.mark
+    func formatMark(of type: UniformType) -> FormatMark? {
+        formatMarks.first { type.conforms(to: $0.type) }?.mark
     }
 
     /// Whether some magic rule names a proper subtype of `type`, so that the rules could refine

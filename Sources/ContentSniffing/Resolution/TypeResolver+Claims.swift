@@ -18,9 +18,9 @@ extension TypeResolver {
         /// Whether the claimed format (or a format it is a kind of) has magic rules and the
         /// bytes match none of them: set only when the content is text and the claim is not.
         var lacksItsMagic = false
-        /// The mark every file of the claimed text format opens with, when the text lacks it
-        /// (see ``OpeningMark``): the name is refuted, and the text is told as if it had none.
-        var lacksItsMark: OpeningMark? = nil
+        /// The mark every file of the claimed text format carries, when the text lacks it
+        /// (see ``FormatMark``): the name is refuted, and the text is told as if it had none.
+        var lacksItsMark: FormatMark? = nil
         /// The file name the claim comes from (`nil` for a declared type or an attribute).
         var name: String? = nil
     }
@@ -29,6 +29,8 @@ extension TypeResolver {
         var type: UniformType
         var strength: SignatureStrength
         var fromLibmagic = false
+        /// The answer is a magic rule's (shared-mime-info's or Tika's), not a built-in signature's.
+        var fromMagicRules = false
         /// The content is a container read whole that names no document (``SignatureMatch/listsEveryPart``).
         var listsEveryPart = false
         /// The answer is the text classifier's statistical guess, not a structure or a signature.
@@ -40,6 +42,10 @@ extension TypeResolver {
         var refutesTextName = false
         /// The content is a `#!` line naming a language's interpreter (``SignatureMatch/namesInterpreter``).
         var namesInterpreter = false
+
+        /// Where the answer came from, as a conflict it wins names it: libmagic, a magic rule,
+        /// or else the built-in signatures.
+        var source: ResolutionEvidence.Source { fromLibmagic ? .libmagic : fromMagicRules ? .magicRules : .signature }
     }
 
     /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read
@@ -150,14 +156,14 @@ extension TypeResolver {
         claim = current
     }
 
-    /// Marks an unambiguous text format's claim whose mark (``OpeningMark``: vCard's
-    /// `BEGIN:VCARD`) the text does not open with, and says so in the evidence: only for text
+    /// Marks an unambiguous text format's claim whose mark (``FormatMark``: vCard's
+    /// `BEGIN:VCARD`, a troff request line) the text does not carry, and says so in the evidence: only for text
     /// the text classifier may still tell (``isOpenText(_:)``).
     func noteMissingMark(
         _ claim: inout Claim?, content: ContentAnswer?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]
     ) {
         guard var current = claim, !current.ambiguous, isTextual(current.type), let content, isOpenText(content),
-            let mark = known.openingMark(of: current.type), !mark.opens(prefix)
+            let mark = known.formatMark(of: current.type), !mark.isCarried(by: prefix)
         else { return }
         evidence.append(.init(source: .textContent, identifier: content.type.identifier, detail: mark.refutation(of: current.type.identifier)))
         current.lacksItsMark = mark

@@ -85,8 +85,8 @@ extension TypeResolver {
         }
         if content.strength == .strong {
             let conflict = ResolutionConflict(
-                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: .signature,
-                reason: "\(content.fromLibmagic ? "libmagic's answer" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
+                claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier, winner: content.source,
+                reason: "\(content.fromLibmagic ? "libmagic's answer" : content.fromMagicRules ? "a magic rule" : "a strong signature") contradicts the \(claim.source == .name ? "name" : "declared type")")
             return finish(content.type, .high, conflict: conflict)
         }
         if !isTextual(content.type), settle(claim, by: content).allSatisfy(known.hasDefiniteSignature) {
@@ -95,7 +95,7 @@ extension TypeResolver {
             // audio, `MP+` and no `OggS`): the name is refuted, so that evidence is the answer.
             let conflict = ResolutionConflict(
                 claimed: named.identifier, claimedBy: claim.source, content: content.type.identifier,
-                winner: content.fromLibmagic ? .libmagic : .signature,
+                winner: content.source,
                 reason: "the content lacks the signature of \(named.identifier) and looks like \(content.type.identifier)")
             return finish(content.type, .medium, conflict: conflict)
         }

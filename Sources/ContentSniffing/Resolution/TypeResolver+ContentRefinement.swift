@@ -23,14 +23,40 @@ extension TypeResolver {
     /// Weighs libmagic's answer: an unknown or generic answer is ignored; a specific binary
     /// answer for bytes under a name the signatures did not confirm (a binary name, or a text name over bytes that are not text) counts as strong
     /// content evidence (a renamed file); otherwise it fills in for missing content evidence.
-    func consider(libmagic mime: String, claim: Claim?, content: inout ContentAnswer?, evidence: inout [ResolutionEvidence]) {
+    ///
+    /// An XML format for bytes that are not text and do not open as XML is ignored: libmagic's
+    /// XML rules search what they read for a doctype or a root element, and find them inside
+    /// binary files (`<!DOCTYPE svg` among shared-mime-info's compiled magic), while an XML
+    /// document opens with `<` in any encoding (``FormatMark``).
+    func consider(
+        libmagic mime: String, claim: Claim?, prefix: UnsafeRawBufferPointer, content: inout ContentAnswer?,
+        evidence: inout [ResolutionEvidence]
+    ) {
         guard let type = graph.type(mimeType: mime), type != known.data, type.isDeclared || claim == nil else { return }
+        if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
         evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
         if claim.map({ !$0.ambiguous }) ?? false, content == nil, !isTextual(type) {
             content = ContentAnswer(type: type, strength: .strong, fromLibmagic: true)
         } else if content == nil || type.conforms(to: content!.type) {
             content = ContentAnswer(type: type, strength: .weak, fromLibmagic: true)
         }
+    }
+
+    /// Whether `prefix` opens as an XML document may, in any of the encodings XML allows: its
+    /// first byte that is neither a byte order mark, blank space nor a NUL (the other half of a
+    /// UTF-16 or UTF-32 code unit) is `<`.
+    static func opensAsXML(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
+        if prefix.count >= 2, (prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF) { index = 2 }
+        while index < prefix.count {
+            switch prefix[index] {
+            case 0x00, 0x09, 0x0A, 0x0D, 0x20: index += 1
+            case UInt8(ascii: "<"): return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// The bytes every content step after the signatures looks at: the first 4 KiB, as GLib
@@ -62,7 +88,7 @@ extension TypeResolver {
                 ? magic.mimeType(of: UnsafeRawBufferPointer(rebasing: prefix.prefix(Self.libmagicTextWindow)))
                 : askLibmagic(magic)
         {
-            consider(libmagic: mime, claim: claim, content: &content, evidence: &evidence)
+            consider(libmagic: mime, claim: claim, prefix: prefix, content: &content, evidence: &evidence)
         }
     }
 
@@ -82,7 +108,8 @@ extension TypeResolver {
     /// - a rule naming a format with a definite signature (``KnownType/definiteSignatures``) is
     ///   refuted when the built-in signatures placed nothing: they check that mark more strictly;
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
-    ///   binary format or the reverse unless it refines the current answer;
+    ///   binary format or the reverse unless it refines the current answer, and never makes bytes
+    ///   that are not text an XML format unless they open as XML does (``opensAsXML(_:)``);
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
     ///   names an unrelated type, and the text classifier's answer against a rule below 50
     ///   (a guess from a word in the opening lines) that names an unrelated type.
@@ -105,7 +132,7 @@ extension TypeResolver {
             // Strong content that is (or refines) one of an ambiguous name's types decides alone;
             // content more general than all of them (XML for two XML formats) does not.
             for tied in claim.tied where rules.matches(tied.identifier, in: prefix) {
-                content = ContentAnswer(type: tied, strength: .strong)
+                content = ContentAnswer(type: tied, strength: .strong, fromMagicRules: true)
                 evidence.append(.init(source: .magicRules, identifier: tied.identifier, detail: "magic rule of \(tied.preferredMIMEType ?? tied.identifier.rawValue)"))
                 return
             }
@@ -118,7 +145,7 @@ extension TypeResolver {
             guard let rank = rules.bestRank(among: candidates, in: prefix) else { return }
             let match = rules.match(ranked: rank)
             guard let type = graph[match.identifier] else { return }
-            content = ContentAnswer(type: type, strength: .strong)
+            content = ContentAnswer(type: type, strength: .strong, fromMagicRules: true)
             evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
             return
         }
@@ -129,11 +156,14 @@ extension TypeResolver {
         if let strongContent {
             // Strong content is only refined, by a strict subtype.
             guard type != strongContent, type.conforms(to: strongContent) else { return }
-            content = ContentAnswer(type: type, strength: .strong)
+            content = ContentAnswer(type: type, strength: .strong, fromMagicRules: true)
             evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
             return
         }
         if let desktopEntry = known.desktopEntry, type.conforms(to: desktopEntry), claim.map({ !$0.type.conforms(to: desktopEntry) }) ?? true { return }
+        // An XML format's rule that found its doctype or root inside bytes that are not text
+        // (shared-mime-info's compiled magic lists SVG's): an XML document opens as one.
+        if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
         // A format whose every file carries a mark the built-in signatures check, and they found
         // none: the looser rule (ICO's four bytes, which open a Mac resource fork too) is refuted.
         if content == nil, known.hasDefiniteSignature(type) { return }
@@ -155,7 +185,8 @@ extension TypeResolver {
         // A text format's name over bytes that are not text (nothing, not even the text check,
         // placed them) and a rule that finds a binary format: the name cannot be right.
         let contradictsTextName = content == nil && !isTextual(type) && (claim.map { !$0.ambiguous && $0.tied.allSatisfy(isTextual) } ?? false)
-        content = ContentAnswer(type: type, strength: match.priority >= 80 || contradictsBinaryName || contradictsTextName ? .strong : .weak)
+        content = ContentAnswer(
+            type: type, strength: match.priority >= 80 || contradictsBinaryName || contradictsTextName ? .strong : .weak, fromMagicRules: true)
         evidence.append(.init(source: .magicRules, identifier: type.identifier, detail: "\(match.mimeType) magic, priority \(match.priority)"))
     }
 

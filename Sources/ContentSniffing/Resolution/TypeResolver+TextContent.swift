@@ -12,8 +12,8 @@ extension TypeResolver {
     ///   language's name yields to another language's own directives (``SourceLanguageShape``:
     ///   `@interface … @end` in `Foo.h` is Objective-C, `:- module(…)` in `list.pl` is Prolog),
     ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays); and the
-    ///   name of a format every file of which opens with a mark (``OpeningMark``: vCard's
-    ///   `BEGIN:VCARD`) is refuted by text without it, which is then told as if it had no name.
+    ///   name of a format every file of which carries a mark (``FormatMark``: vCard's
+    ///   `BEGIN:VCARD`, troff's request lines) is refuted by text without it, which is then told as if it had no name.
     /// - The classifier runs without a name, for a name no declared type owns, for a name several
     ///   types tie on (`.m`, `.pl`, `.ts`), and for a binary format's name over text content
     ///   (which the name may then lose).

@@ -12,8 +12,9 @@ public import UniformTypes
 ///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
 ///    second by its calibrated margin (each class has its own, calibrated on held-out files),
 ///    the answer is `text/plain` with basis `.fallback`.
-///    A format whose grammar decides (JSON) is the model's answer only for text that obeys
-///    it: an Erlang term file reads much like JSON but is not.
+///    A format whose grammar decides (JSON, a patch) is the model's answer only for text that
+///    obeys it: an Erlang term file reads much like JSON but is not, and a Vim keymap of `+`
+///    and `-` lines reads much like a patch but has no line only a diff has.
 ///
 /// Bytes that are not text (see the signature sniffer's text rule), and UTF-16/UTF-32 text,
 /// give `nil`. The work is one pass over at most 4 KiB with no allocation beyond the answer;
@@ -86,10 +87,13 @@ public struct TextClassifier: Sendable {
         return text.withUTF8 { classify(prefix: UnsafeRawBufferPointer($0), isWholeFile: true) }
     }
 
-    /// Whether `body` obeys the grammar of the formats whose grammar decides
-    /// (``TextClassifierModel/grammarClasses``): JSON, or lines of JSON values.
-    private static func obeysGrammar(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> Bool {
-        JSONShape.sniff(body, isWholeFile: isWholeFile) != nil
+    /// Whether `body` obeys `grammar`, which a class whose grammar decides asks of its text
+    /// (``TextClassifierModel/grammarClasses``).
+    private static func obeys(_ grammar: TextClassifierModel.ClassGrammar, _ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> Bool {
+        switch grammar {
+        case .json: JSONShape.sniff(body, isWholeFile: isWholeFile) != nil
+        case .diff: DiffShape.hasDiffLine(body)
+        }
     }
 
     /// The statistical step alone, structure aside: the model's best class, or plain text
@@ -103,9 +107,9 @@ public struct TextClassifier: Sendable {
             model.score(body, into: scores)
             var best = 0
             for index in 1..<classCount where scores[index] > scores[best] { best = index }
-            if model.isGrammarClass[best], !Self.obeysGrammar(body, isWholeFile: isWholeFile) {
+            while let grammar = model.grammars[best], scores[best] > Int32.min / 2, !Self.obeys(grammar, body, isWholeFile: isWholeFile) {
                 // Text that breaks the grammar is not of that format, however alike it reads.
-                for index in 0..<classCount where model.isGrammarClass[index] { scores[index] = Int32.min / 2 }
+                scores[best] = Int32.min / 2
                 best = 0
                 for index in 1..<classCount where scores[index] > scores[best] { best = index }
             }
@@ -144,10 +148,10 @@ public struct TextClassifier: Sendable {
         }
         guard classIndexes.count >= 2 else { return nil }
         guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
-        if classIndexes.contains(where: { model.isGrammarClass[$0.index] }), !Self.obeysGrammar(body, isWholeFile: whole) {
-            classIndexes.removeAll { model.isGrammarClass[$0.index] }
-            if classIndexes.count == 1 { return classIndexes[0].identifier }
+        classIndexes.removeAll { candidate in
+            model.grammars[candidate.index].map { !Self.obeys($0, body, isWholeFile: whole) } ?? false
         }
+        if classIndexes.count <= 1 { return classIndexes.first?.identifier }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: model.classes.count) { scores in
             for index in 0..<model.classes.count { scores[index] = model.biases[index] }
             model.score(body, into: scores)

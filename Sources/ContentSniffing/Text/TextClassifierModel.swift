@@ -16,13 +16,21 @@ struct TextClassifierModel: Sendable {
     let fallbackMargins: [Int32]
     /// Score units per unit of the fitted model (for probabilities).
     let scale: Float
-    /// For each class, whether only its grammar may name it (``grammarClasses``).
-    let isGrammarClass: [Bool]
+    /// For each class, the grammar without which text is not of it (``grammarClasses``).
+    let grammars: [ClassGrammar?]
 
-    /// Classes whose grammar decides (``JSONShape``): the model answers them only for text
-    /// that obeys it, however alike other text reads (an Erlang term file, YAML with JSON-like
-    /// lists).
-    static let grammarClasses: Set<String> = ["application/json"]
+    /// What text must obey to be of a class, however alike other text reads.
+    enum ClassGrammar: Sendable {
+        /// JSON, or lines of JSON values, valid to the end of what was read (``JSONShape``):
+        /// an Erlang term file and YAML with JSON-like lists read much like it.
+        case json
+        /// At least one line only a diff has (``DiffShape/hasDiffLine(_:)``): a keymap of
+        /// `+`, `-` and `@` lines reads much like a patch.
+        case diff
+    }
+
+    /// Classes whose grammar decides: the model answers them only for text that obeys it.
+    static let grammarClasses: [String: ClassGrammar] = ["application/json": .json, "text/x-patch": .diff]
 
     /// The classes of the model compiled into the library, in its order, read without
     /// decoding the weights.
@@ -55,7 +63,7 @@ struct TextClassifierModel: Sendable {
         self.bucketCount = bucketCount
         self.fallbackMargins = margins
         self.scale = scale
-        self.isGrammarClass = classes.map(Self.grammarClasses.contains)
+        self.grammars = classes.map { Self.grammarClasses[$0] }
     }
 
     /// Standard base64 with line breaks ignored; `nil` on any other byte outside the alphabet.

@@ -118,4 +118,19 @@ struct NameConfirmationTests {
         }
         #expect(resolver.resolve(bytes: sgi, name: nil).type == sgiType)
     }
+
+    /// A GTK icon cache opens with its version, 1.0 as two 16-bit words, which is TrueType's
+    /// version too: a magic rule, not a built-in signature, then outweighs the text name
+    /// `*.cache` (a chemistry format), and the conflict says which.
+    @Test("a magic rule that overrules a name is named as the winner, not as a signature")
+    func magicRuleWinner() throws {
+        var cache: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00]
+        cache += (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } + ByteFixtures.zeros(64)
+        let resolution = resolver.resolve(bytes: cache, name: "icon-theme.cache")
+        let conflict = try #require(resolution.conflict)
+        try #require(resolution.evidence.contains { $0.source == .magicRules && $0.identifier == resolution.type.identifier })
+        try #require(!resolution.evidence.contains { $0.source == .signature })
+        #expect(conflict.winner == .magicRules)
+        #expect(conflict.reason.contains("magic rule"), "\(conflict.reason)")
+    }
 }

@@ -727,6 +727,22 @@ struct TextClassifierTests {
         #expect(classifier.classify(valid)?.mimeType == "application/json")
     }
 
+    /// A Vim keymap: pairs of keys, many of them `+`, `-` and `@` at the start of a line, as
+    /// Vim's own `keymap/slovak_utf-8.vim` has them (the model called it a patch).
+    static let keymap: String = {
+        var text = "\" Maintainer: nobody in particular\n\" Last Changed: 2002 Nov 5\n\nlet b:keymap_name = \"sk\"\n\nloadkeymap\n"
+        text += "\" top row\n` ;\n1 +\n! 1\n2 ľ\n@ 2\n3 š\n# 3\n4 č\n$ 4\n5 ť\n% 5\n6 ž\n^ 6\n7 ý\n& 7\n8 á\n* 8\n9 í\n( 9\n0 é\n) 0\n"
+        text += "- =\n_ %\n= ´\n+ ˇ\n\n\" second row\n[ ú\n{ /\n] ä\n} (\n\\ ň\n| )\n\n\" third row\n; ô\n: \"\n' §\n\" !\n\n"
+        text += "\" accents\n=a á\n=e é\n=i í\n=o ó\n=u ú\n+c č\n+d ď\n+e ě\n+l ľ\n+n ň\n+r ř\n+s š\n+t ť\n+z ž\n-a ä\n-o ô\n"
+        return text
+    }()
+
+    @Test("text with no line only a diff has is never called a patch; a patch still is")
+    func patchNeedsADiffLine() throws {
+        let answer = try #require(classifier.classify(Self.keymap))
+        #expect(answer.mimeType != "text/x-patch", "\(answer.mimeType) \(answer.detail)")
+    }
+
     @Test("an answer's identifier is the graph's type for its MIME type")
     func identifiers() throws {
         let answer = try #require(classifier.classify(Self.snippets[0].1))

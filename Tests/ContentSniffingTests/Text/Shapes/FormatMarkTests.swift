@@ -2,12 +2,13 @@ import ContentSniffing
 import Testing
 import UniformTypes
 
-/// A text format every file of which opens with a mark (vCard's `BEGIN:VCARD`, TeXmacs's
-/// `<TeXmacs|`, WebVTT's `WEBVTT`): its name over text without the mark is refuted, flagged, and
-/// the text is told as if it had no name; with the mark, in any case vCard allows, after a byte
-/// order mark or blank lines, or in UTF-16, the name stands.
-@Suite("Text: names of formats that open with a mark")
-struct OpeningMarkTests {
+/// A text format every file of which carries a mark (vCard's `BEGIN:VCARD`, TeXmacs's
+/// `<TeXmacs|`, WebVTT's `WEBVTT` at the opening; troff's request lines anywhere): its name over
+/// text without the mark is refuted, flagged, and the text is told as if it had no name; with
+/// the mark, in any case vCard allows, after a byte order mark or blank lines, or in UTF-16,
+/// the name stands.
+@Suite("Text: names of formats that carry a mark")
+struct FormatMarkTests {
     let resolver = TypeResolver(loadsLibmagicOnDemand: false)
 
     static let variantCalls = """
@@ -47,6 +48,27 @@ struct OpeningMarkTests {
 
         """
 
+    /// The opening of a licence, as `/usr/share/common-licenses/LGPL-2.1` holds one: prose, no
+    /// line opening with a troff request.
+    static let licence = """
+                          GNU LESSER GENERAL PUBLIC LICENSE
+                               Version 2.1, February 1999
+
+         Copyright (C) 1991, 1999 Free Software Foundation, Inc.
+         Everyone is permitted to copy and distribute verbatim copies
+         of this license document, but changing it is not allowed.
+
+        [This is the first released version of the Lesser GPL.  It also counts
+         as the successor of the GNU Library Public License, version 2, hence
+         the version number 2.1.]
+
+                                    Preamble
+
+          The licenses for most software are designed to take away your
+        freedom to share and change it.
+
+        """
+
     func type(_ mime: String) throws -> UniformType { try #require(resolver.graph.type(mimeType: mime)) }
 
     @Test("a name refuted by text without the mark: the text's own reading, with a conflict", arguments: [
@@ -55,6 +77,9 @@ struct OpeningMarkTests {
         ("talk.vtt", "1\n00:00:01,000 --> 00:00:02,000\nHello\n", "text/vtt", "WEBVTT"),
         ("prefs.xml", "[server]\nhost = example.org\nport = 8080\n", "application/xml", "<"),
         ("lambdastar.sls", schemeLibrary, "application/route-s-tsid+xml", "<"),
+        ("LGPL-2.1", licence, "application/x-troff-man", "no line of the text opens with . or '"),
+        ("notes.ms", "Notes for the meeting\n\nBring the slides, and the projector cable.\n", "text/x-troff-ms", "requests"),
+        ("drawing.tr", "A drawing, described in words only.\nNothing here asks troff for anything.\n", "text/troff", "requests"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -81,6 +106,18 @@ struct OpeningMarkTests {
     func marked(text: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: "contacts.vcf")
         #expect(resolution.type == (try type("text/vcard")))
+        #expect(resolution.conflict == nil)
+    }
+
+    @Test("a request line anywhere in the text keeps a troff name: a page, its comment, a one-line link", arguments: [
+        ("ls.1", ".TH LS 1\n.SH NAME\nls \\- list directory contents\n", "application/x-troff-man"),
+        ("ls.1", "Text before the first request.\n\n.\\\" a comment\n.TH LS 1\n", "application/x-troff-man"),
+        ("other.3", ".so man3/another.3\n", "application/x-troff-man"),
+        ("paper.ms", "'\\\" t\n.TL\nA title\n", "text/x-troff-ms"),
+    ])
+    func troffMarked(name: String, text: String, mime: String) throws {
+        let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
+        #expect(resolution.type == (try type(mime)))
         #expect(resolution.conflict == nil)
     }
 

@@ -1,0 +1,101 @@
+import UniformTypes
+
+/// The mark every file of some text formats carries, by their specifications, and where it
+/// stands.
+///
+/// Most open with it: a vCard's `BEGIN:VCARD`, an iCalendar's `BEGIN:VCALENDAR`, RTF's `{\rtf`,
+/// WebVTT's `WEBVTT`, a TeXmacs document's `<TeXmacs|`, and every XML document's `<` (XML 1.0
+/// §2.1: a document is a prolog — declaration, comments, processing instructions, blank space —
+/// and an element, all of which open with `<`), which every format built on XML inherits. Troff
+/// documents (man pages and the me, ms and mm macro sets) are text lines and *request* lines,
+/// and a request line opens with the control character `.` or the no-break control character
+/// `'`: a page, its comments (`.\"`) and its one-line links (`.so man3/other.3`) have at least
+/// one near the start.
+///
+/// A name of one of these formats over text without its mark is not that format (`merged1.vcf`
+/// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
+/// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description, the licence
+/// text `LGPL-2.1` is no section-1 man page).
+///
+/// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
+/// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
+/// spell the mark in ASCII.
+struct FormatMark: Sendable {
+    /// The MIME type of the format.
+    let mimeType: String
+    /// The mark; in lower case when its letters may come in any case.
+    let text: StaticString
+    /// Whether the mark's letters may come in any case (vCard and iCalendar property names do).
+    let ignoresCase: Bool
+    /// Where the mark stands.
+    let placement: Placement
+
+    /// Where a format's mark stands in every file of it.
+    enum Placement: Sendable {
+        /// At the opening of the text.
+        case opening
+        /// At the start of some line of the text read, spelled as the mark or as `alternative`
+        /// (troff's two control characters).
+        case someLineStart(alternative: StaticString)
+    }
+
+    /// A mark at the opening of the text.
+    init(mimeType: String, text: StaticString, ignoresCase: Bool) {
+        self.init(mimeType: mimeType, text: text, ignoresCase: ignoresCase, placement: .opening)
+    }
+
+    init(mimeType: String, text: StaticString, ignoresCase: Bool, placement: Placement) {
+        self.mimeType = mimeType
+        self.text = text
+        self.ignoresCase = ignoresCase
+        self.placement = placement
+    }
+
+    /// The mark as the specification spells it, for people.
+    var spelling: String { ignoresCase ? "\(text)".uppercased() : "\(text)" }
+
+    /// Why text without the mark is not of the format `identifier`, in words.
+    func refutation(of identifier: TypeIdentifier) -> String {
+        switch placement {
+        case .opening: "the text does not open with \(spelling), as every \(identifier) does"
+        case .someLineStart(let alternative):
+            "no line of the text opens with \(spelling) or \(alternative), as the requests of every \(identifier) do"
+        }
+    }
+
+    /// The formats and their marks.
+    static let all: [FormatMark] = [
+        FormatMark(mimeType: "text/vcard", text: "begin:vcard", ignoresCase: true),
+        FormatMark(mimeType: "text/calendar", text: "begin:vcalendar", ignoresCase: true),
+        FormatMark(mimeType: "text/rtf", text: "{\\rtf", ignoresCase: false),
+        FormatMark(mimeType: "text/vtt", text: "WEBVTT", ignoresCase: false),
+        FormatMark(mimeType: "text/texmacs", text: "<TeXmacs|", ignoresCase: false),
+        FormatMark(mimeType: "application/xml", text: "<", ignoresCase: false),
+    ] + troffFormats.map { FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'")) }
+
+    /// The troff formats: troff itself and the macro sets, which are not all declared as kinds
+    /// of it.
+    static let troffFormats = ["text/troff", "application/x-troff-man", "text/x-troff-me", "text/x-troff-ms", "text/x-troff-mm"]
+
+    /// Whether `prefix`, a file's first bytes, carries the mark where it stands — or cannot be
+    /// judged (empty, or not in an ASCII-compatible encoding).
+    func isCarried(by prefix: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { start = 3 }
+        if prefix.count >= 2, (prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF) { return true }
+        if prefix.prefix(256).contains(0) { return true }
+        while start < prefix.count, prefix[start] == 0x20 || prefix[start] == 0x09 || prefix[start] == 0x0D || prefix[start] == 0x0A {
+            start += 1
+        }
+        if start == prefix.count { return true }
+        let rest = prefix.slice(from: start)
+        guard case .someLineStart(let alternative) = placement else {
+            return ignoresCase ? rest.has(caseInsensitive: text) : rest.has(text)
+        }
+        var lines = TextLines(rest, limit: .max)
+        while let line = lines.next() {
+            if line.has(text) || line.has(alternative) { return true }
+        }
+        return false
+    }
+}
