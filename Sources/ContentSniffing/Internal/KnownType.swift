@@ -346,6 +346,10 @@ enum KnownType {
         // RIFF, RF64 and IFF forms, MIDI's `MThd`, TIFF's byte-order mark, ELF's and WebAssembly's
         // magic numbers, capture files' magic.
         wave, avi, aiff, aifc, midi, tiff, elf, elfExecutable, elfSharedLibrary, elfCore, wasm, pcap, pcapng,
+        // DOS, Windows and EFI programs open with their DOS header's `MZ` (a PE image, a driver's
+        // `.sys`, an EFI application). Not DLLs: `.com`, a DOS program without any header,
+        // is listed as one of their extensions.
+        windowsExecutable, portableExecutable, efiImage,
     ]
 
     /// Every identifier above, without repeats, in declaration order.
