@@ -603,6 +603,9 @@ enum SignatureCases {
         SignatureCase("UTF-16BE without BOM", "public.utf16-plain-text", "Hello there, plain world\n".utf16.flatMap { be16(Int($0)) }),
         SignatureCase("UTF-32LE with BOM", "public.plain-text", [0xFF, 0xFE, 0, 0] + "hello 🌍\n".unicodeScalars.flatMap { le32(Int($0.value)) }),
         SignatureCase("UTF-32BE with BOM", "public.plain-text", [0, 0, 0xFE, 0xFF] + "hello 🌍\n".unicodeScalars.flatMap { be32(Int($0.value)) }),
+        // As the chardet project's test files hold them (`nobom-utf32be.txt`).
+        SignatureCase("UTF-32LE without BOM", "public.plain-text", "DateTime,Bid,Ask 🌍\n".unicodeScalars.flatMap { le32(Int($0.value)) }),
+        SignatureCase("UTF-32BE without BOM", "public.plain-text", "DateTime,Bid,Ask 🌍\n".unicodeScalars.flatMap { be32(Int($0.value)) }),
         SignatureCase("Latin-1", "public.plain-text", a("caf") + [0xE9] + a(" cr") + [0xE8] + a("me br") + [0xFB] + a("l") + [0xE9, 0x0A]),
         SignatureCase("Markdown is plain text", "public.plain-text", a("# Title\n\nSome *emphasis* and a [link](http://x).\n")),
         SignatureCase("bare JSON scalar is plain text", "public.plain-text", a("42\n")),

@@ -5,9 +5,10 @@
 ///    UTF-32BE `00 00 FE FF`, UTF-16LE `FF FE`, UTF-16BE `FE FF` (UTF-32 is checked before
 ///    UTF-16, whose mark it starts with). The rest must then decode: no U+0000, paired
 ///    surrogates, code points in range.
-/// 2. Without a mark, a NUL byte means binary — unless the bytes are UTF-16 without a mark:
-///    at least 8 code units, no U+0000, and at least three quarters of them ASCII (printable
-///    or whitespace) with the zero byte on the same side every time.
+/// 2. Without a mark, a NUL byte means binary — unless the bytes are UTF-32 or UTF-16 without
+///    a mark: at least 8 code units, no U+0000, and at least three quarters of them ASCII
+///    (printable or whitespace) with the zero bytes on the same side every time (UTF-32 is
+///    tried first: its ASCII units hold a zero 16-bit half).
 /// 3. Control characters other than tab, line feed, carriage return, form feed and escape
 ///    (`\t \n \r \f \e`) may make up at most 1/64 of the bytes (for UTF-16 and UTF-32, of the
 ///    code units); more is binary. DEL is counted as text.
@@ -64,6 +65,14 @@ struct TextEncodingGuess: Equatable {
         }
         guard let scan = TextEncodingGuess.scanBytes(b) else { return nil }
         if scan.sawNUL {
+            if TextEncodingGuess.isUTF32(b, littleEndian: true, isWholeFile: isWholeFile, requireASCII: true) {
+                self.init(encoding: .utf32LittleEndian, markLength: 0)
+                return
+            }
+            if TextEncodingGuess.isUTF32(b, littleEndian: false, isWholeFile: isWholeFile, requireASCII: true) {
+                self.init(encoding: .utf32BigEndian, markLength: 0)
+                return
+            }
             if TextEncodingGuess.isUTF16(b, littleEndian: true, isWholeFile: isWholeFile, requireASCII: true) {
                 self.init(encoding: .utf16LittleEndian, markLength: 0)
                 return
@@ -210,16 +219,20 @@ struct TextEncodingGuess: Equatable {
         return controls * 64 <= Swift.max(units, 1)
     }
 
-    /// Whether `b` is UTF-32 text in the given byte order.
-    private static func isUTF32(_ b: UnsafeRawBufferPointer, littleEndian: Bool, isWholeFile: Bool) -> Bool {
+    /// Whether `b` is UTF-32 text in the given byte order. With `requireASCII` (no byte order
+    /// mark) at least 8 units are needed and three quarters must be ASCII.
+    private static func isUTF32(_ b: UnsafeRawBufferPointer, littleEndian: Bool, isWholeFile: Bool, requireASCII: Bool = false) -> Bool {
         if b.count % 4 != 0, isWholeFile { return false }
         let units = b.count / 4
+        if requireASCII, units < 8 { return false }
         var controls = 0
+        var ascii = 0
         for index in 0..<units {
             guard let unit = b.u32(at: 4 * index, littleEndian: littleEndian) else { return false }
             if unit == 0 || unit > 0x10FFFF || (unit >= 0xD800 && unit <= 0xDFFF) { return false }
-            if isCountedControl(unit) { controls += 1 }
+            if isCountedControl(unit) { controls += 1 } else if unit < 0x80 { ascii += 1 }
         }
+        if requireASCII, ascii * 4 < units * 3 { return false }
         return controls * 64 <= Swift.max(units, 1)
     }
 }

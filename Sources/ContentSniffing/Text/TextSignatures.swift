@@ -67,8 +67,14 @@ enum TextSignatures {
             return bom
                 ? SignatureMatch(KnownType.utf16Text, .weak, "UTF-16BE text with a byte order mark")
                 : SignatureMatch(KnownType.utf16Text, .weak, "UTF-16BE text without a byte order mark")
-        case .utf32LittleEndian: return SignatureMatch(KnownType.plainText, .weak, "UTF-32LE text with a byte order mark")
-        case .utf32BigEndian: return SignatureMatch(KnownType.plainText, .weak, "UTF-32BE text with a byte order mark")
+        case .utf32LittleEndian:
+            return bom
+                ? SignatureMatch(KnownType.plainText, .weak, "UTF-32LE text with a byte order mark")
+                : SignatureMatch(KnownType.plainText, .weak, "UTF-32LE text without a byte order mark")
+        case .utf32BigEndian:
+            return bom
+                ? SignatureMatch(KnownType.plainText, .weak, "UTF-32BE text with a byte order mark")
+                : SignatureMatch(KnownType.plainText, .weak, "UTF-32BE text without a byte order mark")
         }
     }
 }

@@ -92,6 +92,19 @@ struct NameConfirmationTests {
         #expect(resolution.conflict?.claimedBy == .name)
     }
 
+    /// UTF-32 text without a byte order mark, as the chardet project's test files hold it: three
+    /// NULs beside every ASCII character are text, not binary bytes that refute the name.
+    @Test("UTF-32 text without a byte order mark under a text name keeps the name, without a conflict", arguments: [true, false])
+    func utf32WithoutMark(littleEndian: Bool) throws {
+        let text = "DateTime,Bid,Ask\n2010-03-01 00:00,1.3651,1.3653\n"
+        let bytes = text.unicodeScalars.flatMap { scalar in
+            littleEndian ? ByteFixtures.le32(Int(scalar.value)) : ByteFixtures.be32(Int(scalar.value))
+        }
+        let resolution = resolver.resolve(bytes: bytes, name: "nobom.txt")
+        #expect(resolution.type.conforms(to: resolver.graph.identity(.plainText)), "\(resolution.type.identifier)")
+        #expect(resolution.conflict == nil)
+    }
+
     @Test("an X bitmap is C text: it keeps its name though no magic rule matches it")
     func xBitmap() throws {
         let xbm = Array("""
