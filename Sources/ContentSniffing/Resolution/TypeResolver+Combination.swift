@@ -134,11 +134,14 @@ extension TypeResolver {
     ///
     /// Text formats are easily confused by their bytes (the name says Perl, the content looks
     /// like XHTML), so the name decides — unless the content is a `#!` line that runs the file
-    /// with another language's interpreter than its source-language name's (`daemons.es`,
-    /// ECMAScript by name, run by `escript`): the system runs it as that language, so that is
-    /// what it is, and the name is reported as contradicted.
+    /// with a language's interpreter, under the name of another language (`daemons.es`,
+    /// ECMAScript by name, run by `escript`) or of any other kind of text but plain text (dpkg's
+    /// `install` method, *installation instructions* by name, run by `bash`; `invoke-rc.d`,
+    /// D source by name, run by `sh`): the system runs it as that language, so that is what it
+    /// is, and the name is reported as contradicted. A plain-text name (`notes.txt`) says only
+    /// "text", which a script is, and stands.
     func weighTextReadings(named: UniformType, claim: Claim, content: ContentAnswer) -> Verdict {
-        guard content.namesInterpreter, claim.source == .name, named.conforms(to: known.sourceCode) else {
+        guard content.namesInterpreter, claim.source == .name, named != known.plainText else {
             return Verdict(type: named, confidence: .high)
         }
         let conflict = ResolutionConflict(

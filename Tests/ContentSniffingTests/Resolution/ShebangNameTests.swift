@@ -3,11 +3,11 @@ import Testing
 import UniformTypes
 
 /// A `#!` line naming a language's interpreter says how the system runs the file: under another
-/// source language's name, the interpreter's language wins and the name is reported as
-/// contradicted. A name whose language is a kind of the interpreter's (Python is a kind of shell
-/// script in the UTI tree) or refined by it, a name that is not a source language, and a
-/// declared type keep their readings.
-@Suite("#! lines against source-language names")
+/// source language's name, or a name of any other kind of text but plain text, the
+/// interpreter's language wins and the name is reported as contradicted. A name whose language
+/// is a kind of the interpreter's (Python is a kind of shell script in the UTI tree) or refined
+/// by it, a plain-text name, and a declared type keep their readings.
+@Suite("#! lines against text names")
 struct ShebangNameTests {
     let resolver = TypeResolver(loadsLibmagicOnDemand: false)
 
@@ -44,7 +44,22 @@ struct ShebangNameTests {
         #expect(resolution.conflict == nil)
     }
 
-    @Test("a name that is no source language keeps its reading")
+    /// dpkg's `install` method and `invoke-rc.d`, as Debian installs them: shell scripts whose
+    /// names are installation instructions' and D source's.
+    @Test("the interpreter's language wins over a name of another kind of text, with a conflict", arguments: [
+        ("install", "text/x-install"), ("invoke-rc.d", "text/x-dsrc"), ("debconf.config", "text/x-config"),
+    ])
+    func interpreterOverTextName(name: String, namedMIME: String) throws {
+        let named = try #require(resolver.graph.type(mimeType: namedMIME))
+        try #require(resolver.graph.match(filename: name).type == named)
+        let resolution = resolver.resolve(bytes: Self.shellWrapper, name: name)
+        #expect(resolution.type.conforms(to: resolver.graph.identity(.script)), "\(resolution.type.identifier)")
+        #expect(!resolution.type.conforms(to: named))
+        #expect(resolution.conflict?.claimed == named.identifier)
+        #expect(resolution.conflict?.reason.contains("#! line") == true)
+    }
+
+    @Test("a plain-text name keeps its reading")
     func notSourceCode() throws {
         let resolution = resolver.resolve(bytes: Self.shellWrapper, name: "notes.txt")
         #expect(resolution.type == resolver.graph.identity(.plainText))
