@@ -615,11 +615,15 @@ def declare_stable_leftovers(universe):
         d.parents = [p for p in split_list(row["conforms_to"]) if p.lower() in universe.declarations]
         for mime in split_list(row["mime_types"]):
             owner = universe.owner.setdefault(mime.lower(), d)
-            if owner is not d and owner.identifier.lower() not in [p.lower() for p in d.parents]:
-                # Its name now belongs to a declaration a higher registry made for the same format
-                # (image/jxl went to Apple's public.jpeg-xl): the old identifier stays, as a kind of
-                # that declaration listing the name it had, which lookups still give to the owner.
-                d.parents = [owner.identifier] + [p for p in d.parents if not conforms(universe.declarations, owner.identifier, p)]
+            if owner is not d:
+                # Its name now belongs to a declaration made for the same format (image/jxl went
+                # to Apple's public.jpeg-xl; upstream renamed application/x-awk text/x-awk, and
+                # spellings.tsv gives the old name to it): the old identifier stays, as a kind of
+                # that declaration, and the name is left to the owner, so that a lookup finds it
+                # whatever the two declarations' ranks.
+                if owner.identifier.lower() not in [p.lower() for p in d.parents]:
+                    d.parents = [owner.identifier] + [p for p in d.parents if not conforms(universe.declarations, owner.identifier, p)]
+                continue
             d.add_unique("mimes", [mime], "s")
 
 

@@ -70,7 +70,7 @@ struct SignatureTableTests {
         "public.elf-binary",  // an ELF with an unusual e_type: see ExecutableTests
         "public.ksh-script", "public.csh-script", "public.tcsh-script", "public.php-script",
         "org.freedesktop.mime.text.x-lua", "org.freedesktop.mime.text.tcl",
-        "org.freedesktop.mime.application.x-awk",  // the same interpreter lookup as the covered scripts
+        "org.freedesktop.mime.text.x-awk",  // the same interpreter lookup as the covered scripts
         "org.apache.tika.mime.text.x-rsrc", "org.freedesktop.mime.text.x-erlang", "org.apache.tika.mime.text.x-clojure",
         "org.freedesktop.mime.text.x-haskell", "org.freedesktop.mime.text.x-ocaml", "org.freedesktop.mime.text.x-scheme",
         "org.freedesktop.mime.text.x-groovy", "org.freedesktop.mime.text.x-scala", "org.freedesktop.mime.text.x-kotlin",

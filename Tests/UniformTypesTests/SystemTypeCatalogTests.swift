@@ -147,7 +147,13 @@ struct SystemTypeCatalogTests {
             "font": "public.font",
         ]
         for type in graph.declaredTypes where type.declaration?.origin == "freedesktop" {
-            let mime = try #require(type.preferredMIMEType)
+            guard let mime = type.preferredMIMEType else {
+                // An earlier catalog's identifier whose name a declaration of the same format
+                // took (image/jxl, application/x-awk): a kind of that declaration, without a name.
+                #expect(type.declaration?.conformsTo.isEmpty == false, "\(type) has neither a name nor a parent")
+                #expect(type.conforms(to: data), "\(type) must conform to public.data")
+                continue
+            }
             let media = String(mime.prefix { $0 != "/" })
             if media == "inode" || media == "x-content" { continue }
             #expect(type.conforms(to: data), "\(type) must conform to public.data")

@@ -293,7 +293,7 @@ enum KnownType {
     static let javaScript: TypeIdentifier = "com.netscape.javascript-source"
     static let luaScript: TypeIdentifier = "org.freedesktop.mime.text.x-lua"
     static let tclScript: TypeIdentifier = "org.freedesktop.mime.text.tcl"
-    static let awkScript: TypeIdentifier = "org.freedesktop.mime.application.x-awk"
+    static let awkScript: TypeIdentifier = "org.freedesktop.mime.text.x-awk"
     static let rScript: TypeIdentifier = "org.apache.tika.mime.text.x-rsrc"
     static let erlangScript: TypeIdentifier = "org.freedesktop.mime.text.x-erlang"
     static let clojureScript: TypeIdentifier = "org.apache.tika.mime.text.x-clojure"

@@ -87,7 +87,7 @@ enum ModelineShape {
         ("cmake", "text/x-cmake"), ("fortran", "text/x-fortran"), ("f90", "text/x-fortran"),
         ("pascal", "text/x-pascal"), ("haskell", "text/x-haskell"), ("erlang", "text/x-erlang"),
         ("elixir", "text/x-elixir"), ("ocaml", "text/x-ocaml"), ("tuareg", "text/x-ocaml"),
-        ("php", "application/x-php"), ("awk", "application/x-awk"), ("meson", "text/x-meson"),
+        ("php", "application/x-php"), ("awk", "text/x-awk"), ("meson", "text/x-meson"),
         ("texinfo", "text/x-texinfo"), ("objc", "text/x-objcsrc"), ("d", "text/x-dsrc"), ("vhdl", "text/x-vhdl"),
         ("verilog", "text/x-verilog"), ("matlab", "text/x-matlab"), ("octave", "text/x-matlab"),
         ("diff", "text/x-patch"), ("po", "text/x-gettext-translation"), ("toml", "application/toml"),
