@@ -352,6 +352,22 @@ enum KnownType {
         windowsExecutable, portableExecutable, efiImage,
     ]
 
+    /// Binary formats, by their specifications, that neither a built-in signature nor a magic
+    /// rule can confirm (no fixed mark, or none in the registries): text under their names is
+    /// not one of them, as text is not a format whose marks it lacks. Most formats without a
+    /// mark are left out: a registry that does not declare a format as text does not make it
+    /// binary (AFM and XPM are text), so only formats known to be binary are listed.
+    static let binaryBySpecification: [TypeIdentifier] = [
+        // Director and Shockwave movies and casts: RIFX (or byte-swapped XFIR) containers.
+        // `*.dir` also names X11's locale tables (`compose.dir`, `locale.dir`), which are text.
+        "org.apache.tika.mime.application.x-director",
+        // Arrow IPC stream and file formats: FlatBuffers messages and record batches.
+        "org.iana.mime.application.vnd.apache.arrow.stream", "org.iana.mime.application.vnd.apache.arrow.file",
+        // Windows security catalogs and certificate trust lists: DER-encoded PKCS #7 signed
+        // data. `*.cat` also names SGML and XML catalogs, which are text.
+        "org.apache.tika.mime.application.vnd.ms-pki.seccat", "org.apache.tika.mime.application.vnd.ms-pki.stl",
+    ]
+
     /// Every identifier above, without repeats, in declaration order.
     /// Every type a built-in signature can name, each once.
     static let all: [TypeIdentifier] = {

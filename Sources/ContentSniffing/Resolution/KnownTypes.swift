@@ -29,6 +29,8 @@ struct KnownTypes: Sendable {
     private let partVerified: LazyTypeFlags
     /// Formats with a definite signature (``KnownType/definiteSignatures``).
     private let definitelySigned: LazyTypeFlags
+    /// Binary formats nothing can confirm (``KnownType/binaryBySpecification``).
+    private let specifiedBinary: LazyTypeFlags
     /// Types some magic rule's type is a proper subtype of: the only strong answers the magic
     /// rules can refine.
     private let magicRefinable: MagicRefinableTypes
@@ -52,6 +54,7 @@ struct KnownTypes: Sendable {
         signatureVerified = LazyTypeFlags(graph, Self.signatureVerifiedFlags)
         partVerified = LazyTypeFlags(graph) { Self.flags(KnownType.knownByParts, in: $0) }
         definitelySigned = LazyTypeFlags(graph) { Self.flags(KnownType.definiteSignatures, in: $0) }
+        specifiedBinary = LazyTypeFlags(graph) { Self.flags(KnownType.binaryBySpecification, in: $0) }
         magicRefinable = MagicRefinableTypes(graph)
     }
 
@@ -118,6 +121,12 @@ struct KnownTypes: Sendable {
     /// parts, so a container without them is not one.
     func isKnownByParts(_ type: UniformType) -> Bool {
         partVerified.contains(type)
+    }
+
+    /// Whether `type` is one of the binary formats by their specifications that nothing can
+    /// confirm (``KnownType/binaryBySpecification``).
+    func isBinaryBySpecification(_ type: UniformType) -> Bool {
+        specifiedBinary.contains(type)
     }
 
     /// Whether every file of `type` carries a mark the built-in signatures always recognise, so

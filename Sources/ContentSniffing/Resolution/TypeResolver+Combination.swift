@@ -62,7 +62,7 @@ extension TypeResolver {
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
             // JSON is placed by its grammar, checked to the end: it refutes a binary name as a missing mark does.
             let isJSON = content.type == known.json || content.type == known.ndjson
-            let lacksItsMarks = known.isSignatureVerified(named) || claim.lacksItsMagic
+            let lacksItsMarks = known.isSignatureVerified(named) || claim.lacksItsMagic || known.isBinaryBySpecification(named)
             if lacksItsMarks || isJSON {
                 // The name claims a binary format whose marks the bytes lack, and the bytes are text.
                 if let lighter = lighterTextReading(of: claim),
@@ -106,10 +106,14 @@ extension TypeResolver {
     }
 
     /// Why text content refutes a binary format's name, in words: the signature or magic it
-    /// lacks, or, when only JSON's grammar refutes it (`byGrammarAlone`), that grammar.
+    /// lacks, that the format is binary by its specification (``KnownType/binaryBySpecification``),
+    /// or, when only JSON's grammar refutes it (`byGrammarAlone`), that grammar.
     func textRefutation(of named: UniformType, claim: Claim, byGrammarAlone: Bool) -> String {
         if byGrammarAlone {
             return "the content is JSON, valid to the end of what was read, which \(named.identifier) is not"
+        }
+        if known.isBinaryBySpecification(named), !claim.lacksItsMagic, !known.isSignatureVerified(named) {
+            return "the content is text, which \(named.identifier), a binary format, is not"
         }
         return "the content is text, without the \(claim.lacksItsMagic ? "magic" : "signature") of \(named.identifier)"
     }

@@ -38,7 +38,48 @@ enum ScriptSignatures {
             match = SignatureMatch(KnownType.python3Script, .strong, "#! line runs python3")
         }
         match.namesInterpreter = match.identifier != KnownType.script
+        if isShell(match.identifier), let program = reexecutedProgram(b, after: lineEnd) {
+            // A shell that re-executes the file with another program, as Tcl and Scheme files
+            // run from any PATH do (`exec wish "$0" "$@"` under `#!/bin/sh`): the file is in that
+            // program's language, and the shell says nothing about it.
+            let inner = interpreterMatch(versionless(baseName(program)))
+            guard inner.identifier != KnownType.script else {
+                match.namesInterpreter = false
+                return match
+            }
+            var reexecuted = SignatureMatch(
+                inner.identifier, .strong, "#! line runs a shell that re-executes the file with \(String(decoding: baseName(program), as: UTF8.self))")
+            reexecuted.namesInterpreter = true
+            return reexecuted
+        }
         return match
+    }
+
+    /// The shells whose scripts re-execute themselves with another program.
+    private static func isShell(_ identifier: TypeIdentifier) -> Bool {
+        identifier == KnownType.shellScript || identifier == KnownType.bashScript || identifier == KnownType.zshScript
+            || identifier == KnownType.kshScript
+    }
+
+    /// The program a shell script re-executes itself with, in one of the eight lines after its
+    /// `#!` line (which ends at `lineEnd`): a line `exec PROGRAM … $0 …`, or Perl's
+    /// `eval 'exec PROGRAM … $0 …'`.
+    private static func reexecutedProgram(_ b: UnsafeRawBufferPointer, after lineEnd: Int) -> UnsafeRawBufferPointer? {
+        var lines = TextLines(b, from: Swift.min(lineEnd + 1, b.count), limit: 8)
+        while let line = lines.next() {
+            var words = Words(line)
+            guard var word = words.next() else { continue }
+            if word.count == 4, word.has("eval"), let quoted = words.next(), quoted.count > 1,
+                quoted[0] == UInt8(ascii: "'") || quoted[0] == UInt8(ascii: "\"")
+            {
+                word = quoted.slice(from: 1)
+            }
+            guard word.count == 4, word.has("exec"), let program = words.next(), program.byte(at: 0) != UInt8(ascii: "-"),
+                namesItself(line)
+            else { continue }
+            return program
+        }
+        return nil
     }
 
     /// The type for an interpreter's base name (version suffix removed).
@@ -124,6 +165,11 @@ enum ScriptSignatures {
             end -= 1
         }
         return name.slice(from: 0, to: end)
+    }
+
+    /// Whether `line` passes the script's own path on (`$0`).
+    private static func namesItself(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.firstOffset(of: "$0") != nil
     }
 
     /// The blank-separated words of a `#!` line.

@@ -24,6 +24,23 @@ struct NameConfirmationTests {
         #expect(resolution.conflict?.reason.contains("magic") == true)
     }
 
+    /// X11's locale tables (`compose.dir`), readline's sample key bindings (`inputrc.arrows`) and
+    /// SGML catalogs (`xml-core.cat`), as Debian installs them, under the names of a Director
+    /// movie, an Arrow IPC stream and a Windows security catalog: binary formats nothing can
+    /// confirm, which text is not.
+    @Test("text under the name of a binary format nothing confirms is text, with a conflict", arguments: [
+        ("compose.dir", "application/x-director"), ("inputrc.arrows", "application/vnd.apache.arrow.stream"),
+        ("xml-core.cat", "application/vnd.ms-pki.seccat"),
+    ])
+    func textUnderUnconfirmableBinaryName(name: String, claimedMIME: String) throws {
+        let claimed = try #require(resolver.graph.type(mimeType: claimedMIME))
+        try #require(resolver.graph.match(filename: name).type == claimed)
+        let resolution = resolver.resolve(bytes: Self.prose, name: name)
+        #expect(resolution.type.conforms(to: resolver.graph.identity(.text)), "\(resolution.type.identifier)")
+        #expect(resolution.conflict?.claimed == claimed.identifier)
+        #expect(resolution.conflict?.reason.contains("a binary format") == true, "\(resolution.conflict?.reason ?? "")")
+    }
+
     @Test("JSON under the name of a binary format without magic is JSON, with a conflict", arguments: [
         // `*.ice` is Cooltalk audio in Tika's registry; `*.prc` a Palm database: neither has magic.
         ("block-counter.ice", "x-conference/x-cooltalk"), ("settings.prc", "application/vnd.palm"),

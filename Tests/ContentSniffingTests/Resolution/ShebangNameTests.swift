@@ -73,6 +73,36 @@ struct ShebangNameTests {
         #expect(resolver.resolve(bytes: script, name: nil).type == awk)
     }
 
+    /// Tcl's way to run from any PATH, as gnuplot's `gpdemos.tcl` opens: `#!/bin/sh`, a comment
+    /// ending in a backslash (which Tcl continues and the shell does not), then `exec wish "$0"`.
+    static let tclTrampoline = Array("""
+        #!/bin/sh
+        # the next line restarts using wish \\
+        exec wish "$0" "$@"
+
+        button .hello -text "Hello" -command { exit }
+        pack .hello
+
+        """.utf8)
+
+    @Test("a shell that re-executes the file with another interpreter names that interpreter's language, under any name")
+    func reexecutingShell() throws {
+        let tcl = try #require(resolver.graph.type(mimeType: "text/tcl"))
+        for name in ["gpdemos.tcl", "gpdemos", nil] as [String?] {
+            let resolution = resolver.resolve(bytes: Self.tclTrampoline, name: name)
+            #expect(resolution.type == tcl, "\(name ?? "no name"): \(resolution.type.identifier)")
+            #expect(resolution.conflict == nil, "\(name ?? "no name")")
+        }
+        // Perl's idiom, and a program no language is known for: the shell's `#!` line no
+        // longer decides against the name.
+        let perl = Array("#!/bin/sh\neval 'exec perl -x -S $0 ${1+\"$@\"}'\n  if 0;\nprint \"hi\\n\";\n".utf8)
+        #expect(resolver.resolve(bytes: perl, name: "report.pl").type == (try #require(resolver.graph.type(mimeType: "application/x-perl"))))
+        let unknown = Array("#!/bin/sh\nexec \"$INTERPRETER\" \"$0\" \"$@\"\n".utf8)
+        let install = resolver.resolve(bytes: unknown, name: "install")
+        #expect(install.type == (try #require(resolver.graph.type(mimeType: "text/x-install"))))
+        #expect(install.conflict == nil)
+    }
+
     @Test("a plain-text name keeps its reading")
     func notSourceCode() throws {
         let resolution = resolver.resolve(bytes: Self.shellWrapper, name: "notes.txt")
