@@ -78,11 +78,12 @@ struct KnownTypes: Sendable {
 
     /// The ranks of the rules in `rules` that could change a weak text answer of `type`, under
     /// a name of `claim` that agrees with it or under no name (see
-    /// ``MagicRefinableTypes/textChangingRanks(of:text:desktopEntry:hasName:nameIsDesktopEntry:in:)``).
+    /// ``MagicRefinableTypes/textChangingRanks(of:text:desktopEntry:hasName:nameIsPlainText:nameIsDesktopEntry:in:)``).
     func magicTextChangingRanks(of type: UniformType, claim: UniformType?, in rules: MagicRuleSet) -> [Int32]? {
         let nameIsDesktopEntry = claim.map { claim in desktopEntry.map { claim.conforms(to: $0) } ?? false } ?? false
         return magicRefinable.textChangingRanks(
-            of: type, text: text, desktopEntry: desktopEntry, hasName: claim != nil, nameIsDesktopEntry: nameIsDesktopEntry, in: rules)
+            of: type, text: text, desktopEntry: desktopEntry, hasName: claim != nil, nameIsPlainText: claim == plainText,
+            nameIsDesktopEntry: nameIsDesktopEntry, in: rules)
     }
 
     /// One flag per type of `graph`, by ordinal, set for the binary types a built-in signature

@@ -111,13 +111,16 @@ final class MagicRefinableTypes: Sendable {
     /// The ranks in `rules` (ascending) of the rules that can change a weak answer of the text
     /// type `type`: priority 40 or more, a type of the graph that is `type` or a kind of it,
     /// or any kind of `text` — at priority 80 or more when a name agrees with `type`
-    /// (`hasName`); never a kind of `desktopEntry` unless `nameIsDesktopEntry`. `nil` for a
-    /// type outside the graph.
+    /// (`hasName`), and only at 80 or more when that name says plain text and nothing more
+    /// (`nameIsPlainText`: `notes.txt` opening with `Module` is no Visual Basic module, as it
+    /// is no language the text classifier might see in it); never a kind of `desktopEntry`
+    /// unless `nameIsDesktopEntry`. `nil` for a type outside the graph.
     func textChangingRanks(
-        of type: UniformType, text: UniformType, desktopEntry: UniformType?, hasName: Bool, nameIsDesktopEntry: Bool, in rules: MagicRuleSet
+        of type: UniformType, text: UniformType, desktopEntry: UniformType?, hasName: Bool, nameIsPlainText: Bool, nameIsDesktopEntry: Bool,
+        in rules: MagicRuleSet
     ) -> [Int32]? {
         guard let ordinal = type.ordinal else { return nil }
-        let key = ordinal * 4 + (hasName ? 2 : 0) + (nameIsDesktopEntry ? 1 : 0)
+        let key = ordinal * 8 + (nameIsPlainText ? 4 : 0) + (hasName ? 2 : 0) + (nameIsDesktopEntry ? 1 : 0)
         if let known = textChanges.withLock({ $0[key] }) { return known }
         let builtIn = builtInOrdinals(for: rules)
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
@@ -126,6 +129,7 @@ final class MagicRefinableTypes: Sendable {
             guard rule.priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn) else { return nil }
             if let desktopEntry = desktopEntry?.ordinal, conforms(ruleType, to: desktopEntry), !nameIsDesktopEntry { return nil }
             let isText = text.ordinal.map { conforms(ruleType, to: $0) } ?? false
+            guard rule.priority >= 80 || !nameIsPlainText else { return nil }
             guard conforms(ruleType, to: ordinal) || ((rule.priority >= 80 || !hasName) && isText) else { return nil }
             return Int32(rank)
         }

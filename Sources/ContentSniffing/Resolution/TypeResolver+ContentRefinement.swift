@@ -110,6 +110,8 @@ extension TypeResolver {
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer, and never makes bytes
     ///   that are not text an XML format unless they open as XML does (``opensAsXML(_:)``);
+    /// - text under a name that says plain text and nothing more (`.txt`) is changed only by a
+    ///   rule of priority 80 or more;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
     ///   names an unrelated type, and the text classifier's answer against a rule below 50
     ///   (a guess from a word in the opening lines) that names an unrelated type.
@@ -167,6 +169,11 @@ extension TypeResolver {
         // A format whose every file carries a mark the built-in signatures check, and they found
         // none: the looser rule (ICO's four bytes, which open a Mac resource fork too) is refuted.
         if content == nil, known.hasDefiniteSignature(type) { return }
+        // A name that says plain text and nothing more is refined only by a rule the spec lets
+        // overrule a name (80): `notes.txt` opening with `Module` is no Visual Basic module.
+        if let current = content, isTextual(current.type), let claim, !claim.ambiguous, claim.type == known.plainText, match.priority < 80 {
+            return
+        }
         if let current = content, !type.conforms(to: current.type) {
             if isTextual(current.type) != isTextual(type) { return }
             // Weak content that agrees with the name outweighs an unrelated rule below 80 (an

@@ -73,10 +73,11 @@ struct MagicRefinementTests {
         let buffers = try self.buffers + texts
         for identifier: TypeIdentifier in ["public.plain-text", "public.xml", "public.html", "public.perl-script", "public.script"] {
             let type = try #require(graph[identifier])
-            for (hasName, nameIsDesktopEntry) in [(true, false), (true, true), (false, false)] {
+            for (hasName, nameIsPlainText, nameIsDesktopEntry) in [(true, false, false), (true, true, false), (true, false, true), (false, false, false)] {
                 let ranks = try #require(
                     refinable.textChangingRanks(
-                        of: type, text: text, desktopEntry: desktopEntry, hasName: hasName, nameIsDesktopEntry: nameIsDesktopEntry, in: magic))
+                        of: type, text: text, desktopEntry: desktopEntry, hasName: hasName, nameIsPlainText: nameIsPlainText,
+                        nameIsDesktopEntry: nameIsDesktopEntry, in: magic))
                 #expect(!ranks.isEmpty && ranks == ranks.sorted(), "\(identifier)")
                 for bytes in buffers {
                     let full = bytes.withUnsafeBytes { magic.bestRank(near: $0) }

@@ -32,6 +32,18 @@ struct TextFormatTests {
         #expect(try resolve(text, named: name, mode: .nameAndContent).type == type)
     }
 
+    /// Go's module test data (`example.com_retract_self_pseudo_v1.9.0.txt`): prose opening with
+    /// `Module`, which shared-mime-info's Visual Basic rule (priority 50) looks for at offset 0.
+    @Test("A .txt name says plain text: a rule below priority 80 does not make it another text format")
+    func plainTextName() throws {
+        let text = "Module example.com/retract/self/pseudo is a module that retracts its own\nlatest version, as well as an earlier version.\n"
+        let visualBasic = try #require(resolver.graph.type(mimeType: "text/x-vb"))
+        try #require(try resolve(text, named: "sample", mode: .contentOnly).type == visualBasic, "the rule matches the bytes")
+        let named = try resolve(text, named: "retract_v1.9.0.txt", mode: .nameAndContent)
+        #expect(named.type == resolver.graph.identity(.plainText), "\(named.type.identifier)")
+        #expect(!named.evidence.contains { $0.source == .magicRules })
+    }
+
     @Test("Plain text that does not open with the magic stays plain text")
     func otherText() throws {
         let resolution = try resolve("A note on prefixes: PREFIX is a SPARQL keyword.\n", named: "sample", mode: .contentOnly)
