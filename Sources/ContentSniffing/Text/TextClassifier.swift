@@ -12,9 +12,10 @@ public import UniformTypes
 ///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
 ///    second by its calibrated margin (each class has its own, calibrated on held-out files),
 ///    the answer is `text/plain` with basis `.fallback`.
-///    A format whose grammar decides (JSON, a patch) is the model's answer only for text that
-///    obeys it: an Erlang term file reads much like JSON but is not, and a Vim keymap of `+`
-///    and `-` lines reads much like a patch but has no line only a diff has.
+///    A format whose grammar decides (JSON, a patch, YAML) is the model's answer only for text
+///    that obeys it: an Erlang term file reads much like JSON but is not, a Vim keymap of `+`
+///    and `-` lines reads much like a patch but has no line only a diff has, and `/etc/group`
+///    reads much like YAML but its top level is not a mapping.
 ///
 /// Bytes that are not text (see the signature sniffer's text rule), and UTF-16/UTF-32 text,
 /// give `nil`. The work is one pass over at most 4 KiB with no allocation beyond the answer;
@@ -93,12 +94,14 @@ public struct TextClassifier: Sendable {
         switch grammar {
         case .json: JSONShape.sniff(body, isWholeFile: isWholeFile) != nil
         case .diff: DiffShape.hasDiffLine(body)
+        case .yaml: YAMLShape.hasTopLevelStructure(body)
         }
     }
 
     /// The statistical step alone, structure aside: the model's best class, or plain text
-    /// below that class's calibrated margin. A class whose grammar decides is passed over when the text
-    /// breaks that grammar. `nil` without a model.
+    /// below that class's calibrated margin, or when the best class is one whose grammar decides
+    /// and the text breaks that grammar (the model's best reading refuted, the next is not
+    /// trusted either: a keymap taken for a patch is not then SQL). `nil` without a model.
     func statistical(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
         guard let model else { return nil }
         let classCount = model.classes.count
@@ -107,12 +110,6 @@ public struct TextClassifier: Sendable {
             model.score(body, into: scores)
             var best = 0
             for index in 1..<classCount where scores[index] > scores[best] { best = index }
-            while let grammar = model.grammars[best], scores[best] > Int32.min / 2, !Self.obeys(grammar, body, isWholeFile: isWholeFile) {
-                // Text that breaks the grammar is not of that format, however alike it reads.
-                scores[best] = Int32.min / 2
-                best = 0
-                for index in 1..<classCount where scores[index] > scores[best] { best = index }
-            }
             var second = best == 0 ? 1 : 0
             for index in 0..<classCount where index != best && scores[index] > scores[second] { second = index }
             // Softmax probability of the best class, in the fitted model's units.
@@ -122,6 +119,12 @@ public struct TextClassifier: Sendable {
             }
             let probability = Double(1 / total)
             let mime = model.classes[best]
+            if let grammar = model.grammars[best], !Self.obeys(grammar, body, isWholeFile: isWholeFile) {
+                // Text that breaks the grammar is not of that format, however alike it reads; and
+                // the model, whose best reading that was, is not trusted with the rest.
+                return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
+                                          basis: .fallback, detail: "best guess \(mime), whose grammar the text breaks")
+            }
             if scores[best] - scores[second] < model.fallbackMargins[best] {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "not sure enough; best guess \(mime)")

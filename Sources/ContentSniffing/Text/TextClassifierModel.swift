@@ -27,10 +27,14 @@ struct TextClassifierModel: Sendable {
         /// At least one line only a diff has (``DiffShape/hasDiffLine(_:)``): a keymap of
         /// `+`, `-` and `@` lines reads much like a patch.
         case diff
+        /// A mapping's keys or a sequence's items at the top level, and nothing else there
+        /// (``YAMLShape/hasTopLevelStructure(_:)``): `/etc/group` and pkg-config files read
+        /// much like YAML.
+        case yaml
     }
 
     /// Classes whose grammar decides: the model answers them only for text that obeys it.
-    static let grammarClasses: [String: ClassGrammar] = ["application/json": .json, "text/x-patch": .diff]
+    static let grammarClasses: [String: ClassGrammar] = ["application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml]
 
     /// The classes of the model compiled into the library, in its order, read without
     /// decoding the weights.

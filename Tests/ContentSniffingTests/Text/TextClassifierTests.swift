@@ -743,6 +743,25 @@ struct TextClassifierTests {
         #expect(answer.mimeType != "text/x-patch", "\(answer.mimeType) \(answer.detail)")
     }
 
+    /// Group entries as `/etc/group` holds them: `name:x:gid:members`, which the model reads as
+    /// YAML keys.
+    static let groupFile = [
+        "root:x:0:", "daemon:x:1:", "bin:x:2:", "sys:x:3:", "adm:x:4:ann", "tty:x:5:", "disk:x:6:", "lp:x:7:", "mail:x:8:",
+        "news:x:9:", "uucp:x:10:", "man:x:12:", "proxy:x:13:", "kmem:x:15:", "dialout:x:20:ann", "fax:x:21:", "voice:x:22:",
+        "cdrom:x:24:ann", "floppy:x:25:", "tape:x:26:", "sudo:x:27:ann", "audio:x:29:ann", "dip:x:30:", "www-data:x:33:",
+        "backup:x:34:", "operator:x:37:", "list:x:38:", "irc:x:39:", "src:x:40:", "shadow:x:42:", "utmp:x:43:", "video:x:44:ann",
+        "sasl:x:45:", "plugdev:x:46:ann", "staff:x:50:", "games:x:60:", "users:x:100:", "nogroup:x:65534:",
+    ].joined(separator: "\n") + "\n"
+
+    @Test("text whose top level is no YAML mapping is never called YAML, and is plain text; YAML still is YAML")
+    func yamlNeedsItsTopLevel() throws {
+        let answer = try #require(classifier.classify(Self.groupFile))
+        #expect(answer.mimeType == "text/plain", "\(answer.mimeType) \(answer.detail)")
+        #expect(answer.basis == .fallback)
+        let yaml = "name: build\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test\n"
+        #expect(classifier.classify(yaml)?.mimeType == "application/x-yaml")
+    }
+
     @Test("an answer's identifier is the graph's type for its MIME type")
     func identifiers() throws {
         let answer = try #require(classifier.classify(Self.snippets[0].1))
