@@ -42,7 +42,7 @@ extension TypeResolver {
         }
     }
 
-    /// Whether `prefix` opens as an XML document may, in any of the encodings XML allows: its
+    /// Whether `prefix` opens as an XML document does, in any of the encodings XML allows: its
     /// first byte that is neither a byte order mark, blank space nor a NUL (the other half of a
     /// UTF-16 or UTF-32 code unit) is `<`.
     static func opensAsXML(_ prefix: UnsafeRawBufferPointer) -> Bool {

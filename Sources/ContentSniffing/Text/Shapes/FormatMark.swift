@@ -44,6 +44,7 @@ struct FormatMark: Sendable {
         self.init(mimeType: mimeType, text: text, ignoresCase: ignoresCase, placement: .opening)
     }
 
+    /// A mark standing at `placement`.
     init(mimeType: String, text: StaticString, ignoresCase: Bool, placement: Placement) {
         self.mimeType = mimeType
         self.text = text
