@@ -66,6 +66,26 @@ enum SignatureCases {
         return header + zeros(64)
     }
 
+    /// A 64-bit little-endian `ET_DYN` ELF file whose program headers are `PT_DYNAMIC` (and
+    /// `PT_INTERP` with `interpreter`) and whose dynamic section holds `DT_FLAGS_1 = flags1` (a
+    /// static PIE, as `ldconfig` is, when `flags1` has `DF_1_PIE`), a `DT_SONAME` with `soname`
+    /// (libc, which has a `PT_INTERP` too), then `DT_NULL`.
+    static func elf64Dynamic(flags1: UInt64, soname: Bool = false, interpreter: Bool = false) -> [UInt8] {
+        var header = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + zeros(8)
+        header += le16(3) + le16(0x3E) + le32(1) + ByteFixtures.le64(0x1000) + ByteFixtures.le64(64)
+        header += ByteFixtures.le64(0) + le32(0) + le16(64) + le16(56) + le16(2) + le16(64) + le16(0) + le16(0)
+        // PT_DYNAMIC: type, flags, offset 176, vaddr, paddr, file size 64, memory size 64, align 8.
+        header += le32(2) + le32(6) + ByteFixtures.le64(176) + ByteFixtures.le64(176) + ByteFixtures.le64(176)
+        header += ByteFixtures.le64(64) + ByteFixtures.le64(64) + ByteFixtures.le64(8)
+        // PT_INTERP, or PT_NOTE in its place.
+        header += le32(interpreter ? 3 : 4) + le32(4) + zeros(48)
+        // DT_FLAGS_1, DT_SONAME or DT_DEBUG, DT_NULL, DT_FLAGS_1 after the end (never read).
+        header += ByteFixtures.le64(0x6FFF_FFFB) + ByteFixtures.le64(flags1)
+        header += ByteFixtures.le64(soname ? 14 : 21) + ByteFixtures.le64(1) + ByteFixtures.le64(0) + ByteFixtures.le64(0)
+        header += ByteFixtures.le64(0x6FFF_FFFB) + ByteFixtures.le64(0x0800_0000)
+        return header + zeros(64)
+    }
+
     /// A 32-bit big-endian ELF header (for example MIPS or PowerPC).
     static func elf32BigEndian(type: Int, programHeaders: [Int]) -> [UInt8] {
         var header = [0x7F, 0x45, 0x4C, 0x46, 1, 2, 1, 0] + zeros(8)
@@ -432,6 +452,12 @@ enum SignatureCases {
         SignatureCase("ELF executable", "org.freedesktop.mime.application.x-executable", elf64(type: 2, programHeaders: [6, 3, 1]), .strong),
         SignatureCase("ELF PIE", "org.freedesktop.mime.application.x-executable", elf64(type: 3, programHeaders: [6, 3, 1, 1])),
         SignatureCase("ELF shared library", "org.freedesktop.mime.application.x-sharedlib", elf64(type: 3, programHeaders: [1, 1, 2])),
+        SignatureCase("ELF static PIE", "org.freedesktop.mime.application.x-executable", elf64Dynamic(flags1: 0x0800_0001)),
+        SignatureCase("ELF shared library with DT_FLAGS_1", "org.freedesktop.mime.application.x-sharedlib", elf64Dynamic(flags1: 0x0000_0001)),
+        SignatureCase("ELF runnable library (PT_INTERP, DT_SONAME)", "org.freedesktop.mime.application.x-sharedlib",
+                      elf64Dynamic(flags1: 0x0000_0001, soname: true, interpreter: true)),
+        SignatureCase("ELF PIE (PT_INTERP, DF_1_PIE)", "org.freedesktop.mime.application.x-executable",
+                      elf64Dynamic(flags1: 0x0800_0000, interpreter: true)),
         SignatureCase("ELF relocatable", "public.object-code", elf64(type: 1, programHeaders: [])),
         SignatureCase("ELF core", "org.freedesktop.mime.application.x-core", elf64(type: 4, programHeaders: [4, 1])),
         SignatureCase("ELF 32-bit big-endian shared library", "org.freedesktop.mime.application.x-sharedlib",

@@ -4,9 +4,16 @@ enum ExecutableSignatures {
     /// The most ELF program headers looked at for `PT_INTERP`.
     static let maxProgramHeaders = 512
 
+    /// The most bytes of an ELF dynamic section read for `DT_FLAGS_1`.
+    static let maxDynamicSectionBytes = 16 * 1024
+
     /// ELF: `7F 'ELF'`, a valid class, byte order and version. `e_type` tells relocatable
-    /// objects, executables and core dumps apart; a shared object (`ET_DYN`) is an executable
-    /// (PIE) when it has a `PT_INTERP` program header, else a shared library.
+    /// objects, executables and core dumps apart. A shared object (`ET_DYN`) is, by its dynamic
+    /// section first: an executable (PIE) when `DT_FLAGS_1` has `DF_1_PIE`, which linkers set
+    /// for every PIE, static ones included (`ldconfig`); a shared library when it has a
+    /// `DT_SONAME` (libc, which has a `PT_INTERP` so that it can also be run, is a library); else
+    /// an executable when it has a `PT_INTERP` program header (a PIE from an older linker), and a
+    /// shared library when it has none.
     static func elf(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
         let b = probe.bytes
         guard b.u32be(at: 0) == 0x7F45_4C46, let elfClass = b.byte(at: 4), elfClass == 1 || elfClass == 2,
@@ -33,9 +40,23 @@ enum ExecutableSignatures {
         let count = Swift.min(entryCount, maxProgramHeaders)
         let (length, overflow) = count.multipliedReportingOverflow(by: entrySize)
         guard !overflow else { return nil }
+        var dynamic: (offset: Int64, size: Int)?
         let hasInterpreter: Bool? = try probe.withBytes(at: tableOffset, count: length) { table in
-            let found = containsInterpreter(table, count: table.count / entrySize, entrySize: entrySize, little: little)
+            let headers = table.count / entrySize
+            let found = containsInterpreter(table, count: headers, entrySize: entrySize, little: little)
+            dynamic = dynamicSegment(table, count: headers, entrySize: entrySize, little: little, is64: is64)
             return found || table.count == length ? found : nil  // nil: not all program headers could be read
+        }
+        if hasInterpreter != nil, let dynamic {
+            let entries = try probe.withBytes(at: dynamic.offset, count: Swift.min(dynamic.size, maxDynamicSectionBytes)) { section in
+                DynamicEntries(section, is64: is64, little: little)
+            }
+            if entries.flagsPIE {
+                return SignatureMatch(KnownType.elfExecutable, .strong, "ELF position-independent executable (ET_DYN with DF_1_PIE)")
+            }
+            if entries.hasSoname {
+                return SignatureMatch(KnownType.elfSharedLibrary, .strong, "ELF shared library (ET_DYN with DT_SONAME)")
+            }
         }
         switch hasInterpreter {
         case true?:
@@ -52,6 +73,41 @@ enum ExecutableSignatures {
             return true
         }
         return false
+    }
+
+    /// The file offset and size of the first `PT_DYNAMIC` program header's segment.
+    private static func dynamicSegment(
+        _ table: UnsafeRawBufferPointer, count: Int, entrySize: Int, little: Bool, is64: Bool
+    ) -> (offset: Int64, size: Int)? {
+        for index in 0..<count where table.u32(at: index * entrySize, littleEndian: little) == 2 {  // PT_DYNAMIC
+            let base = index * entrySize
+            let offset = is64 ? table.u64(at: base + 8, littleEndian: little) : table.u32(at: base + 4, littleEndian: little).map(UInt64.init)
+            let size = is64 ? table.u64(at: base + 32, littleEndian: little) : table.u32(at: base + 16, littleEndian: little).map(UInt64.init)
+            guard let offset = offset.flatMap({ Int64(exactly: $0) }), let size = size.flatMap({ Int(exactly: $0) }), size > 0 else { return nil }
+            return (offset, size)
+        }
+        return nil
+    }
+
+    /// What a dynamic section's entries before its `DT_NULL` say about the kind of object.
+    private struct DynamicEntries {
+        /// `DT_FLAGS_1` has `DF_1_PIE`.
+        var flagsPIE = false
+        /// A `DT_SONAME` entry names the object as a library.
+        var hasSoname = false
+
+        init(_ section: UnsafeRawBufferPointer, is64: Bool, little: Bool) {
+            let entrySize = is64 ? 16 : 8
+            var offset = 0
+            while offset + entrySize <= section.count {
+                let tag = is64 ? section.u64(at: offset, littleEndian: little) : section.u32(at: offset, littleEndian: little).map(UInt64.init)
+                let value = is64 ? section.u64(at: offset + 8, littleEndian: little) : section.u32(at: offset + 4, littleEndian: little).map(UInt64.init)
+                guard let tag, let value, tag != 0 else { return }  // DT_NULL ends the section
+                if tag == 0x6FFF_FFFB, value & 0x0800_0000 != 0 { flagsPIE = true }  // DT_FLAGS_1, DF_1_PIE
+                if tag == 14 { hasSoname = true }  // DT_SONAME
+                offset += entrySize
+            }
+        }
     }
 
     /// Thin Mach-O: `FEEDFACE`/`FEEDFACF` in either byte order; `filetype` names the kind.
