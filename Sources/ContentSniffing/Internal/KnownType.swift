@@ -366,6 +366,9 @@ enum KnownType {
         // Windows security catalogs and certificate trust lists: DER-encoded PKCS #7 signed
         // data. `*.cat` also names SGML and XML catalogs, which are text.
         "org.apache.tika.mime.application.vnd.ms-pki.seccat", "org.apache.tika.mime.application.vnd.ms-pki.stl",
+        // Apple disk images: raw disk blocks, or UDIF's compressed chunks with their `koly`
+        // trailer 512 bytes before the end, where no prefix rule looks.
+        "org.freedesktop.mime.application.x-apple-diskimage",
     ]
 
     /// Every identifier above, without repeats, in declaration order.

@@ -30,7 +30,7 @@ struct NameConfirmationTests {
     /// confirm, which text is not.
     @Test("text under the name of a binary format nothing confirms is text, with a conflict", arguments: [
         ("compose.dir", "application/x-director"), ("inputrc.arrows", "application/vnd.apache.arrow.stream"),
-        ("xml-core.cat", "application/vnd.ms-pki.seccat"),
+        ("xml-core.cat", "application/vnd.ms-pki.seccat"), ("notes.dmg", "application/x-apple-diskimage"),
     ])
     func textUnderUnconfirmableBinaryName(name: String, claimedMIME: String) throws {
         let claimed = try #require(resolver.graph.type(mimeType: claimedMIME))
