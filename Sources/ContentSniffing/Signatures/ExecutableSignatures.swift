@@ -1,7 +1,7 @@
 /// Signatures of executables, libraries and compiled code: ELF, Mach-O (thin and universal),
 /// PE and DOS executables, WebAssembly, Java classes, Python bytecode.
 enum ExecutableSignatures {
-    /// The most ELF program headers looked at for `PT_INTERP`.
+    /// The most ELF program headers looked at for `PT_INTERP` and `PT_DYNAMIC`.
     static let maxProgramHeaders = 512
 
     /// The most bytes of an ELF dynamic section read for `DT_FLAGS_1`.
@@ -40,14 +40,12 @@ enum ExecutableSignatures {
         let count = Swift.min(entryCount, maxProgramHeaders)
         let (length, overflow) = count.multipliedReportingOverflow(by: entrySize)
         guard !overflow else { return nil }
-        var dynamic: (offset: Int64, size: Int)?
-        let hasInterpreter: Bool? = try probe.withBytes(at: tableOffset, count: length) { table in
-            let headers = table.count / entrySize
-            let found = containsInterpreter(table, count: headers, entrySize: entrySize, little: little)
-            dynamic = dynamicSegment(table, count: headers, entrySize: entrySize, little: little, is64: is64)
-            return found || table.count == length ? found : nil  // nil: not all program headers could be read
+        let headers: ProgramHeaders? = try probe.withBytes(at: tableOffset, count: length) { table in
+            let found = ProgramHeaders(table, count: table.count / entrySize, entrySize: entrySize, little: little, is64: is64)
+            return found.hasInterpreter || table.count == length ? found : nil  // nil: not all program headers could be read
         }
-        if hasInterpreter != nil, let dynamic {
+        let hasInterpreter = headers?.hasInterpreter
+        if let dynamic = headers?.dynamic {
             let entries = try probe.withBytes(at: dynamic.offset, count: Swift.min(dynamic.size, maxDynamicSectionBytes)) { section in
                 DynamicEntries(section, is64: is64, little: little)
             }
@@ -68,25 +66,31 @@ enum ExecutableSignatures {
         }
     }
 
-    private static func containsInterpreter(_ table: UnsafeRawBufferPointer, count: Int, entrySize: Int, little: Bool) -> Bool {
-        for index in 0..<count where table.u32(at: index * entrySize, littleEndian: little) == 3 {  // PT_INTERP
-            return true
-        }
-        return false
-    }
+    /// What one pass over the program headers found: a `PT_INTERP`, and the file offset and
+    /// size of the first `PT_DYNAMIC` segment.
+    private struct ProgramHeaders {
+        var hasInterpreter = false
+        var dynamic: (offset: Int64, size: Int)?
 
-    /// The file offset and size of the first `PT_DYNAMIC` program header's segment.
-    private static func dynamicSegment(
-        _ table: UnsafeRawBufferPointer, count: Int, entrySize: Int, little: Bool, is64: Bool
-    ) -> (offset: Int64, size: Int)? {
-        for index in 0..<count where table.u32(at: index * entrySize, littleEndian: little) == 2 {  // PT_DYNAMIC
-            let base = index * entrySize
-            let offset = is64 ? table.u64(at: base + 8, littleEndian: little) : table.u32(at: base + 4, littleEndian: little).map(UInt64.init)
-            let size = is64 ? table.u64(at: base + 32, littleEndian: little) : table.u32(at: base + 16, littleEndian: little).map(UInt64.init)
-            guard let offset = offset.flatMap({ Int64(exactly: $0) }), let size = size.flatMap({ Int(exactly: $0) }), size > 0 else { return nil }
-            return (offset, size)
+        init(_ table: UnsafeRawBufferPointer, count: Int, entrySize: Int, little: Bool, is64: Bool) {
+            var sawDynamic = false
+            for index in 0..<count {
+                let base = index * entrySize
+                switch table.u32(at: base, littleEndian: little) {
+                case 3:  // PT_INTERP
+                    hasInterpreter = true
+                case 2 where !sawDynamic:  // PT_DYNAMIC
+                    sawDynamic = true
+                    let offset = is64 ? table.u64(at: base + 8, littleEndian: little) : table.u32(at: base + 4, littleEndian: little).map(UInt64.init)
+                    let size = is64 ? table.u64(at: base + 32, littleEndian: little) : table.u32(at: base + 16, littleEndian: little).map(UInt64.init)
+                    if let offset = offset.flatMap({ Int64(exactly: $0) }), let size = size.flatMap({ Int(exactly: $0) }), size > 0 {
+                        dynamic = (offset, size)
+                    }
+                default:
+                    break
+                }
+            }
         }
-        return nil
     }
 
     /// What a dynamic section's entries before its `DT_NULL` say about the kind of object.

@@ -65,21 +65,16 @@ struct TextEncodingGuess: Equatable {
         }
         guard let scan = TextEncodingGuess.scanBytes(b) else { return nil }
         if scan.sawNUL {
-            if TextEncodingGuess.isUTF32(b, littleEndian: true, isWholeFile: isWholeFile, requireASCII: true) {
-                self.init(encoding: .utf32LittleEndian, markLength: 0)
-                return
-            }
-            if TextEncodingGuess.isUTF32(b, littleEndian: false, isWholeFile: isWholeFile, requireASCII: true) {
-                self.init(encoding: .utf32BigEndian, markLength: 0)
-                return
-            }
-            if TextEncodingGuess.isUTF16(b, littleEndian: true, isWholeFile: isWholeFile, requireASCII: true) {
-                self.init(encoding: .utf16LittleEndian, markLength: 0)
-                return
-            }
-            if TextEncodingGuess.isUTF16(b, littleEndian: false, isWholeFile: isWholeFile, requireASCII: true) {
-                self.init(encoding: .utf16BigEndian, markLength: 0)
-                return
+            // UTF-32 first: its ASCII units hold a zero 16-bit half.
+            for encoding: Encoding in [.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian] {
+                let little = encoding == .utf32LittleEndian || encoding == .utf16LittleEndian
+                let decodes = encoding.unitSize == 4
+                    ? TextEncodingGuess.isUTF32(b, littleEndian: little, isWholeFile: isWholeFile, requireASCII: true)
+                    : TextEncodingGuess.isUTF16(b, littleEndian: little, isWholeFile: isWholeFile, requireASCII: true)
+                if decodes {
+                    self.init(encoding: encoding, markLength: 0)
+                    return
+                }
             }
             return nil
         }

@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// The text rule: decides text versus binary and the encoding (``TextEncodingGuess``), then
 /// looks for a text format — markup (``MarkupSniffer``), JSON (``JSONShape``), delimited
 /// values (``DelimitedShape``) — and otherwise answers plain text in its encoding. Other text
@@ -49,6 +51,11 @@ enum TextSignatures {
         return DelimitedShape.sniff(t, isWholeFile: isWholeFile)
     }
 
+    /// Text in a UTF-16 or UTF-32 encoding, named with whether a byte order mark opened it.
+    private static func wide(_ type: TypeIdentifier, _ encoding: String, bom: Bool) -> SignatureMatch {
+        SignatureMatch(type, .weak, "\(encoding) text \(bom ? "with" : "without") a byte order mark")
+    }
+
     /// Plain text in the guessed encoding.
     private static func plain(_ guess: TextEncodingGuess) -> SignatureMatch {
         let bom = guess.markLength > 0
@@ -59,22 +66,10 @@ enum TextSignatures {
                 ? SignatureMatch(KnownType.utf8Text, .weak, "UTF-8 text with a byte order mark")
                 : SignatureMatch(KnownType.utf8Text, .weak, "UTF-8 text")
         case .eightBit: return SignatureMatch(KnownType.plainText, .weak, "8-bit text, not UTF-8")
-        case .utf16LittleEndian:
-            return bom
-                ? SignatureMatch(KnownType.utf16Text, .weak, "UTF-16LE text with a byte order mark")
-                : SignatureMatch(KnownType.utf16Text, .weak, "UTF-16LE text without a byte order mark")
-        case .utf16BigEndian:
-            return bom
-                ? SignatureMatch(KnownType.utf16Text, .weak, "UTF-16BE text with a byte order mark")
-                : SignatureMatch(KnownType.utf16Text, .weak, "UTF-16BE text without a byte order mark")
-        case .utf32LittleEndian:
-            return bom
-                ? SignatureMatch(KnownType.plainText, .weak, "UTF-32LE text with a byte order mark")
-                : SignatureMatch(KnownType.plainText, .weak, "UTF-32LE text without a byte order mark")
-        case .utf32BigEndian:
-            return bom
-                ? SignatureMatch(KnownType.plainText, .weak, "UTF-32BE text with a byte order mark")
-                : SignatureMatch(KnownType.plainText, .weak, "UTF-32BE text without a byte order mark")
+        case .utf16LittleEndian: return wide(KnownType.utf16Text, "UTF-16LE", bom: bom)
+        case .utf16BigEndian: return wide(KnownType.utf16Text, "UTF-16BE", bom: bom)
+        case .utf32LittleEndian: return wide(KnownType.plainText, "UTF-32LE", bom: bom)
+        case .utf32BigEndian: return wide(KnownType.plainText, "UTF-32BE", bom: bom)
         }
     }
 }

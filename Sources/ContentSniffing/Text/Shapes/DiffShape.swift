@@ -45,12 +45,12 @@ enum DiffShape {
         var index = 0
         func range() -> Bool {
             let start = index
-            while index < line.count, line[index] >= 0x30, line[index] <= 0x39 { index += 1 }
+            while index < line.count, ASCII.isDigit(line[index]) { index += 1 }
             guard index > start else { return false }
             guard index < line.count, line[index] == UInt8(ascii: ",") else { return true }
             index += 1
             let second = index
-            while index < line.count, line[index] >= 0x30, line[index] <= 0x39 { index += 1 }
+            while index < line.count, ASCII.isDigit(line[index]) { index += 1 }
             return index > second
         }
         guard range(), index < line.count else { return false }

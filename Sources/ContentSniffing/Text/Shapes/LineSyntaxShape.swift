@@ -131,9 +131,9 @@ enum LineSyntaxShape {
 
     private static func yaml(_ t: UnsafeRawBufferPointer) -> TextStructureMatch? {
         let lines = contentLines(t, skippingHashComments: true)
-        guard let first = lines.first, isDocumentMarker(first) || first.has("%YAML ") else { return nil }
+        guard let first = lines.first, YAMLShape.isDocumentMarker(first) || first.has("%YAML ") else { return nil }
         var yamlLines = 0, body = 0
-        for line in lines.dropFirst() where !isDocumentMarker(line) {
+        for line in lines.dropFirst() where !YAMLShape.isDocumentMarker(line) {
             body += 1
             if isMappingLine(line) || line.has("- ") || line.count == 1 && line[0] == UInt8(ascii: "-")
                 || ASCII.isBlank(line[0]) {
@@ -142,11 +142,6 @@ enum LineSyntaxShape {
         }
         guard yamlLines >= 3, yamlLines * 5 >= body * 4 else { return nil }
         return TextStructureMatch(mimeType: "application/yaml", detail: "YAML document of mappings and sequences")
-    }
-
-    /// `---` or `...`, alone on the line (a comment may follow `---`).
-    private static func isDocumentMarker(_ line: UnsafeRawBufferPointer) -> Bool {
-        (line.has("---") || line.has("...")) && (line.count == 3 || ASCII.isBlank(line[3]))
     }
 
     /// `key:` at the line's start, then a blank or the line's end.

@@ -43,8 +43,8 @@ enum YAMLShape {
         return structured
     }
 
-    /// `---` or `...`, alone or followed by a blank.
-    private static func isDocumentMarker(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// `---` or `...`, alone on the line or followed by a blank (a comment may follow `---`).
+    static func isDocumentMarker(_ line: UnsafeRawBufferPointer) -> Bool {
         (line.has("---") || line.has("...")) && (line.count == 3 || ASCII.isBlank(line[3]))
     }
 
