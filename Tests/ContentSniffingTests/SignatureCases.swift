@@ -480,6 +480,7 @@ enum SignatureCases {
         SignatureCase("Windows DLL", "com.microsoft.windows-dynamic-link-library", pe(characteristics: 0x2022), .strong),
         SignatureCase("DOS executable", "com.microsoft.windows-executable", a("MZ") + le16(0x40) + le16(1) + le16(0) + le16(2)
             + le16(0) + le16(0xFFFF) + zeros(50) + [0xB4, 0x4C, 0xCD, 0x21], .weak),
+        SignatureCase("Pack200", "org.freedesktop.mime.application.x-java-pack200", be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + zeros(40)),
         SignatureCase("WebAssembly", "org.webassembly.wasm", [0, 0x61, 0x73, 0x6D, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0]),
         SignatureCase("Python bytecode", "org.freedesktop.mime.application.x-python-bytecode", le16(3531) + [0x0D, 0x0A] + zeros(12)
             + [0xE3] + zeros(30)),

@@ -228,6 +228,7 @@ enum KnownType {
     static let efiImage: TypeIdentifier = "org.iana.mime.application.efi"
     /// WebAssembly (declared by OpenWith's supplement to the system catalog).
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
+    static let pack200: TypeIdentifier = "org.freedesktop.mime.application.x-java-pack200"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
     static let pythonBytecode: TypeIdentifier = "org.freedesktop.mime.application.x-python-bytecode"
 
@@ -350,6 +351,8 @@ enum KnownType {
         // `.sys`, an EFI application). Not DLLs: `.com`, a DOS program without any header,
         // is listed as one of their extensions.
         windowsExecutable, portableExecutable, efiImage,
+        // Pack200's archive magic (git's pack files share its `.pack`).
+        pack200,
     ]
 
     /// Binary formats, by their specifications, that neither a built-in signature nor a magic
@@ -397,7 +400,7 @@ enum KnownType {
             mpegTransportStream, mpeg,
             gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
-            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pythonBytecode,
+            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pack200, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
             sqlite, berkeleyDB, pcap, pcapng, timeZoneInformation, timeZoneInformationLeap, binaryPropertyList, gettextCatalog,
             x509Certificate, certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,

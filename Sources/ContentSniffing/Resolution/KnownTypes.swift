@@ -6,6 +6,9 @@ struct KnownTypes: Sendable {
     let data: UniformType
     let text: UniformType
     let plainText: UniformType
+    /// CSV and TSV (`public.delimited-values-text`): kinds of plain text the sniffer places by
+    /// the shape of their records.
+    let delimitedText: UniformType
     let xml: UniformType
     /// JSON and newline-delimited JSON: text whose grammar the sniffer checks to the end of
     /// what it reads, so it is JSON by structure, not by resemblance.
@@ -40,6 +43,7 @@ struct KnownTypes: Sendable {
         data = graph.identity(.data)
         text = graph.identity(.text)
         plainText = graph.identity(.plainText)
+        delimitedText = graph.identity("public.delimited-values-text")
         xml = graph.identity(.xml)
         json = graph.identity(KnownType.json)
         ndjson = graph.identity(KnownType.ndjson)

@@ -59,6 +59,14 @@ extension TypeResolver {
         return false
     }
 
+    /// Whether `prefix` opens as text does: with at least 4 bytes of printable ASCII or tabs
+    /// (`WEBVTT`, `<!DOCTYPE`, BinHex's `(This file`), where binary formats have a byte outside
+    /// it among their first four (zlib's `x\u{01}`, ZIP's `PK\u{03}\u{04}`).
+    static func opensAsText(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        guard prefix.count >= 4 else { return false }
+        return prefix.prefix(4).allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) }
+    }
+
     /// The bytes every content step after the signatures looks at: the first 4 KiB, as GLib
     /// reads. The few magic rules that look deeper are given one more bounded read, when they
     /// could still decide (see ``applyMagicRules(_:claim:prefix:deepSource:evidence:)``).
@@ -109,7 +117,8 @@ extension TypeResolver {
     ///   refuted when the built-in signatures placed nothing: they check that mark more strictly;
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer, and never makes bytes
-    ///   that are not text an XML format unless they open as XML does (``opensAsXML(_:)``);
+    ///   that are not text an XML format unless they open as XML does (``opensAsXML(_:)``), nor
+    ///   any other text format unless they open as text does (``opensAsText(_:)``);
     /// - text under a name that says plain text and nothing more (`.txt`) is changed only by a
     ///   rule of priority 80 or more;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
@@ -166,6 +175,10 @@ extension TypeResolver {
         // An XML format's rule that found its doctype or root inside bytes that are not text
         // (shared-mime-info's compiled magic lists SVG's): an XML document opens as one.
         if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
+        // Any other text format's rule over bytes that are not text and do not open as text: its
+        // pattern found a line of that format among binary bytes (MicroDVD's `{1}{2}` or MPL2's
+        // `[1][2]` inside zlib data).
+        if content == nil, isTextual(type), !type.conforms(to: known.xml), !Self.opensAsText(prefix) { return }
         // A format whose every file carries a mark the built-in signatures check, and they found
         // none: the looser rule (ICO's four bytes, which open a Mac resource fork too) is refuted.
         if content == nil, known.hasDefiniteSignature(type) { return }

@@ -24,7 +24,8 @@ extension TypeResolver {
     ///   the evidence names the language, and the answer stays plain text.
     /// - A structure that cannot occur by accident (PEM armour, a diff, a modeline, mail
     ///   headers …) is strong content evidence. A statistical answer is weak, and replaces only
-    ///   plain text: it never overrules a magic rule's more specific guess.
+    ///   plain text: it never overrules a magic rule's more specific guess, nor CSV or TSV
+    ///   placed by the shape of their records.
     func classifyText(
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
         evidence: inout [ResolutionEvidence]
@@ -94,7 +95,11 @@ extension TypeResolver {
             let named = claim?.tied.first { type != $0 && type.conforms(to: $0) && $0.conforms(to: known.sourceCode) }
             content = ContentAnswer(type: named ?? type, strength: .strong)
         } else {
-            guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script else { return }
+            // Records that agree in their commas or tabs are a shape the signatures checked, as
+            // specific as a magic rule's guess (two-comma records read as assembly to the model).
+            guard current.type.conforms(to: known.plainText) || current.type == known.text || current.type == known.script,
+                !current.type.conforms(to: known.delimitedText)
+            else { return }
             content = ContentAnswer(type: type, strength: current.strength, isStatistical: true)
         }
         let basis = answer.isStructural ? answer.detail : "text classifier, \(answer.percent) % sure"

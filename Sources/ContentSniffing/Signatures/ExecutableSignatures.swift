@@ -172,6 +172,13 @@ enum ExecutableSignatures {
         return match ?? SignatureMatch(KnownType.machO, .strong, "universal Mach-O header")
     }
 
+    /// Pack200 Java archives: the archive magic `CA FE D0 0D` (JSR 200), which every segment
+    /// of an archive opens with. Git's pack files, also named `.pack`, open with `PACK`.
+    static func pack200(_ probe: Probe) -> SignatureMatch? {
+        guard probe.bytes.u32be(at: 0) == 0xCAFE_D00D else { return nil }
+        return SignatureMatch(KnownType.pack200, .strong, "Pack200 archive magic")
+    }
+
     /// PE and DOS executables: `MZ`, then `PE\0\0` at `e_lfanew` (read from the source when it
     /// lies past the prefix) is a PE image (`application/vnd.microsoft.portable-executable`);
     /// an EFI subsystem (10–13) tells an EFI image, the COFF `IMAGE_FILE_DLL` characteristic a

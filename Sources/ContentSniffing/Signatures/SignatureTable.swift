@@ -47,6 +47,7 @@ enum SignatureTable {
         SignatureRule("RIFF: WAVE, AVI, WebP, ANI, DLS, QLCM, CorelDRAW", MediaSignatures.riff),
         SignatureRule("Mach-O", ExecutableSignatures.machO),
         SignatureRule("CAFEBABE: universal Mach-O or Java class", ExecutableSignatures.cafeBabe),
+        SignatureRule("Pack200", ExecutableSignatures.pack200),
         SignatureRule("PE and DOS executables", ExecutableSignatures.portableExecutable),
         SignatureRule("TIFF", ImageSignatures.tiff),
         SignatureRule("7-Zip and RAR", ArchiveSignatures.sevenZipOrRAR),

@@ -14,7 +14,7 @@ struct DefiniteSignatureTests {
     @Test("unplaced binary bytes under a name with a definite signature are data, with a conflict", arguments: [
         "photo.png", "animation.gif", "picture.jpg", "layers.psd", "budget.xlsx", "letter.odt", "letter.doc", "backup.7z",
         "song.flac", "movie.mkv", "notes.sqlite", "song.ogg", "talk.opus", "sound.wav", "clip.avi", "tune.mid", "sample.aiff",
-        "scan.tif", "module.wasm", "capture.pcap", "setup.exe", "ansi.sys", "bootx64.efi",
+        "scan.tif", "module.wasm", "capture.pcap", "setup.exe", "ansi.sys", "bootx64.efi", "classes.pack",
     ])
     func unplacedBytes(name: String) throws {
         let nameless = resolver.resolve(bytes: Self.unplaced, name: nil)
@@ -24,6 +24,21 @@ struct DefiniteSignatureTests {
         #expect(resolution.type.identifier == .data)
         #expect(resolution.conflict?.claimed == claimed.identifier)
         #expect(resolution.conflict?.reason.contains("lacks the signature") == true)
+    }
+
+    @Test("a git pack file is no Pack200 archive: it opens with PACK, not Pack200's magic")
+    func gitPack() throws {
+        // A pack's header: "PACK", version 2, 143 objects; then the first object, zlib data.
+        let pack = Array("PACK".utf8) + ByteFixtures.be32(2) + ByteFixtures.be32(143) + [0xB6, 0x2D, 0x78, 0x01] + Self.unplaced
+        let name = "pack-25aeda71c5198cb44fce0744cda8a35d8ab063e3.pack"
+        let pack200 = try #require(resolver.graph.type(mimeType: "application/x-java-pack200"))
+        try #require(resolver.graph.match(filename: name).type == pack200)
+        let resolution = resolver.resolve(bytes: pack, name: name)
+        #expect(resolution.type.identifier == .data)
+        #expect(resolution.conflict?.claimed == pack200.identifier)
+        let archive = ByteFixtures.be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + Self.unplaced
+        #expect(resolver.resolve(bytes: archive, name: "classes.pack").type == pack200)
+        #expect(resolver.resolve(bytes: archive, name: nil).type == pack200)
     }
 
     @Test("a format without a definite mark keeps its name over unplaced bytes", arguments: ["texture.tga", "track.mp3"])

@@ -80,6 +80,8 @@ struct FormatMarkTests {
         ("LGPL-2.1", licence, "application/x-troff-man", "no line of the text opens with . or '"),
         ("notes.ms", "Notes for the meeting\n\nBring the slides, and the projector cable.\n", "text/x-troff-ms", "requests"),
         ("drawing.tr", "A drawing, described in words only.\nNothing here asks troff for anything.\n", "text/troff", "requests"),
+        ("gc.stp", "probe process(\"python\").mark(\"gc__start\") {\n    printf(\"%d\\n\", $arg1)\n}\n", "model/step", "ISO-10303-21;"),
+        ("room.wrl", "A room with a table, to be modelled later.\n", "model/vrml", "#VRML"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -114,6 +116,8 @@ struct FormatMarkTests {
         ("ls.1", "Text before the first request.\n\n.\\\" a comment\n.TH LS 1\n", "application/x-troff-man"),
         ("other.3", ".so man3/another.3\n", "application/x-troff-man"),
         ("paper.ms", "'\\\" t\n.TL\nA title\n", "text/x-troff-ms"),
+        ("bracket.stp", "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('a bracket'),'2;1');\nENDSEC;\n", "model/step"),
+        ("room.wrl", "#VRML V2.0 utf8\nShape { geometry Box { } }\n", "model/vrml"),
     ])
     func troffMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
