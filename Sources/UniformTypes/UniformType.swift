@@ -75,11 +75,16 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// The tag class and tag a dynamic type was made for.
     public var dynamicTag: DynamicTypeIdentifier? { undeclared?.dynamic }
 
-    /// A human description: the declared one, else one built from the tag.
+    /// A human description: the declared one, else one built from a tag — the dynamic type's
+    /// own, or a declaration's preferred extension, then its preferred MIME type (`SL file`,
+    /// `application/atomcat+xml data`: about half of the registries' types describe nothing),
+    /// else the identifier.
     public var localizedDescription: String {
         if index >= 0 {
             let description = storage.field(.description, at: index) ?? ""
             if !description.isEmpty { return description }
+            if let fileExtension = preferredFilenameExtension { return "\(fileExtension.uppercased()) file" }
+            if let mimeType = preferredMIMEType { return "\(mimeType) data" }
         }
         if let dynamic = undeclared?.dynamic {
             switch dynamic.tagClass {

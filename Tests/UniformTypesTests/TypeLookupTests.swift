@@ -62,6 +62,25 @@ struct TypeLookupTests {
         #expect(dynamic == graph.type(mimeType: "application/x-never-declared"))
     }
 
+    @Test("A declaration that describes nothing is described by its preferred extension, else its MIME type, never its identifier")
+    func undescribedDeclarations() throws {
+        let graph = try TypeGraph(declarations: [
+            TypeDeclaration(identifier: "public.data"),
+            TypeDeclaration(
+                identifier: "test.service-loading", conformsTo: ["public.data"], tags: [.filenameExtension: ["sl"], .mimeType: ["text/vnd.wap.sl"]]),
+            TypeDeclaration(identifier: "test.atom-categories", conformsTo: ["public.data"], tags: [.mimeType: ["application/atomcat+xml"]]),
+            TypeDeclaration(identifier: "test.tagless", conformsTo: ["public.data"]),
+            TypeDeclaration(identifier: "test.described", conformsTo: ["public.data"], tags: [.filenameExtension: ["dsc"]], description: "Described thing"),
+        ])
+        #expect(graph["test.service-loading"]?.localizedDescription == "SL file")
+        #expect(graph["test.atom-categories"]?.localizedDescription == "application/atomcat+xml data")
+        #expect(graph["test.tagless"]?.localizedDescription == "test.tagless")
+        #expect(graph["test.described"]?.localizedDescription == "Described thing")
+        let system = SystemTypeCatalog.graph
+        let undescribed = try #require(system.type(mimeType: "text/vnd.wap.sl"))
+        #expect(undescribed.localizedDescription != undescribed.identifier.rawValue)
+    }
+
     @Test("Unknown tags get dynamic types that round-trip", arguments: [
         (TagClass.filenameExtension, "xyzzy"), (.filenameExtension, "Weird_Ext-1"), (.mimeType, "application/x-openwith-unknown"),
         (.mimeType, "image/x-openwith-unknown"), (TagClass("com.example.ostype"), "ABCD"), (.filenameExtension, "ü"),
