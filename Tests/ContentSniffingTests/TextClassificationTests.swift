@@ -24,6 +24,19 @@ struct TextClassificationTests {
         #expect(sniff(base + "\t\n\r\u{C}\u{1B}\t\n\r\u{C}\u{1B}")?.identifier == "public.plain-text")
     }
 
+    /// Korean in ISO-2022-KR (RFC 1557): the designation `ESC $ ) C` once, then each run of
+    /// Hangul between shift out and shift in, in 7-bit bytes.
+    @Test("ISO-2022-KR text, shifted in and out on every word, is text")
+    func iso2022KR() {
+        var bytes: [UInt8] = [0x1B, 0x24, 0x29, 0x43]
+        for _ in 0..<40 {
+            bytes += [0x0E, 0x3F, 0x2A, 0x3B, 0x67, 0x40, 0x7B, 0x0F, 0x20]
+        }
+        bytes += Array("\n".utf8)
+        #expect(sniff(bytes)?.identifier == "public.plain-text")
+        #expect(sniff(Array(bytes.dropFirst(4))) == nil, "shifts without an escape's designation are controls")
+    }
+
     @Test("a UTF-8 sequence cut by the end of the window is UTF-8 when the file goes on, 8-bit text when it ends there")
     func truncatedUTF8() throws {
         var bytes = Array(String(repeating: "é", count: 2047).utf8) + [UInt8(ascii: "a")]

@@ -11,7 +11,10 @@
 ///    tried first: its ASCII units hold a zero 16-bit half).
 /// 3. Control characters other than tab, line feed, carriage return, form feed and escape
 ///    (`\t \n \r \f \e`) may make up at most 1/64 of the bytes (for UTF-16 and UTF-32, of the
-///    code units); more is binary. DEL is counted as text.
+///    code units); more is binary. DEL is counted as text, and so are ISO 2022's shift out and
+///    shift in (`SO` `SI`) in bytes with an escape: ISO-2022-KR and ISO-2022-CN text designates
+///    its character set with an escape sequence (`ESC $ ) C`), then switches to it and back on
+///    every run of it (RFC 1557, RFC 1922).
 /// 4. Valid UTF-8 (with non-ASCII bytes) is UTF-8; all-ASCII is ASCII; otherwise the bytes are
 ///    8-bit text in some legacy encoding. A multi-byte sequence cut off by the end of the
 ///    window is allowed when the window is not the whole file.
@@ -96,10 +99,23 @@ struct TextEncodingGuess: Equatable {
     private struct ByteScan {
         var sawNUL = false
         var controls = 0
+        /// Shift outs and shift ins, counted as controls unless an escape was seen.
+        var shifts = 0
+        var sawEscape = false
         var count = 0
         var firstHigh: Int?
 
-        var controlsAcceptable: Bool { controls * 64 <= count }
+        var controlsAcceptable: Bool { (controls + (sawEscape ? 0 : shifts)) * 64 <= count }
+
+        /// Counts `byte`, below 0x20 and not NUL.
+        @inline(__always)
+        mutating func noteControl(_ byte: UInt8) {
+            switch byte {
+            case 0x0E, 0x0F: shifts += 1
+            case 0x1B: sawEscape = true
+            default: if isCountedControl(UInt32(byte)) { controls += 1 }
+            }
+        }
     }
 
     /// Whether `unit` is a control character the rule counts (not NUL, not `\t \n \f \r \e`).
@@ -129,7 +145,7 @@ struct TextEncodingGuess: Equatable {
                     scan.sawNUL = true
                     return scan
                 }
-                if isCountedControl(UInt32(byte)) { scan.controls += 1 }
+                scan.noteControl(byte)
                 below &= below &- 1
             }
             offset += 8
@@ -140,7 +156,7 @@ struct TextEncodingGuess: Equatable {
                 scan.sawNUL = true
                 return scan
             }
-            if isCountedControl(UInt32(byte)) { scan.controls += 1 }
+            if byte < 0x20 { scan.noteControl(byte) }
             if byte >= 0x80, scan.firstHigh == nil { scan.firstHigh = offset }
             offset += 1
         }
