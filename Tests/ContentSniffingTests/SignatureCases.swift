@@ -409,6 +409,8 @@ enum SignatureCases {
             + [0, 0, 1, 0xE0] + zeros(30), .strong),
         SignatureCase("MPEG-1 system stream", "public.mpeg", [0, 0, 1, 0xBA, 0x21, 0, 1, 0, 1, 0x80, 0x1B, 0x91] + zeros(30)),
         SignatureCase("FLV", "com.adobe.flash.video", a("FLV") + [1, 5] + be32(9) + be32(0) + zeros(11), .strong),
+        SignatureCase("SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("FWS") + [10] + le32(1_024) + [0x78, 0, 5, 0x5F, 0, 0, 0x0F, 0xA0] + zeros(20), .strong),
+        SignatureCase("compressed SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("CWS") + [32] + le32(88_000) + [0x78, 0x9C] + zeros(20), .strong),
     ]
 
     // MARK: Archives and compression

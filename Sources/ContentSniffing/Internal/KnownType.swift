@@ -148,6 +148,7 @@ enum KnownType {
     static let threeGPP: TypeIdentifier = "public.3gpp"
     static let threeGPP2: TypeIdentifier = "public.3gpp2"
     static let flashVideo: TypeIdentifier = "com.adobe.flash.video"
+    static let flashMovie: TypeIdentifier = "org.freedesktop.mime.application.vnd.adobe.flash.movie"
     static let wave: TypeIdentifier = "com.microsoft.waveform-audio"
     static let avi: TypeIdentifier = "public.avi"
     static let midi: TypeIdentifier = "public.midi-audio"
@@ -351,8 +352,9 @@ enum KnownType {
         // `.sys`, an EFI application). Not DLLs: `.com`, a DOS program without any header,
         // is listed as one of their extensions.
         windowsExecutable, portableExecutable, efiImage,
-        // Pack200's archive magic (git's pack files share its `.pack`).
-        pack200,
+        // Pack200's archive magic (git's pack files share its `.pack`), and a Flash movie's
+        // `FWS`, `CWS` or `ZWS` (Vim's spell files share FutureSplash's `.spl`).
+        pack200, flashMovie,
     ]
 
     /// Binary formats, by their specifications, that neither a built-in signature nor a magic
@@ -394,7 +396,7 @@ enum KnownType {
             pages, numbers, keynote, appx, appxBundle, threeMF, xpi, kmz,
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
-            mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, wave, avi, midi, aiff, aifc,
+            mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, flashMovie, wave, avi, midi, aiff, aifc,
             flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,

@@ -342,4 +342,16 @@ enum MediaSignatures {
         guard b.has("FLV\u{1}"), let flags = b.byte(at: 4), flags & 0xFA == 0, b.u32be(at: 5) == 9 else { return nil }
         return SignatureMatch(KnownType.flashVideo, .strong, "FLV header")
     }
+
+    /// Flash movies (SWF, and FutureSplash before it): `FWS` (uncompressed), `CWS` (zlib) or
+    /// `ZWS` (LZMA), a version byte, then the movie's uncompressed length, which counts the
+    /// 8-byte header itself (unless the bytes end before it).
+    static func flashMovie(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard let first = b.byte(at: 0), first == UInt8(ascii: "F") || first == UInt8(ascii: "C") || first == UInt8(ascii: "Z"),
+            b.byte(at: 1) == UInt8(ascii: "W"), b.byte(at: 2) == UInt8(ascii: "S"),
+            let version = b.byte(at: 3), (1...60).contains(version), b.u32le(at: 4).map({ $0 >= 8 }) ?? true
+        else { return nil }
+        return SignatureMatch(KnownType.flashMovie, .strong, "SWF header, version \(version)")
+    }
 }

@@ -60,6 +60,7 @@ enum SignatureTable {
         SignatureRule("MIDI", MediaSignatures.midi),
         SignatureRule("AIFF", MediaSignatures.aiff),
         SignatureRule("FLV", MediaSignatures.flashVideo),
+        SignatureRule("SWF", MediaSignatures.flashMovie),
         SignatureRule("MPEG program stream", MediaSignatures.programStream),
         SignatureRule("BMP", ImageSignatures.bmp),
         SignatureRule("ICO and CUR", ImageSignatures.icon),

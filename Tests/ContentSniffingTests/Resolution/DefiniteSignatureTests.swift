@@ -14,7 +14,7 @@ struct DefiniteSignatureTests {
     @Test("unplaced binary bytes under a name with a definite signature are data, with a conflict", arguments: [
         "photo.png", "animation.gif", "picture.jpg", "layers.psd", "budget.xlsx", "letter.odt", "letter.doc", "backup.7z",
         "song.flac", "movie.mkv", "notes.sqlite", "song.ogg", "talk.opus", "sound.wav", "clip.avi", "tune.mid", "sample.aiff",
-        "scan.tif", "module.wasm", "capture.pcap", "setup.exe", "ansi.sys", "bootx64.efi", "classes.pack",
+        "scan.tif", "module.wasm", "capture.pcap", "setup.exe", "ansi.sys", "bootx64.efi", "classes.pack", "intro.swf", "en.latin1.spl",
     ])
     func unplacedBytes(name: String) throws {
         let nameless = resolver.resolve(bytes: Self.unplaced, name: nil)
