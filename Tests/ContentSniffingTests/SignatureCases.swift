@@ -483,6 +483,8 @@ enum SignatureCases {
         SignatureCase("DOS executable", "com.microsoft.windows-executable", a("MZ") + le16(0x40) + le16(1) + le16(0) + le16(2)
             + le16(0) + le16(0xFFFF) + zeros(50) + [0xB4, 0x4C, 0xCD, 0x21], .weak),
         SignatureCase("Pack200", "org.freedesktop.mime.application.x-java-pack200", be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + zeros(40)),
+        SignatureCase("LLVM bitcode", "org.llvm.bitcode", a("BC") + [0xC0, 0xDE, 0x35, 0x14, 0, 0, 5, 0, 0, 0, 0x62, 0x0C] + zeros(30)),
+        SignatureCase("LLVM bitcode, wrapped", "org.llvm.bitcode", le32(0x0B17_C0DE) + le32(0) + le32(20) + le32(1_024) + le32(7) + a("BC") + [0xC0, 0xDE] + zeros(30)),
         SignatureCase("WebAssembly", "org.webassembly.wasm", [0, 0x61, 0x73, 0x6D, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0]),
         SignatureCase("Python bytecode", "org.freedesktop.mime.application.x-python-bytecode", le16(3531) + [0x0D, 0x0A] + zeros(12)
             + [0xE3] + zeros(30)),

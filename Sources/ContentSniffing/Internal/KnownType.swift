@@ -230,6 +230,8 @@ enum KnownType {
     /// WebAssembly (declared by OpenWith's supplement to the system catalog).
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
     static let pack200: TypeIdentifier = "org.freedesktop.mime.application.x-java-pack200"
+    /// LLVM bitcode (declared by OpenWith's supplement to the system catalog).
+    static let llvmBitcode: TypeIdentifier = "org.llvm.bitcode"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
     static let pythonBytecode: TypeIdentifier = "org.freedesktop.mime.application.x-python-bytecode"
 
@@ -402,7 +404,7 @@ enum KnownType {
             mpegTransportStream, mpeg,
             gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
-            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, javaClass, pack200, pythonBytecode,
+            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, llvmBitcode, javaClass, pack200, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
             sqlite, berkeleyDB, pcap, pcapng, timeZoneInformation, timeZoneInformationLeap, binaryPropertyList, gettextCatalog,
             x509Certificate, certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,

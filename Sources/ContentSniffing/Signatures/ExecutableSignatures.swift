@@ -245,6 +245,18 @@ enum ExecutableSignatures {
         return SignatureMatch(KnownType.wasm, .strong, "WebAssembly binary module, version 1")
     }
 
+    /// LLVM bitcode: the bitstream's `BC` and `C0DE` magic, or the wrapper header that
+    /// Darwin's toolchains put before it (magic `0x0B17C0DE`, version 0, then the bitcode's
+    /// offset and size).
+    static func llvmBitcode(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        if b.u32be(at: 0) == 0x4243_C0DE {
+            return SignatureMatch(KnownType.llvmBitcode, .strong, "LLVM bitcode magic")
+        }
+        guard b.u32le(at: 0) == 0x0B17_C0DE, b.u32le(at: 4) == 0, let offset = b.u32le(at: 8), offset >= 20 else { return nil }
+        return SignatureMatch(KnownType.llvmBitcode, .strong, "LLVM bitcode wrapper header")
+    }
+
     /// Python bytecode (`.pyc`): a known interpreter magic number followed by `\r\n`; from
     /// Python 3.7 on (magic 3394) the next word holds flags, 0 to 3.
     static func pythonBytecode(_ probe: Probe) -> SignatureMatch? {

@@ -72,6 +72,7 @@ enum SignatureTable {
         SignatureRule("Creative Voice File", MediaSignatures.creativeVoice),
         SignatureRule("JPEG XL container and JPEG 2000 signature boxes", ImageSignatures.signatureBox),
         SignatureRule("WebAssembly", ExecutableSignatures.webAssembly),
+        SignatureRule("LLVM bitcode", ExecutableSignatures.llvmBitcode),
         // pcapng's "0A 0D 0D 0A" also reads as a Python bytecode magic followed by "\r\n".
         SignatureRule("pcap and pcapng", DataSignatures.packetCapture),
         SignatureRule("Python bytecode", ExecutableSignatures.pythonBytecode),
