@@ -5,7 +5,8 @@ import UniformTypes
 ///
 /// Most open with it: a vCard's `BEGIN:VCARD`, an iCalendar's `BEGIN:VCALENDAR`, RTF's `{\rtf`,
 /// WebVTT's `WEBVTT`, a TeXmacs document's `<TeXmacs|`, a STEP exchange file's `ISO-10303-21;`
-/// (ISO 10303-21 §5), a VRML world's header line `#VRML V2.0 utf8` (or `V1.0 ascii`), and
+/// (ISO 10303-21 §5), a VRML world's header line `#VRML V2.0 utf8` (or `V1.0 ascii`), an MDL
+/// RDfile's `$RDFILE` and reaction file's `$RXN` (the CTfile formats), and
 /// every XML document's `<` (XML 1.0
 /// §2.1: a document is a prolog — declaration, comments, processing instructions, blank space —
 /// and an element, all of which open with `<`), which every format built on XML inherits. Troff
@@ -17,7 +18,8 @@ import UniformTypes
 /// A name of one of these formats over text without its mark is not that format (`merged1.vcf`
 /// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
 /// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description, the licence
-/// text `LGPL-2.1` is no section-1 man page, a SystemTap script `gc.stp` is no STEP model).
+/// text `LGPL-2.1` is no section-1 man page, a SystemTap script `gc.stp` is no STEP model, an R
+/// package's documentation `plot.Rd` is no RDfile of chemical data).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
 /// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
@@ -76,6 +78,8 @@ struct FormatMark: Sendable {
         FormatMark(mimeType: "application/xml", text: "<", ignoresCase: false),
         FormatMark(mimeType: "model/step", text: "ISO-10303-21;", ignoresCase: false),
         FormatMark(mimeType: "model/vrml", text: "#VRML", ignoresCase: false),
+        FormatMark(mimeType: "chemical/x-mdl-rdfile", text: "$RDFILE", ignoresCase: false),
+        FormatMark(mimeType: "chemical/x-mdl-rxnfile", text: "$RXN", ignoresCase: false),
     ] + troffFormats.map { FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'")) }
 
     /// The troff formats: troff itself and the macro sets, which are not all declared as kinds

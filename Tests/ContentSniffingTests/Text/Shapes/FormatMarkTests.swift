@@ -82,6 +82,7 @@ struct FormatMarkTests {
         ("drawing.tr", "A drawing, described in words only.\nNothing here asks troff for anything.\n", "text/troff", "requests"),
         ("gc.stp", "probe process(\"python\").mark(\"gc__start\") {\n    printf(\"%d\\n\", $arg1)\n}\n", "model/step", "ISO-10303-21;"),
         ("room.wrl", "A room with a table, to be modelled later.\n", "model/vrml", "#VRML"),
+        ("plot.Rd", "\\name{plot}\n\\alias{plot}\n\\title{Generic X-Y Plotting}\n\\usage{plot(x, y, \\dots)}\n", "chemical/x-mdl-rdfile", "$RDFILE"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -118,6 +119,8 @@ struct FormatMarkTests {
         ("paper.ms", "'\\\" t\n.TL\nA title\n", "text/x-troff-ms"),
         ("bracket.stp", "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('a bracket'),'2;1');\nENDSEC;\n", "model/step"),
         ("room.wrl", "#VRML V2.0 utf8\nShape { geometry Box { } }\n", "model/vrml"),
+        ("esters.rd", "$RDFILE 1\n$DATM    11/27/26 14:40\n$RFMT $RIREG 1\n$RXN\n", "chemical/x-mdl-rdfile"),
+        ("ester.rxn", "$RXN\n\n  example\n\n  2  1\n", "chemical/x-mdl-rxnfile"),
     ])
     func troffMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
