@@ -11,6 +11,8 @@ Merges these sources into one declaration table:
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
   Catalog/sources/text-formats.tsv         formats whose specification makes them text, which no registry
                                            places under text/plain (each with its evidence)
+  Catalog/sources/xml-formats.tsv          formats whose specification makes them XML documents, which no
+                                           registry places under XML (each with its evidence)
   Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
                                            and shared-mime-info 2.2): identifiers and preferred MIME
                                            types kept unchanged
@@ -732,6 +734,24 @@ def add_text_parents(universe):
         target.parents.append("public.plain-text")
 
 
+def add_xml_parents(universe):
+    """Catalog/sources/xml-formats.tsv: formats whose specification makes them XML documents but
+    that no registry places under XML (Tika's and mime.types' `text/vnd.wap.sl`, WAP Service
+    Loading, a kind of text only). The declaration of each MIME type becomes a kind of
+    `public.xml` as well, so text that does not open as XML refutes its name (an S-Lang library
+    named `.sl`); a row whose type is already XML, or that names no declared type, is an error."""
+    for row in read_tsv(os.path.join(SOURCES, "xml-formats.tsv"), ["mime_type", "evidence"]):
+        mime = row["mime_type"].strip()
+        target = universe.owner.get(mime.lower())
+        if target is None:
+            fail(f"xml-formats.tsv: {mime}: no declared type has this MIME type")
+        if not row["evidence"].strip():
+            fail(f"xml-formats.tsv: {mime}: the evidence column is empty")
+        if conforms(universe.declarations, target.identifier, "public.xml"):
+            fail(f"xml-formats.tsv: {mime}: {target.identifier} is already a kind of XML")
+        target.parents.append("public.xml")
+
+
 # RFC 6839 structured syntax suffixes: a media type named `…+xml` is XML, `…+json` JSON and
 # `…+zip` a ZIP archive, whatever else it is.
 SUFFIX_PARENTS = {"+xml": "public.xml", "+json": "public.json", "+zip": "public.zip-archive"}
@@ -808,6 +828,7 @@ def build(mime_xml):
     add_parents(universe, tika_types, tika_owners, "Tika")
     add_split_alias_parents(universe, fd_types, fd_owners)
     add_text_parents(universe)
+    add_xml_parents(universe)
     add_suffix_parents(universe)
     add_functional_parents(universe)
     check_consistency(universe.declarations)

@@ -82,6 +82,7 @@ struct FormatMarkTests {
         ("drawing.tr", "A drawing, described in words only.\nNothing here asks troff for anything.\n", "text/troff", "requests"),
         ("gc.stp", "probe process(\"python\").mark(\"gc__start\") {\n    printf(\"%d\\n\", $arg1)\n}\n", "model/step", "ISO-10303-21;"),
         ("room.wrl", "A room with a table, to be modelled later.\n", "model/vrml", "#VRML"),
+        ("ispell-dicts.sl", "% Dictionaries for jed's ispell mode.\ndefine ispell_add_dictionary(name, language)\n{\n  vmessage(\"%s\", name);\n}\n", "text/vnd.wap.sl", "<"),
         ("plot.Rd", "\\name{plot}\n\\alias{plot}\n\\title{Generic X-Y Plotting}\n\\usage{plot(x, y, \\dots)}\n", "chemical/x-mdl-rdfile", "$RDFILE"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
@@ -132,6 +133,7 @@ struct FormatMarkTests {
         ("shapes.svg", "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "image/svg+xml"),
         ("shapes.svg", "\n\n<!-- drawn by hand -->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", "image/svg+xml"),
         ("prefs.xml", "\u{FEFF}<settings><host>example.org</host></settings>\n", "application/xml"),
+        ("news.sl", "<?xml version=\"1.0\"?>\n<!DOCTYPE sl PUBLIC \"-//WAPFORUM//DTD SL 1.0//EN\" \"http://www.wapforum.org/DTD/sl.dtd\">\n<sl href=\"https://example.com/news\"/>\n", "text/vnd.wap.sl"),
     ])
     func xmlMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
