@@ -720,18 +720,8 @@ def add_text_parents(universe):
     """Catalog/sources/text-formats.tsv: formats whose specification makes them text but that no
     registry places under text/plain (shared-mime-info's `application/sparql-query` is a kind of
     data only, its `image/x-xfig` an image only). The declaration of each MIME type becomes a kind of `public.plain-text` as well,
-    so text editors are offered for it and text content can be refined to it; a row whose type
-    is already text, or that names no declared type, is an error."""
-    for row in read_tsv(os.path.join(SOURCES, "text-formats.tsv"), ["mime_type", "evidence"]):
-        mime = row["mime_type"].strip()
-        target = universe.owner.get(mime.lower())
-        if target is None:
-            fail(f"text-formats.tsv: {mime}: no declared type has this MIME type")
-        if not row["evidence"].strip():
-            fail(f"text-formats.tsv: {mime}: the evidence column is empty")
-        if conforms(universe.declarations, target.identifier, "public.text"):
-            fail(f"text-formats.tsv: {mime}: {target.identifier} is already a kind of text")
-        target.parents.append("public.plain-text")
+    so text editors are offered for it and text content can be refined to it."""
+    add_specified_parents(universe, "text-formats.tsv", "public.plain-text", "public.text", "text")
 
 
 def add_xml_parents(universe):
@@ -739,17 +729,24 @@ def add_xml_parents(universe):
     that no registry places under XML (Tika's and mime.types' `text/vnd.wap.sl`, WAP Service
     Loading, a kind of text only). The declaration of each MIME type becomes a kind of
     `public.xml` as well, so text that does not open as XML refutes its name (an S-Lang library
-    named `.sl`); a row whose type is already XML, or that names no declared type, is an error."""
-    for row in read_tsv(os.path.join(SOURCES, "xml-formats.tsv"), ["mime_type", "evidence"]):
+    named `.sl`)."""
+    add_specified_parents(universe, "xml-formats.tsv", "public.xml", "public.xml", "XML")
+
+
+def add_specified_parents(universe, filename, parent, already, kind):
+    """Makes the declaration of each MIME type listed in Catalog/sources/`filename` (columns
+    mime_type and evidence) a kind of `parent`; a row whose type already conforms to `already`
+    (it is a kind of `kind`), that names no declared type or that gives no evidence is an error."""
+    for row in read_tsv(os.path.join(SOURCES, filename), ["mime_type", "evidence"]):
         mime = row["mime_type"].strip()
         target = universe.owner.get(mime.lower())
         if target is None:
-            fail(f"xml-formats.tsv: {mime}: no declared type has this MIME type")
+            fail(f"{filename}: {mime}: no declared type has this MIME type")
         if not row["evidence"].strip():
-            fail(f"xml-formats.tsv: {mime}: the evidence column is empty")
-        if conforms(universe.declarations, target.identifier, "public.xml"):
-            fail(f"xml-formats.tsv: {mime}: {target.identifier} is already a kind of XML")
-        target.parents.append("public.xml")
+            fail(f"{filename}: {mime}: the evidence column is empty")
+        if conforms(universe.declarations, target.identifier, already):
+            fail(f"{filename}: {mime}: {target.identifier} is already a kind of {kind}")
+        target.parents.append(parent)
 
 
 # RFC 6839 structured syntax suffixes: a media type named `…+xml` is XML, `…+json` JSON and
