@@ -5,7 +5,7 @@ import UniformTypes
 ///
 /// Most open with it: a vCard's `BEGIN:VCARD`, an iCalendar's `BEGIN:VCALENDAR`, RTF's `{\rtf`,
 /// WebVTT's `WEBVTT`, a TeXmacs document's `<TeXmacs|`, a STEP exchange file's `ISO-10303-21;`
-/// (ISO 10303-21 §5), a VRML world's header line `#VRML V2.0 utf8` (or `V1.0 ascii`), an MDL
+/// (ISO 10303-21), a VRML world's header line `#VRML V2.0 utf8` (or `V1.0 ascii`), an MDL
 /// RDfile's `$RDFILE` and reaction file's `$RXN` (the CTfile formats), and
 /// every XML document's `<` (XML 1.0
 /// §2.1: a document is a prolog — declaration, comments, processing instructions, blank space —
