@@ -1,5 +1,6 @@
 /// Signatures of executables, libraries and compiled code: ELF, Mach-O (thin and universal),
-/// PE and DOS executables, WebAssembly, Java classes, Python bytecode.
+/// PE and DOS executables, WebAssembly, LLVM bitcode, Java classes and Pack200 archives, Python
+/// bytecode.
 enum ExecutableSignatures {
     /// The most ELF program headers looked at for `PT_INTERP` and `PT_DYNAMIC`.
     static let maxProgramHeaders = 512
@@ -29,7 +30,7 @@ enum ExecutableSignatures {
         default: return SignatureMatch(KnownType.elf, .strong, "ELF header with an unusual e_type")
         }
         let is64 = elfClass == 2
-        let offsetField = is64 ? b.u64(at: 32, littleEndian: little) : b.u32(at: 28, littleEndian: little).map(UInt64.init)
+        let offsetField = word(b, at: 32, or: 28, is64: is64, little: little)
         guard let tableOffset = offsetField.flatMap({ Int64(exactly: $0) }),
             let entrySize = b.u16(at: is64 ? 54 : 42, littleEndian: little).map(Int.init),
             let entryCount = b.u16(at: is64 ? 56 : 44, littleEndian: little).map(Int.init),
@@ -66,6 +67,13 @@ enum ExecutableSignatures {
         }
     }
 
+    /// An ELF field as wide as the file's class: 64 bits at `offset64` in an `ELFCLASS64` file,
+    /// 32 bits at `offset32` in an `ELFCLASS32` one.
+    @inline(__always)
+    private static func word(_ b: UnsafeRawBufferPointer, at offset64: Int, or offset32: Int, is64: Bool, little: Bool) -> UInt64? {
+        is64 ? b.u64(at: offset64, littleEndian: little) : b.u32(at: offset32, littleEndian: little).map(UInt64.init)
+    }
+
     /// What one pass over the program headers found: a `PT_INTERP`, and the file offset and
     /// size of the first `PT_DYNAMIC` segment.
     private struct ProgramHeaders {
@@ -81,8 +89,8 @@ enum ExecutableSignatures {
                     hasInterpreter = true
                 case 2 where !sawDynamic:  // PT_DYNAMIC
                     sawDynamic = true
-                    let offset = is64 ? table.u64(at: base + 8, littleEndian: little) : table.u32(at: base + 4, littleEndian: little).map(UInt64.init)
-                    let size = is64 ? table.u64(at: base + 32, littleEndian: little) : table.u32(at: base + 16, littleEndian: little).map(UInt64.init)
+                    let offset = word(table, at: base + 8, or: base + 4, is64: is64, little: little)
+                    let size = word(table, at: base + 32, or: base + 16, is64: is64, little: little)
                     if let offset = offset.flatMap({ Int64(exactly: $0) }), let size = size.flatMap({ Int(exactly: $0) }), size > 0 {
                         dynamic = (offset, size)
                     }
@@ -104,8 +112,8 @@ enum ExecutableSignatures {
             let entrySize = is64 ? 16 : 8
             var offset = 0
             while offset + entrySize <= section.count {
-                let tag = is64 ? section.u64(at: offset, littleEndian: little) : section.u32(at: offset, littleEndian: little).map(UInt64.init)
-                let value = is64 ? section.u64(at: offset + 8, littleEndian: little) : section.u32(at: offset + 4, littleEndian: little).map(UInt64.init)
+                let tag = word(section, at: offset, or: offset, is64: is64, little: little)
+                let value = word(section, at: offset + 8, or: offset + 4, is64: is64, little: little)
                 guard let tag, let value, tag != 0 else { return }  // DT_NULL ends the section
                 if tag == 0x6FFF_FFFB, value & 0x0800_0000 != 0 { flagsPIE = true }  // DT_FLAGS_1, DF_1_PIE
                 if tag == 14 { hasSoname = true }  // DT_SONAME
