@@ -411,7 +411,23 @@ enum SignatureCases {
         SignatureCase("FLV", "com.adobe.flash.video", a("FLV") + [1, 5] + be32(9) + be32(0) + zeros(11), .strong),
         SignatureCase("SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("FWS") + [10] + le32(1_024) + [0x78, 0, 5, 0x5F, 0, 0, 0x0F, 0xA0] + zeros(20), .strong),
         SignatureCase("compressed SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("CWS") + [32] + le32(88_000) + [0x78, 0x9C] + zeros(20), .strong),
+        SignatureCase("ASF without streams", "com.microsoft.advanced-systems-format", asfHeader(streamTypes: []), .strong),
+        SignatureCase("ASF with an audio stream", "com.microsoft.windows-media-wma", asfHeader(streamTypes: [asfAudio]), .strong),
+        SignatureCase("ASF with a video stream", "com.microsoft.windows-media-wmv", asfHeader(streamTypes: [asfAudio, asfVideo]), .strong),
     ]
+
+    /// `ASF_Audio_Media` and `ASF_Video_Media`, as ASF files store them.
+    static let asfAudio: [UInt8] = [0x40, 0x9E, 0x69, 0xF8, 0x4D, 0x5B, 0xCF, 0x11, 0xA8, 0xFD, 0x00, 0x80, 0x5F, 0x5C, 0x44, 0x2B]
+    static let asfVideo: [UInt8] = [0xC0, 0xEF, 0x19, 0xBC, 0x4D, 0x5B, 0xCF, 0x11, 0xA8, 0xFD, 0x00, 0x80, 0x5F, 0x5C, 0x44, 0x2B]
+
+    /// An ASF Header Object holding one Stream Properties Object (54 bytes: GUID, size, stream
+    /// type, the rest zero) per stream type.
+    static func asfHeader(streamTypes: [[UInt8]]) -> [UInt8] {
+        let header: [UInt8] = [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9, 0x00, 0xAA, 0x00, 0x62, 0xCE, 0x6C]
+        let streamProperties: [UInt8] = [0x91, 0x07, 0xDC, 0xB7, 0xB7, 0xA9, 0xCF, 0x11, 0x8E, 0xE6, 0x00, 0xC0, 0x0C, 0x20, 0x53, 0x65]
+        let objects = streamTypes.flatMap { streamProperties + le32(78) + zeros(4) + $0 + zeros(38) }
+        return header + le32(30 + objects.count) + zeros(4) + le32(streamTypes.count) + [1, 2] + objects
+    }
 
     // MARK: Archives and compression
 

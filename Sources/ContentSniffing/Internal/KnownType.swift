@@ -149,6 +149,9 @@ enum KnownType {
     static let threeGPP2: TypeIdentifier = "public.3gpp2"
     static let flashVideo: TypeIdentifier = "com.adobe.flash.video"
     static let flashMovie: TypeIdentifier = "org.freedesktop.mime.application.vnd.adobe.flash.movie"
+    static let advancedSystemsFormat: TypeIdentifier = "com.microsoft.advanced-systems-format"
+    static let windowsMediaAudio: TypeIdentifier = "com.microsoft.windows-media-wma"
+    static let windowsMediaVideo: TypeIdentifier = "com.microsoft.windows-media-wmv"
     static let wave: TypeIdentifier = "com.microsoft.waveform-audio"
     static let avi: TypeIdentifier = "public.avi"
     static let midi: TypeIdentifier = "public.midi-audio"
@@ -357,6 +360,8 @@ enum KnownType {
         // Pack200's archive magic (git's pack files share its `.pack`), and a Flash movie's
         // `FWS`, `CWS` or `ZWS` (Vim's spell files share FutureSplash's `.spl`).
         pack200, flashMovie,
+        // ASF files open with the Header Object's GUID, whatever their streams.
+        advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo,
     ]
 
     /// Binary formats, by their specifications, that neither a built-in signature nor a magic
@@ -399,7 +404,7 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, flashMovie, wave, avi, midi, aiff, aifc,
-            flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
+            advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo, flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,

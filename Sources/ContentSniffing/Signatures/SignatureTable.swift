@@ -57,6 +57,7 @@ enum SignatureTable {
         SignatureRule("FLAC", MediaSignatures.flac),
         SignatureRule("Ogg", MediaSignatures.ogg),
         SignatureRule("Matroska and WebM", MediaSignatures.matroska),
+        SignatureRule("ASF: WMA, WMV", AdvancedSystemsFormatSignature.check),
         SignatureRule("MIDI", MediaSignatures.midi),
         SignatureRule("AIFF", MediaSignatures.aiff),
         SignatureRule("FLV", MediaSignatures.flashVideo),
