@@ -13,6 +13,8 @@ Merges these sources into one declaration table:
                                            places under text/plain (each with its evidence)
   Catalog/sources/xml-formats.tsv          formats whose specification makes them XML documents, which no
                                            registry places under XML (each with its evidence)
+  Catalog/sources/xml-roots.tsv            root elements a format's specification gives its documents,
+                                           which no registry lists as root-XML rules (with evidence)
   Catalog/sources/stable-identifiers.tsv   the declarations of the earlier catalog (Apple's table
                                            and shared-mime-info 2.2): identifiers and preferred MIME
                                            types kept unchanged
@@ -25,7 +27,8 @@ Merges these sources into one declaration table:
   Catalog/system-types.tsv                             the readable, diffable source of truth
   Sources/UniformTypes/Generated/SystemTypeData.swift  the same table compiled into the library
   Catalog/type-conflicts.md                            what the registries disagree on, and who won
-  Catalog/xml-root-elements.tsv                        root-XML rules of shared-mime-info and Tika
+  Catalog/xml-root-elements.tsv                        root-XML rules of shared-mime-info and Tika (and
+                                                       xml-roots.tsv)
   Sources/ContentSniffing/Generated/XMLRootElementData.swift  the same, compiled in
   Sources/UniformTypes/Generated/MediaTypeParentData.swift    the media-type parents, compiled in (for
                                                                dynamic types and imported packages)
@@ -846,7 +849,32 @@ def build(mime_xml):
                     continue
                 seen_roots.add(key)
                 roots.append((namespace, local, ident, registry))
+    add_specified_roots(universe, roots, seen_roots)
     return list(universe.declarations.values()), universe.report, [(n, l, i) for n, l, i, _ in roots], universe.owner
+
+
+def add_specified_roots(universe, roots, seen_roots):
+    """Catalog/sources/xml-roots.tsv: root elements that a format's specification gives its
+    documents but that no registry lists as a root-XML rule (an XMP packet's `x:xmpmeta`
+    wrapper, whose content is RDF/XML). Each row (namespace, local_name, mime_type, evidence)
+    comes after the registries' rules; a root a registry already maps, a MIME type no declared
+    type has, a type that is not XML or a row without evidence is an error."""
+    filename = "xml-roots.tsv"
+    for row in read_tsv(os.path.join(SOURCES, filename), ["namespace", "local_name", "mime_type", "evidence"]):
+        namespace, local, mime = row["namespace"].strip(), row["local_name"].strip(), row["mime_type"].strip()
+        if not local or "\t" in namespace + local:
+            fail(f"{filename}: {namespace} {local}: a root needs a local name")
+        target = universe.owner.get(mime.lower())
+        if target is None:
+            fail(f"{filename}: {mime}: no declared type has this MIME type")
+        if not row["evidence"].strip():
+            fail(f"{filename}: {mime}: the evidence column is empty")
+        if not conforms(universe.declarations, target.identifier, "public.xml"):
+            fail(f"{filename}: {mime}: {target.identifier} is not a kind of XML")
+        if (namespace, local) in seen_roots:
+            fail(f"{filename}: {namespace} {local}: a registry already maps this root")
+        seen_roots.add((namespace, local))
+        roots.append((namespace, local, target.identifier, "OpenWith"))
 
 
 # ---------------------------------------------------------------------------------------------

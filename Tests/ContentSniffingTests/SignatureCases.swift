@@ -411,10 +411,22 @@ enum SignatureCases {
         SignatureCase("FLV", "com.adobe.flash.video", a("FLV") + [1, 5] + be32(9) + be32(0) + zeros(11), .strong),
         SignatureCase("SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("FWS") + [10] + le32(1_024) + [0x78, 0, 5, 0x5F, 0, 0, 0x0F, 0xA0] + zeros(20), .strong),
         SignatureCase("compressed SWF", "org.freedesktop.mime.application.vnd.adobe.flash.movie", a("CWS") + [32] + le32(88_000) + [0x78, 0x9C] + zeros(20), .strong),
+        SignatureCase("PFM, colour", "org.freedesktop.mime.image.x-pfm", a("PF\n2 1\n-1.000000\n") + zeros(24), .strong),
+        SignatureCase("PFM, greyscale, big-endian", "org.freedesktop.mime.image.x-pfm", a("Pf\n1 1\n1.5e0\n") + [0x3F, 0x80, 0, 0], .strong),
+        SignatureCase("Photo CD image pac", "org.freedesktop.mime.image.x-photo-cd", [UInt8](repeating: 0xFF, count: 2048) + a("PCD_IPI") + zeros(9), .strong),
+        SignatureCase("FITS", "org.freedesktop.mime.application.fits", fitsHeader(simple: "T"), .strong),
+        SignatureCase("FITS, not conforming", "org.freedesktop.mime.application.fits", fitsHeader(simple: "F"), .strong),
         SignatureCase("ASF without streams", "com.microsoft.advanced-systems-format", asfHeader(streamTypes: []), .strong),
         SignatureCase("ASF with an audio stream", "com.microsoft.windows-media-wma", asfHeader(streamTypes: [asfAudio]), .strong),
         SignatureCase("ASF with a video stream", "com.microsoft.windows-media-wmv", asfHeader(streamTypes: [asfAudio, asfVideo]), .strong),
     ]
+
+    /// A FITS primary header: the SIMPLE (with `simple` in column 30), BITPIX, NAXIS and END
+    /// cards, each padded to 80 columns.
+    static func fitsHeader(simple: String) -> [UInt8] {
+        let cards = ["SIMPLE  = " + String(repeating: " ", count: 19) + simple, "BITPIX  =                    8", "NAXIS   =                    0", "END"]
+        return cards.flatMap { a($0 + String(repeating: " ", count: 80 - $0.count)) }
+    }
 
     /// `ASF_Audio_Media` and `ASF_Video_Media`, as ASF files store them.
     static let asfAudio: [UInt8] = [0x40, 0x9E, 0x69, 0xF8, 0x4D, 0x5B, 0xCF, 0x11, 0xA8, 0xFD, 0x00, 0x80, 0x5F, 0x5C, 0x44, 0x2B]

@@ -103,6 +103,7 @@ http://ns.editeur.org/onix/3.0/short	ONIXmessage	org.apache.tika.mime.applicatio
 	asx	com.microsoft.windows-media-wax
 	ASX	com.microsoft.windows-media-wax
 urn:oasis:names:tc:xliff:document:1.2	xliff	org.freedesktop.mime.application.xliff-xml
+adobe:ns:meta/	xmpmeta	org.freedesktop.mime.application.rdf-xml
 
 """##
 }

@@ -36,10 +36,13 @@ enum KnownType {
     static let paintShopPro: TypeIdentifier = "com.corel.paintshop-pro-image"
     static let xisf: TypeIdentifier = "org.pixinsight.xisf-image"
     static let sgi: TypeIdentifier = "com.sgi.sgi-image"
+    static let fits: TypeIdentifier = "org.freedesktop.mime.application.fits"
     static let portableBitmap: TypeIdentifier = "org.freedesktop.mime.image.x-portable-bitmap"
     static let portableGraymap: TypeIdentifier = "org.freedesktop.mime.image.x-portable-graymap"
     static let portablePixmap: TypeIdentifier = "org.freedesktop.mime.image.x-portable-pixmap"
     static let portableArbitraryMap: TypeIdentifier = "org.apache.tika.mime.image.x-portable-arbitrarymap"
+    static let portableFloatMap: TypeIdentifier = "org.freedesktop.mime.image.x-pfm"
+    static let photoCD: TypeIdentifier = "org.freedesktop.mime.image.x-photo-cd"
     static let photoshopLarge: TypeIdentifier = "com.adobe.photoshop-large-image"
     static let svg: TypeIdentifier = "public.svg-image"
 
@@ -362,6 +365,8 @@ enum KnownType {
         pack200, flashMovie,
         // ASF files open with the Header Object's GUID, whatever their streams.
         advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo,
+        // FITS files open with the SIMPLE, BITPIX and NAXIS cards of their primary header.
+        fits,
     ]
 
     /// Binary formats, by their specifications, that neither a built-in signature nor a magic
@@ -394,7 +399,7 @@ enum KnownType {
     static let listed: [TypeIdentifier] = {
         [
             png, apng, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
-            jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, paintShopPro, xisf, sgi, portableBitmap, portableGraymap, portablePixmap, portableArbitraryMap, svg,
+            jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, paintShopPro, xisf, sgi, fits, portableBitmap, portableGraymap, portablePixmap, portableArbitraryMap, portableFloatMap, photoCD, svg,
             pdf, postScript, encapsulatedPostScript, rtf, wordPerfectGraphics, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,
             vsdx, xps, odt, ott, odm, oth, ods, ots, odp, otp, odg, otg, odc, otc, odf, otf, odi, oti, odb,

@@ -112,6 +112,28 @@ enum ImageSignatures {
         return SignatureMatch(KnownType.sgi, .strong, "SGI image header (magic 474)")
     }
 
+    /// FITS (Flexible Image Transport System): by the FITS standard (4.0, section 4.4.1.1) a
+    /// file opens with its primary header, 80-byte ASCII cards whose first three are the
+    /// mandatory `SIMPLE`, `BITPIX` and `NAXIS` keywords in that order, each name padded to
+    /// eight columns and followed by `= `; `SIMPLE`'s value is the logical `T` (or `F` for a
+    /// file that does not conform) in column 30. The header reads as text, so this runs before
+    /// text is considered.
+    static func fits(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("SIMPLE  = "), let value = b.byte(at: 29), value == UInt8(ascii: "T") || value == UInt8(ascii: "F"),
+            b.has("BITPIX  = ", at: 80), b.has("NAXIS   = ", at: 160)
+        else { return nil }
+        return SignatureMatch(KnownType.fits, .strong, "FITS primary header (SIMPLE, BITPIX and NAXIS cards)")
+    }
+
+    /// Kodak Photo CD image pacs: `PCD_IPI` (an image pac) or `PCD_OPA` (an overview pac) at
+    /// offset 2048, after the first 2 KiB sector.
+    static func photoCD(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
+        guard !probe.isPastEnd(2048 + 6) else { return nil }
+        guard try probe.withBytes(at: 2048, count: 7, { $0.count == 7 && ($0.has("PCD_IPI") || $0.has("PCD_OPA")) }) else { return nil }
+        return SignatureMatch(KnownType.photoCD, .strong, "Photo CD image pac (PCD_IPI or PCD_OPA at 2048)")
+    }
+
     /// Photoshop: `8BPS`, version 1 (PSD) or 2 (PSB), six reserved zero bytes.
     static func photoshop(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes

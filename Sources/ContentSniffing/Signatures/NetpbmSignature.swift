@@ -1,7 +1,7 @@
 import UniformTypes
 
 /// Netpbm images: PBM, PGM and PPM in their plain (ASCII, `P1`–`P3`) and raw (`P4`–`P6`)
-/// forms, and PAM (`P7`).
+/// forms, PAM (`P7`), and the Portable FloatMap (`PF`, `Pf`) that follows their header style.
 ///
 /// The header is `P` and the form's digit, whitespace, then the width, the height and (but for
 /// bitmaps) the largest sample value as decimal numbers, with `#` comments to the end of a line
@@ -15,9 +15,10 @@ enum NetpbmSignature {
 
     static func check(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
-        guard b.byte(at: 0) == UInt8(ascii: "P"), let form = b.byte(at: 1), (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(form),
-            let separator = b.byte(at: 2), ASCII.isWhitespace(separator)
+        guard b.byte(at: 0) == UInt8(ascii: "P"), let form = b.byte(at: 1), let separator = b.byte(at: 2), ASCII.isWhitespace(separator)
         else { return nil }
+        if form == UInt8(ascii: "F") || form == UInt8(ascii: "f") { return floatMap(b) }
+        guard (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(form) else { return nil }
         if form == UInt8(ascii: "7") { return arbitraryMap(b) }
         let isBitmap = form == UInt8(ascii: "1") || form == UInt8(ascii: "4")
         var offset = 2
@@ -50,6 +51,47 @@ enum NetpbmSignature {
             let height = b.firstOffset(of: "\nHEIGHT ", to: end), width < end, height < end
         else { return nil }
         return SignatureMatch(KnownType.portableArbitraryMap, .strong, "PAM header")
+    }
+
+    /// Portable FloatMap: `PF` (colour) or `Pf` (greyscale), whitespace, the width and the height
+    /// as positive decimal numbers, then the scale factor as a non-zero decimal number (its sign
+    /// gives the byte order of the samples) and a single whitespace byte before the samples.
+    private static func floatMap(_ b: UnsafeRawBufferPointer) -> SignatureMatch? {
+        guard let (width, afterWidth) = number(b, from: 2), width > 0, let (height, afterHeight) = number(b, from: afterWidth), height > 0,
+            let afterScale = scaleFactorEnd(b, from: afterHeight), let last = b.byte(at: afterScale), ASCII.isWhitespace(last)
+        else { return nil }
+        return SignatureMatch(KnownType.portableFloatMap, .strong, "PFM header")
+    }
+
+    /// Where the non-zero decimal number after whitespace from `start` ends (`-1.0`, `0.5`,
+    /// `1e-3`), or `nil` when there is none.
+    private static func scaleFactorEnd(_ b: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var offset = start
+        while let byte = b.byte(at: offset), ASCII.isWhitespace(byte) { offset += 1 }
+        if let sign = b.byte(at: offset), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { offset += 1 }
+        var digits = 0
+        var nonZero = false
+        var sawPoint = false
+        while let byte = b.byte(at: offset), digits <= 2 * maximumDigits {
+            if ASCII.isDigit(byte) {
+                digits += 1
+                nonZero = nonZero || byte != UInt8(ascii: "0")
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            offset += 1
+        }
+        guard digits > 0, digits <= 2 * maximumDigits, nonZero else { return nil }
+        if let marker = b.byte(at: offset), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            offset += 1
+            if let sign = b.byte(at: offset), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { offset += 1 }
+            let exponentStart = offset
+            while let byte = b.byte(at: offset), ASCII.isDigit(byte), offset - exponentStart < 4 { offset += 1 }
+            guard offset > exponentStart else { return nil }
+        }
+        return offset
     }
 
     /// The decimal number after whitespace and comments from `offset`, and the offset after it.

@@ -88,12 +88,14 @@ enum SignatureTable {
         SignatureRule("PostScript, EPS, Type 1 fonts", DocumentSignatures.postScript),
         SignatureRule("RTF", DocumentSignatures.rtf),
         SignatureRule("WordPerfect documents and graphics", DocumentSignatures.wordPerfect),
-        SignatureRule("Netpbm (PBM, PGM, PPM, PAM)", NetpbmSignature.check),
+        SignatureRule("Netpbm (PBM, PGM, PPM, PAM) and PFM", NetpbmSignature.check),
+        SignatureRule("FITS", ImageSignatures.fits),
         SignatureRule("PEM and PGP armour", DataSignatures.armor),
         SignatureRule("#! scripts", ScriptSignatures.shebang),
         // 3. Magic away from offset 0.
         SignatureRule("tar", ArchiveSignatures.tar),
         SignatureRule("Berkeley DB", DataSignatures.berkeleyDB),
+        SignatureRule("Photo CD", ImageSignatures.photoCD),
         // 4. Short or heuristic binary signatures.
         SignatureRule("MPEG transport stream", MediaSignatures.transportStream),
         SignatureRule("MPEG audio and ADTS frame sync", MediaSignatures.audioFrames),

@@ -49,9 +49,7 @@ enum MagicRuleCases {
         MagicRuleCase("QuickTime image", "image/x-quicktime", be32(16) + a("idat") + zeros(8)),
         MagicRuleCase(
             "DjVu: nested DJVU after AT&TFORM", "image/vnd.djvu", a("AT&TFORM") + be32(100) + a("DJVUINFO") + be32(10)),
-        MagicRuleCase(
-            "FITS", "application/fits",
-            a("SIMPLE  =                    T / conforms to FITS standard".padding(80)) + a("BITPIX  =                    8".padding(80))),
+        MagicRuleCase("Sun raster: big32 magic", "image/x-sun-raster", be32(0x59A6_6A95) + be32(64) + be32(48) + be32(8) + be32(3072) + be32(1)),
         MagicRuleCase("DICOM: DICM at offset 128", "application/dicom", zeros(128) + a("DICM") + [0x02, 0, 0, 0] + a("UL")),
         // Audio
         MagicRuleCase("Sun/NeXT audio", "audio/basic", a(".snd") + be32(24) + be32(-1) + be32(2) + be32(8000) + be32(1)),
@@ -84,11 +82,4 @@ enum MagicRuleCases {
             "QML: import Qt within 3000 bytes, nested { within 9…3009", "text/x-qml",
             a("import QtQuick 2.15\n\nRectangle {\n    width: 100\n}\n")),
     ]
-}
-
-extension String {
-    /// The string padded with spaces to `length` characters (FITS header cards).
-    fileprivate func padding(_ length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
-    }
 }

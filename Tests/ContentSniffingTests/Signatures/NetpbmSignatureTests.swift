@@ -5,8 +5,9 @@ import UniformTypes
 
 /// Netpbm images by their header, in the plain (ASCII) and raw forms: a raw graymap whose
 /// samples are bytes above 0x7F passes for 8-bit text, and a plain one is text, so the header
-/// must be checked before text is; text that merely starts with `P1` or `P5` is not an image.
-@Suite("Netpbm: PBM, PGM, PPM and PAM by their header")
+/// must be checked before text is; text that merely starts with `P1`, `P5` or `PF` is not an
+/// image. A Portable FloatMap (`PF`, `Pf`) has the same kind of header, with a scale factor.
+@Suite("Netpbm: PBM, PGM, PPM, PAM and PFM by their header")
 struct NetpbmSignatureTests {
     let resolver = TypeResolver(loadsLibmagicOnDemand: false)
 
@@ -21,6 +22,8 @@ struct NetpbmSignatureTests {
         ("P6 2 2 65535\n", [UInt8](repeating: 0x80, count: 24), "image/x-portable-pixmap"),
         ("P7\nWIDTH 2\nHEIGHT 2\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n", [UInt8](repeating: 0xC0, count: 16),
          "image/x-portable-arbitrarymap"),
+        ("PF\n512 768\n-1.000000\n", [UInt8](repeating: 0x3F, count: 48), "image/x-pfm"),
+        ("Pf\n3 2\n1e0\n", [0x3F, 0x80, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00], "image/x-pfm"),
     ] as [(String, [UInt8], String)])
     func forms(header: String, samples: [UInt8], mime: String) throws {
         let expected = try #require(resolver.graph.type(mimeType: mime))
@@ -37,6 +40,10 @@ struct NetpbmSignatureTests {
         "P6 0 2 255\n",
         "P2 3 2 99999999999\n",
         "P7\nWIDTH 2\nno end of header\n",
+        "PF is short for page footer.\n",
+        "PF\n512 768\n0.0\n",
+        "Pf 3 2 scale\n",
+        "PF 3 2 -1.0x\n",
     ])
     func lookAlikes(text: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: nil)
