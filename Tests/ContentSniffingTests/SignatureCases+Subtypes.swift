@@ -7,6 +7,14 @@ import UniformTypes
 extension SignatureCases {
     static let subtypes: [SignatureCase] = zipSubtypes + compoundFileSubtypes + mediaSubtypes + imageAndArchiveSubtypes + flatDocuments
 
+    /// A TIFF file whose first IFD, at offset 8, holds one SHORT entry of value 1 per tag.
+    static func tiffDirectory(littleEndian: Bool, tags: [Int]) -> [UInt8] {
+        let u16 = littleEndian ? le16 : be16
+        let u32 = littleEndian ? le32 : be32
+        let entries = tags.flatMap { u16($0) + u16(3) + u32(1) + u16(1) + u16(0) }
+        return (littleEndian ? a("II*\0") : a("MM\0*")) + u32(8) + u16(tags.count) + entries + u32(0) + zeros(16)
+    }
+
     /// A flat OpenDocument of `kind`, with a prolog before its root.
     static func flatDocument(_ kind: String, quote: String = "\"") -> [UInt8] {
         a("""
@@ -165,6 +173,9 @@ extension SignatureCases {
     }
 
     static let imageAndArchiveSubtypes: [SignatureCase] = [
+        SignatureCase("DNG, little-endian", "com.adobe.raw-image", tiffDirectory(littleEndian: true, tags: [0x0100, 0x0101, 0xC612, 0xC614]), .strong),
+        SignatureCase("DNG, big-endian", "com.adobe.raw-image", tiffDirectory(littleEndian: false, tags: [0x00FE, 0xC612]), .strong),
+        SignatureCase("TIFF whose first IFD has no DNGVersion", "public.tiff", tiffDirectory(littleEndian: true, tags: [0x0100, 0x0101, 0xC614]), .strong),
         SignatureCase("APNG", "org.freedesktop.mime.image.apng", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + pngChunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0]) + pngChunk("acTL", be32(2) + be32(0))
             + pngChunk("fcTL", zeros(26)) + pngChunk("IDAT", zeros(12)) + pngChunk("IEND", []), .strong),

@@ -18,6 +18,7 @@ enum KnownType {
     static let gif: TypeIdentifier = "com.compuserve.gif"
     static let bmp: TypeIdentifier = "com.microsoft.bmp"
     static let tiff: TypeIdentifier = "public.tiff"
+    static let digitalNegative: TypeIdentifier = "com.adobe.raw-image"
     static let webp: TypeIdentifier = "org.webmproject.webp"
     static let ico: TypeIdentifier = "com.microsoft.ico"
     static let cursor: TypeIdentifier = "org.freedesktop.mime.image.x-win-bitmap"
@@ -398,7 +399,7 @@ enum KnownType {
     /// The same types as listed, possibly with repeats (cheaper when repeats do not matter).
     static let listed: [TypeIdentifier] = {
         [
-            png, apng, jpeg, gif, bmp, tiff, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
+            png, apng, jpeg, gif, bmp, tiff, digitalNegative, webp, ico, cursor, heic, heics, heif, heifs, avif, jpegXL, jpeg2000,
             jpx, jpm, mj2, jpeg2000Codestream, photoshop, photoshopLarge, paintShopPro, xisf, sgi, fits, portableBitmap, portableGraymap, portablePixmap, portableArbitraryMap, portableFloatMap, photoCD, svg,
             pdf, postScript, encapsulatedPostScript, rtf, wordPerfectGraphics, epub,
             zip, openXML, docx, docm, dotx, dotm, xlsx, xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm,

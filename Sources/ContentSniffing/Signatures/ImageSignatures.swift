@@ -50,12 +50,16 @@ enum ImageSignatures {
     }
 
     /// TIFF: `II*\0` or `MM\0*` with a first IFD offset of at least 8; BigTIFF `II+\0` / `MM\0+`.
-    static func tiff(_ probe: Probe) -> SignatureMatch? {
+    static func tiff(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
         let b = probe.bytes
         guard let head = b.u32be(at: 0) else { return nil }
         switch head {
         case 0x4949_2A00, 0x4D4D_002A:
-            guard let offset = b.u32(at: 4, littleEndian: head == 0x4949_2A00), offset >= 8 else { return nil }
+            let little = head == 0x4949_2A00
+            guard let offset = b.u32(at: 4, littleEndian: little), offset >= 8 else { return nil }
+            if try firstDirectoryHasDNGVersion(probe, at: Int64(offset), littleEndian: little) {
+                return SignatureMatch(KnownType.digitalNegative, .strong, "TIFF header, DNGVersion tag in the first IFD")
+            }
             return SignatureMatch(KnownType.tiff, .strong, "TIFF header")
         case 0x4949_2B00, 0x4D4D_002B:
             guard b.u16(at: 4, littleEndian: head == 0x4949_2B00) == 8 else { return nil }
@@ -91,6 +95,26 @@ enum ImageSignatures {
         guard probe.bytes.has("Paint Shop Pro Image File\n\u{1A}") else { return nil }
         return SignatureMatch(KnownType.paintShopPro, .strong, "Paint Shop Pro file signature")
     }
+
+    /// Whether the first image file directory, at `offset`, holds the `DNGVersion` tag (50706),
+    /// which the DNG specification requires in IFD 0 of every DNG file. At most
+    /// ``maxTIFFDirectoryEntries`` entries are read; past the prefix, within the sniff's budget.
+    private static func firstDirectoryHasDNGVersion(_ probe: Probe, at offset: Int64, littleEndian: Bool) throws(SniffingError) -> Bool {
+        guard let count = try probe.withBytes(at: offset, count: 2, { $0.u16(at: 0, littleEndian: littleEndian) }) else { return false }
+        let entries = Swift.min(Int(count), maxTIFFDirectoryEntries)
+        return try probe.withBytes(at: offset + 2, count: entries * 12) { directory in
+            var entry = 0
+            // Tags come in ascending order: the walk stops past DNGVersion.
+            while entry < entries, let tag = directory.u16(at: entry * 12, littleEndian: littleEndian), tag <= 0xC612 {
+                if tag == 0xC612 { return true }
+                entry += 1
+            }
+            return false
+        }
+    }
+
+    /// The most entries of a TIFF directory read looking for a tag.
+    static let maxTIFFDirectoryEntries = 256
 
     /// XISF (PixInsight's image format): the monolithic file signature `XISF0100`.
     static func xisf(_ probe: Probe) -> SignatureMatch? {
