@@ -3,6 +3,7 @@ import Dispatch
 import OpenWithTestSupport
 import Synchronization
 import Testing
+import UniformTypes
 
 /// libmagic through ``MagicSniffer``, on real bytes.
 @Suite("MagicSniffer (libmagic)")
@@ -20,6 +21,19 @@ struct MagicSnifferTests {
         let magic = try MagicSniffer()
         let text = Array("Hello, libmagic.\nThis is plain text.\n".utf8)
         #expect(text.withUnsafeBytes { magic.mimeType(of: $0) } == "text/plain")
+    }
+
+    @Test("libmagic's names for a Java class and C++ source find the declared types", arguments: [
+        ([0xCA, 0xFE, 0xBA, 0xBE, 0x00, 0x00, 0x00, 0x34, 0x00, 0x10, 0x0A, 0x00, 0x03, 0x00, 0x0D] as [UInt8], "com.sun.java-class"),
+        (Array("#include <vector>\n\nclass Stack {\npublic:\n    void push(int value);\nprivate:\n    std::vector<int> items;\n};\n".utf8),
+         "public.c-plus-plus-source"),
+    ])
+    func libmagicNamesAreDeclared(bytes: [UInt8], identifier: String) throws {
+        let magic = try MagicSniffer()
+        let name = try #require(bytes.withUnsafeBytes { magic.mimeType(of: $0) })
+        let type = try #require(SystemTypeCatalog.graph.type(mimeType: name), "\(name)")
+        #expect(type.isDeclared, "libmagic's \(name) is no declared type")
+        #expect(type.identifier.rawValue == identifier, "libmagic's \(name)")
     }
 
     @Test("an empty buffer has libmagic's empty type")

@@ -82,6 +82,18 @@ struct TypeUniverseTests {
         #expect(unresolved.isEmpty, "\(unresolved.count) names find no declared type: \(unresolved.prefix(20))")
     }
 
+    @Test("Each name of Catalog/sources/spellings.tsv (libmagic's among them) finds the type it spells")
+    func spellingsFindTheirTypes() throws {
+        let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/sources/spellings.tsv"))
+        #expect(rows.count >= 20)
+        for row in rows {
+            let name = row["mime_type"] ?? "", same = row["same_as"] ?? ""
+            let expected = graph.type(mimeType: same).flatMap { $0.isDeclared ? $0 : nil } ?? graph[TypeIdentifier(same)]
+            let found = graph.type(mimeType: name)
+            #expect(found != nil && found == expected, "\(name) finds \(found?.identifier.rawValue ?? "nothing"), not \(same)")
+        }
+    }
+
     /// The MIME names of Apple's table and OpenWith's supplement (`Catalog/sources`), by name:
     /// the identifiers that list it.
     static func appleNames() throws -> [String: Set<String>] {
