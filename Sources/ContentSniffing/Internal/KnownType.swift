@@ -387,6 +387,10 @@ enum KnownType {
         // Apple disk images: raw disk blocks, or UDIF's compressed chunks with their `koly`
         // trailer 512 bytes before the end, where no prefix rule looks.
         "org.freedesktop.mime.application.x-apple-diskimage",
+        // Palm OS databases and resource files (PDB, PRC): a 78-byte header of big-endian
+        // fields (a NUL-padded name, attributes, dates, type and creator) and a record list.
+        // `*.prc` also names SQL stored-procedure scripts, which are text.
+        "org.freedesktop.mime.application.vnd.palm",
     ]
 
     /// Every identifier above, without repeats, in declaration order.

@@ -13,13 +13,16 @@ import UniformTypes
 /// documents (man pages and the me, ms and mm macro sets) are text lines and *request* lines,
 /// and a request line opens with the control character `.` or the no-break control character
 /// `'`: a page, its comments (`.\"`) and its one-line links (`.so man3/other.3`) have at least
-/// one near the start.
+/// one near the start. A desktop entry (Desktop Entry Specification, "Basic format of the file")
+/// has nothing but comments (`#`) and blank lines before its first group header, `[Desktop
+/// Entry]`, and so does every key file declared as a kind of it (an icon theme's `[Icon Theme]`).
 ///
 /// A name of one of these formats over text without its mark is not that format (`merged1.vcf`
 /// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
 /// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description, the licence
 /// text `LGPL-2.1` is no section-1 man page, a SystemTap script `gc.stp` is no STEP model, an R
-/// package's documentation `plot.Rd` is no RDfile of chemical data).
+/// package's documentation `plot.Rd` is no RDfile of chemical data, and Emacs Lisp saved as
+/// `.emacs.desktop` is no desktop entry).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
 /// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
@@ -41,6 +44,9 @@ struct FormatMark: Sendable {
         /// At the start of some line of the text read, spelled as the mark or as `alternative`
         /// (troff's two control characters).
         case someLineStart(alternative: StaticString)
+        /// At the start of the first line that is neither blank nor a comment (a line opening
+        /// with `comment`), when the text read has such a line.
+        case firstLineAfterComments(comment: StaticString)
     }
 
     /// A mark at the opening of the text.
@@ -65,6 +71,8 @@ struct FormatMark: Sendable {
         case .opening: "the text does not open with \(spelling), as every \(identifier) does"
         case .someLineStart(let alternative):
             "no line of the text opens with \(spelling) or \(alternative), as the requests of every \(identifier) do"
+        case .firstLineAfterComments:
+            "the first line of the text that is not a comment does not open with \(spelling), as the first group header of every \(identifier) does"
         }
     }
 
@@ -80,6 +88,9 @@ struct FormatMark: Sendable {
         FormatMark(mimeType: "model/vrml", text: "#VRML", ignoresCase: false),
         FormatMark(mimeType: "chemical/x-mdl-rdfile", text: "$RDFILE", ignoresCase: false),
         FormatMark(mimeType: "chemical/x-mdl-rxnfile", text: "$RXN", ignoresCase: false),
+        // Desktop entries, and the key files declared as their kinds (icon and sound theme
+        // indexes): nothing but comments and blank lines precedes the first group header.
+        FormatMark(mimeType: "application/x-desktop", text: "[", ignoresCase: false, placement: .firstLineAfterComments(comment: "#")),
     ] + troffFormats.map { FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'")) }
 
     /// The troff formats: troff itself and the macro sets, which are not all declared as kinds
@@ -98,13 +109,23 @@ struct FormatMark: Sendable {
         }
         if start == prefix.count { return true }
         let rest = prefix.slice(from: start)
-        guard case .someLineStart(let alternative) = placement else {
+        switch placement {
+        case .opening:
             return ignoresCase ? rest.has(caseInsensitive: text) : rest.has(text)
+        case .someLineStart(let alternative):
+            var lines = TextLines(rest, limit: .max)
+            while let line = lines.next() {
+                if line.has(text) || line.has(alternative) { return true }
+            }
+            return false
+        case .firstLineAfterComments(let comment):
+            var lines = TextLines(rest, limit: .max)
+            while let line = lines.next() {
+                let content = line.slice(from: line.prefix { $0 == 0x20 || $0 == 0x09 }.count)
+                if content.isEmpty || content.has(comment) { continue }
+                return content.has(text)
+            }
+            return true
         }
-        var lines = TextLines(rest, limit: .max)
-        while let line = lines.next() {
-            if line.has(text) || line.has(alternative) { return true }
-        }
-        return false
     }
 }

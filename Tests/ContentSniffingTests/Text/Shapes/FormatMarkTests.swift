@@ -84,6 +84,8 @@ struct FormatMarkTests {
         ("room.wrl", "A room with a table, to be modelled later.\n", "model/vrml", "#VRML"),
         ("ispell-dicts.sl", "% Dictionaries for jed's ispell mode.\ndefine ispell_add_dictionary(name, language)\n{\n  vmessage(\"%s\", name);\n}\n", "text/vnd.wap.sl", "<"),
         ("plot.Rd", "\\name{plot}\n\\alias{plot}\n\\title{Generic X-Y Plotting}\n\\usage{plot(x, y, \\dots)}\n", "chemical/x-mdl-rdfile", "$RDFILE"),
+        (".emacs.desktop", ";; -*- mode: emacs-lisp; coding: utf-8 -*-\n(setq desktop-saved-frameset nil)\n", "application/x-desktop", "first group header"),
+        ("editor.desktop", "# An entry, once\nName=Editor\nExec=editor %f\n", "application/x-desktop", "["),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -122,6 +124,9 @@ struct FormatMarkTests {
         ("room.wrl", "#VRML V2.0 utf8\nShape { geometry Box { } }\n", "model/vrml"),
         ("esters.rd", "$RDFILE 1\n$DATM    11/27/26 14:40\n$RFMT $RIREG 1\n$RXN\n", "chemical/x-mdl-rdfile"),
         ("ester.rxn", "$RXN\n\n  example\n\n  2  1\n", "chemical/x-mdl-rxnfile"),
+        ("editor.desktop", "# written by hand\n\n  # indented comment\n[Desktop Entry]\nType=Application\nName=Editor\n", "application/x-desktop"),
+        ("old.kdelnk", "[KDE Desktop Entry]\nType=Link\n", "application/x-desktop"),
+        ("index.theme", "[Icon Theme]\nName=Example\nDirectories=48x48/apps\n", "application/x-theme"),
     ])
     func troffMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
