@@ -391,6 +391,9 @@ enum KnownType {
         // fields (a NUL-padded name, attributes, dates, type and creator) and a record list.
         // `*.prc` also names SQL stored-procedure scripts, which are text.
         "org.freedesktop.mime.application.vnd.palm",
+        // A Mac application in one file (not a bundle, which is a folder): a Mach-O or PEF
+        // executable. `*.app` also names Erlang's application resource files, which are text.
+        "com.apple.application-file",
     ]
 
     /// Every identifier above, without repeats, in declaration order.
