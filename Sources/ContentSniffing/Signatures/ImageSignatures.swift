@@ -151,10 +151,11 @@ enum ImageSignatures {
     }
 
     /// Kodak Photo CD image pacs: `PCD_IPI` (an image pac) or `PCD_OPA` (an overview pac) at
-    /// offset 2048, after the first 2 KiB sector.
-    static func photoCD(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
-        guard !probe.isPastEnd(2048 + 6) else { return nil }
-        guard try probe.withBytes(at: 2048, count: 7, { $0.count == 7 && ($0.has("PCD_IPI") || $0.has("PCD_OPA")) }) else { return nil }
+    /// offset 2048, after the first 2 KiB sector. Looked for in the prefix only (it holds offset
+    /// 2048 unless a caller shortens it), so files that are not one cost no read.
+    static func photoCD(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("PCD_IPI", at: 2048) || b.has("PCD_OPA", at: 2048) else { return nil }
         return SignatureMatch(KnownType.photoCD, .strong, "Photo CD image pac (PCD_IPI or PCD_OPA at 2048)")
     }
 
