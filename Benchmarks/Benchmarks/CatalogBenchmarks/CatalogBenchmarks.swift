@@ -55,18 +55,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The first query of each type: a new ranking (an empty memo) asked once per type, as a
-    // short-lived process asks. One iteration = one query of each of the 7 types.
+    // The first query of each type: a new ranking (an empty memo) asked once per type, as an
+    // embedding app's first questions are. One iteration = one query of each of the 7 types.
+    // `.noMemo`: the same queries on a ranking that keeps no answers, as the command line asks
+    // (`remembersAnswers: false`: it asks once and exits).
     for appCount in [100, 1_000] {
         let ranked = Fixture({ try RankedCatalog(appCount: appCount) }, tearDown: { $0.folder.remove() })
-        Benchmark("Handlers.\(appCount)apps.firstQuery", configuration: OpenWithSuite.io(maxDuration: .seconds(3))) { _ in
-            let state = ranked.value
-            let fresh = HandlerRanking(snapshot: state.ranking.snapshot)
-            for type in state.types { blackHole(fresh.handlers(for: type)) }
-        } setup: {
-            try ranked.setUp()
-        } teardown: {
-            ranked.tearDown()
+        for remembers in [true, false] {
+            Benchmark("Handlers.\(appCount)apps.firstQuery\(remembers ? "" : ".noMemo")", configuration: OpenWithSuite.io(maxDuration: .seconds(3))) { _ in
+                let state = ranked.value
+                let fresh = HandlerRanking(snapshot: state.ranking.snapshot, remembersAnswers: remembers)
+                for type in state.types { blackHole(fresh.handlers(for: type)) }
+            } setup: {
+                try ranked.setUp()
+            } teardown: {
+                ranked.tearDown()
+            }
         }
     }
 

@@ -43,6 +43,8 @@ public final class CatalogSnapshot: Sendable {
     let freshnessStamps: [FreshnessStamp]
     /// Whether each app's programs are there, once checked.
     private let availability: ProgramAvailability
+    /// Whether each app's entry is hidden, by app index: read without touching the app's record.
+    private let hiddenApps: [Bool]
 
     init(
         generation: Int, graph: TypeGraph, apps: [CatalogApp], appIDs: AppIDIndex, nameOrder: [Int32],
@@ -74,6 +76,7 @@ public final class CatalogSnapshot: Sendable {
         self.associationDefaultFiles = associationDefaultFiles
         self.freshnessStamps = freshnessStamps
         availability = ProgramAvailability(count: apps.count)
+        hiddenApps = apps.map(\.record.hidden)
     }
 
     /// The claims of a snapshot indexed by claimed type and by app.
@@ -137,6 +140,14 @@ public final class CatalogSnapshot: Sendable {
         let record = apps[Int(app)]
         if record.hidden { return false }
         return missingProgram(app) == nil
+    }
+
+    /// Whether an app is known to be launchable here: not hidden, and its programs already
+    /// checked and found. `false` also when they were not checked yet; ``isAvailable(_:)``
+    /// checks them. A cheap first question for code that asks about many apps.
+    @inline(__always)
+    public func isKnownAvailable(_ app: Int32) -> Bool {
+        app >= 0 && Int(app) < hiddenApps.count && !hiddenApps[Int(app)] && availability.isKnownAvailable(app)
     }
 
     /// Why an app that is not hidden cannot be launched here: the `TryExec` or `Exec` program

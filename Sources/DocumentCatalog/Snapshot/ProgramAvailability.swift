@@ -53,6 +53,12 @@ final class ProgramAvailability: Sendable {
         }
     }
 
+    /// Whether app `app`'s programs were checked and found (one load, no details).
+    @inline(__always)
+    func isKnownAvailable(_ app: Int32) -> Bool {
+        app >= 0 && Int(app) < count && states[Int(app)].load(ordering: .acquiring) == Self.available
+    }
+
     /// Records what a check of app `app` found: `nil` when its programs are there.
     func record(_ missingProgram: (key: String, program: String)?, for app: Int32) {
         precondition(app >= 0 && Int(app) < count, "app index \(app) outside 0..<\(count)")

@@ -288,14 +288,17 @@ struct RankingPass {
             let entry = level.entries[key.position]
             inLevel.remove(entry.app)
             placed.insert(entry.app)
-            chosen.append(candidate(entry, in: level))
+            chosen.append(Self.candidate(entry, in: level, snapshot: snapshot, type: type, mimeTypes: mimeTypes))
         }
         entryBuffer = level.entries
         keyBuffer = order
     }
 
-    /// The candidate an entry of `level` stands for.
-    private func candidate(_ entry: LevelEntry, in level: ClaimsLevel) -> HandlerCandidate {
+    /// The candidate an entry of `level` stands for, in the ranking of `type` (whose MIME types
+    /// are `mimeTypes`). Static, so that placing an entry never copies the pass.
+    private static func candidate(
+        _ entry: LevelEntry, in level: ClaimsLevel, snapshot: CatalogSnapshot, type: UniformType, mimeTypes: [String]
+    ) -> HandlerCandidate {
         if let mimeIndex = entry.mimeAppsIndex {
             let mime = mimeTypes[mimeIndex]
             return HandlerCandidate(
@@ -334,6 +337,8 @@ struct RankingPass {
     /// Why an app cannot be offered at all (hidden, its program missing, not shown in the
     /// current desktop), or `nil`.
     private func unavailability(_ app: Int32) -> String? {
+        // Most apps were checked before and are there: answered without reading their records.
+        if desktops.isEmpty && snapshot.isKnownAvailable(app) { return nil }
         let record = snapshot.apps[Int(app)]
         if record.hidden { return "its desktop entry is Hidden" }
         if let missing = snapshot.missingProgram(app) {

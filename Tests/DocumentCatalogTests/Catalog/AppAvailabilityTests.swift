@@ -56,4 +56,22 @@ struct AppAvailabilityTests {
         for answer in answers { #expect(answer == expected) }
         #expect(indices.map { snapshot.isAvailable($0) } == programs.map { $0.key != "TryExec" })
     }
+
+    @Test("An app is known available only once its programs were checked and found, and never when hidden")
+    func knownAvailability() throws {
+        let folder = TemporaryDirectory("availability-known")
+        let catalog = try catalog(in: folder, programs: [("absent", "TryExec"), ("present", "none")])
+        try catalog.register([AppRegistration(
+            id: "hidden.desktop", kind: .desktop, name: "hidden", sourcePath: folder.path("hidden.desktop"), exec: "/bin/true %f", hidden: true)])
+        let snapshot = try catalog.snapshot()
+        let absent = try #require(snapshot.app(id: "absent.desktop")).index
+        let present = try #require(snapshot.app(id: "present.desktop")).index
+        let hidden = try #require(snapshot.app(id: "hidden.desktop")).index
+        // Nothing checked yet: nothing is known.
+        #expect(![absent, present, hidden].contains { snapshot.isKnownAvailable($0) })
+        #expect([absent, present, hidden].map { snapshot.isAvailable($0) } == [false, true, false])
+        _ = snapshot.missingProgram(hidden)
+        #expect([absent, present, hidden].map { snapshot.isKnownAvailable($0) } == [false, true, false])
+        #expect(!snapshot.isKnownAvailable(-1) && !snapshot.isKnownAvailable(Int32(snapshot.apps.count)))
+    }
 }

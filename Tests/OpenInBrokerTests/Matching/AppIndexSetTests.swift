@@ -1,7 +1,7 @@
 @testable import OpenInBroker
 import Testing
 
-@Suite("AppIndexSet: a short list, then one bit an app")
+@Suite("AppIndexSet: bits in the set for a desktop's apps; a short list, then one bit an app, for more")
 struct AppIndexSetTests {
     @Test("Members are found before and after the set outgrows its list, and removed in both forms")
     func membership() {
@@ -42,5 +42,21 @@ struct AppIndexSetTests {
         for member: Int32 in 0..<40 { set.insert(member) }
         #expect((0..<40).allSatisfy { set.contains(Int32($0)) })
         #expect(!set.contains(40))
+    }
+
+    @Test("A set for at most inlineCapacity apps keeps every index in its own bit, in each of its words",
+          arguments: [1, 63, 64, 100, 200, AppIndexSet.inlineCapacity])
+    func inlineBits(capacity: Int) {
+        var set = AppIndexSet(capacity: capacity)
+        let members = (0..<capacity).filter { $0 % 3 == 0 || $0 == capacity - 1 }.map { Int32($0) }
+        for member in members { set.insert(member) }
+        #expect((0..<capacity).allSatisfy { set.contains(Int32($0)) == members.contains(Int32($0)) })
+        set.remove(members[0])
+        set.remove(Int32(capacity - 1))
+        #expect(!set.contains(members[0]) && !set.contains(Int32(capacity - 1)))
+        #expect(members.dropFirst().filter { $0 != Int32(capacity - 1) }.allSatisfy { set.contains($0) })
+        set.insert(Int32(capacity))
+        set.insert(-1)
+        #expect(!set.contains(Int32(capacity)) && !set.contains(-1))
     }
 }
