@@ -742,14 +742,21 @@ def add_specified_parents(universe, filename, parent, already, kind):
     (it is a kind of `kind`), that names no declared type or that gives no evidence is an error."""
     for row in read_tsv(os.path.join(SOURCES, filename), ["mime_type", "evidence"]):
         mime = row["mime_type"].strip()
-        target = universe.owner.get(mime.lower())
-        if target is None:
-            fail(f"{filename}: {mime}: no declared type has this MIME type")
-        if not row["evidence"].strip():
-            fail(f"{filename}: {mime}: the evidence column is empty")
+        target = evidenced_target(universe, filename, mime, row["evidence"])
         if conforms(universe.declarations, target.identifier, already):
             fail(f"{filename}: {mime}: {target.identifier} is already a kind of {kind}")
         target.parents.append(parent)
+
+
+def evidenced_target(universe, filename, mime, evidence):
+    """The declaration that a row of one of our own tables (Catalog/sources/`filename`) names by
+    `mime`; a MIME type no declared type has, or a row without evidence, is an error."""
+    target = universe.owner.get(mime.lower())
+    if target is None:
+        fail(f"{filename}: {mime}: no declared type has this MIME type")
+    if not evidence.strip():
+        fail(f"{filename}: {mime}: the evidence column is empty")
+    return target
 
 
 # RFC 6839 structured syntax suffixes: a media type named `…+xml` is XML, `…+json` JSON and
@@ -862,13 +869,9 @@ def add_specified_roots(universe, roots, seen_roots):
     filename = "xml-roots.tsv"
     for row in read_tsv(os.path.join(SOURCES, filename), ["namespace", "local_name", "mime_type", "evidence"]):
         namespace, local, mime = row["namespace"].strip(), row["local_name"].strip(), row["mime_type"].strip()
-        if not local or "\t" in namespace + local:
-            fail(f"{filename}: {namespace} {local}: a root needs a local name")
-        target = universe.owner.get(mime.lower())
-        if target is None:
-            fail(f"{filename}: {mime}: no declared type has this MIME type")
-        if not row["evidence"].strip():
-            fail(f"{filename}: {mime}: the evidence column is empty")
+        if not local:
+            fail(f"{filename}: {namespace}: a root needs a local name")
+        target = evidenced_target(universe, filename, mime, row["evidence"])
         if not conforms(universe.declarations, target.identifier, "public.xml"):
             fail(f"{filename}: {mime}: {target.identifier} is not a kind of XML")
         if (namespace, local) in seen_roots:

@@ -80,19 +80,11 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
     /// `application/atomcat+xml data`: about half of the registries' types describe nothing),
     /// else the identifier.
     public var localizedDescription: String {
-        if index >= 0 {
-            let description = storage.field(.description, at: index) ?? ""
-            if !description.isEmpty { return description }
-            if let fileExtension = preferredFilenameExtension { return "\(fileExtension.uppercased()) file" }
-            if let mimeType = preferredMIMEType { return "\(mimeType) data" }
-        }
-        if let dynamic = undeclared?.dynamic {
-            switch dynamic.tagClass {
-            case .filenameExtension: return "\(dynamic.tag.uppercased()) file"
-            case .mimeType: return "\(dynamic.tag) data"
-            default: return "\(dynamic.tag) item"
-            }
-        }
+        if index >= 0, let description = storage.field(.description, at: index), !description.isEmpty { return description }
+        // Both name a dynamic type's own tag as well as a declaration's first.
+        if let fileExtension = preferredFilenameExtension { return "\(fileExtension.uppercased()) file" }
+        if let mimeType = preferredMIMEType { return "\(mimeType) data" }
+        if let dynamic = undeclared?.dynamic { return "\(dynamic.tag) item" }
         return identifier.rawValue
     }
 
