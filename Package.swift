@@ -39,6 +39,7 @@ let package = Package(
         ),
         .target(
             name: "FileSystemCalls",
+            dependencies: ["CFileAttributes"],
             swiftSettings: strictFlags
         ),
         .target(
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "CSHA256"),
         .target(
             name: "ContentSniffing",
-            dependencies: ["UniformTypes", "CMagic", "CFileAttributes", "CMagicRuleImage"],
+            dependencies: ["FileSystemCalls", "UniformTypes", "CMagic", "CFileAttributes", "CMagicRuleImage"],
             swiftSettings: strictFlags
         ),
         // Regenerates Sources/CMagicRuleImage/magic_rule_image.c from Catalog/magic-rules.txt.

@@ -1,3 +1,5 @@
+import FileSystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,10 +23,14 @@ import Darwin
 public final class FileByteSource: ByteSource, Sendable {
     /// The path the file was opened from.
     public let path: String
-    /// The file's size when it was opened.
+    /// The file's size when it was opened, as the file system reports it (0 for a file of a
+    /// kernel pseudo-file system such as `/proc`, whatever it holds).
     public let size: Int64
     /// The open file.
     let descriptor: Int32
+    /// For a file that reports size 0, the kernel pseudo-file system it lies on (its size says
+    /// nothing of its content); `nil` otherwise.
+    let pseudoFileSystem: KernelPseudoFileSystem?
 
     /// Opens the regular file at `path`.
     ///
@@ -57,6 +63,7 @@ public final class FileByteSource: ByteSource, Sendable {
         self.path = path
         self.size = Int64(status.st_size)
         self.descriptor = fd
+        pseudoFileSystem = status.st_size == 0 ? KernelPseudoFileSystem.of(descriptor: fd) : nil
     }
 
     /// Opens `name` in the folder open as `folder` (one `openat`, which never follows a final
@@ -82,6 +89,7 @@ public final class FileByteSource: ByteSource, Sendable {
         self.descriptor = descriptor
         self.path = path
         self.size = size
+        pseudoFileSystem = size == 0 ? KernelPseudoFileSystem.of(descriptor: descriptor) : nil
     }
 
     deinit {

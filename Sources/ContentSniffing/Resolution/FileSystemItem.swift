@@ -1,4 +1,5 @@
 import CFileAttributes
+import FileSystemCalls
 import Glibc
 
 /// What the file system says about a path before any byte is read: its kind and size.
@@ -27,6 +28,9 @@ public struct FileSystemItem: Sendable, Equatable {
     public var size: Int64
     /// Whether the path itself is a symbolic link (even when ``kind`` describes its target).
     public var isSymlink: Bool
+    /// For a regular file that reports size 0, the kernel pseudo-file system it lies on
+    /// (`/proc`, `/sys` …), whose files report 0 whatever they hold; `nil` otherwise.
+    var pseudoFileSystem: KernelPseudoFileSystem?
 
     /// Looks a path up.
     ///
@@ -55,6 +59,8 @@ public struct FileSystemItem: Sendable, Equatable {
         case S_IFCHR: kind = .characterDevice
         default: kind = .regular
         }
+        // Looked up only for the few files that report nothing (one more system call).
+        pseudoFileSystem = kind == .regular && size == 0 ? PathBytes.withCString(path) { KernelPseudoFileSystem.of(path: $0) } : nil
     }
 
     /// The `user.mime_type` extended attribute of a path (the freedesktop convention for a

@@ -4,15 +4,20 @@ final class PrefixCachedSource: ByteSource {
     let source: FileByteSource
     let prefix: [UInt8]
 
-    var size: Int64 { source.size }
+    /// The file's size; for a kernel pseudo-file, which reports 0, what its first read gave (at
+    /// most the prefix and one byte more: more than the prefix says the file goes on).
+    let size: Int64
 
     init(_ source: FileByteSource, prefixLength: Int) throws(SniffingError) {
         self.source = source
-        var bytes = [UInt8](repeating: 0, count: Int(min(Int64(prefixLength), max(source.size, 0))))
+        let measures = source.pseudoFileSystem != nil
+        let wanted = measures ? prefixLength + 1 : Int(min(Int64(prefixLength), max(source.size, 0)))
+        var bytes = [UInt8](repeating: 0, count: wanted)
         let count = try bytes.withUnsafeMutableBytes { buffer in
             Result { () throws(SniffingError) in try source.readFully(at: 0, into: buffer) }
         }.get()
-        if count < bytes.count { bytes.removeSubrange(count...) }
+        size = measures ? Int64(count) : source.size
+        bytes.removeSubrange(min(count, prefixLength)...)
         prefix = bytes
     }
 

@@ -16,7 +16,9 @@ public struct Resolution: Sendable {
     public var conflict: ResolutionConflict?
     /// Whether the name alone matched several unrelated types.
     public var nameWasAmbiguous: Bool
-    /// The size of the file in bytes (0 for anything but regular files).
+    /// The size of the file in bytes (0 for anything but regular files). A file of a kernel
+    /// pseudo-file system (`/proc` …), which reports 0, has the size its first read gave:
+    /// all of it up to 4 KiB, else 4 KiB and one byte.
     public var size: Int64
     /// The dynamic type of the name's extension when no declared type owns that extension
     /// (`dyn.ext.kdbx` for `vault.kdbx`), kept beside ``type`` whatever the content says: the

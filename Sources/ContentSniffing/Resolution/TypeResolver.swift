@@ -1,3 +1,4 @@
+import FileSystemCalls
 public import UniformTypes
 
 /// Resolves a file — its name, its bytes, its extended attribute, a declared MIME type — to one
@@ -6,7 +7,8 @@ public import UniformTypes
 /// Order (shared-mime-info's recommended order with GLib's refinements):
 /// 1. **File-system kind**: directories, symbolic links (when not followed), FIFOs, sockets and
 ///    devices get their own types; an empty regular file is `application/x-zerosize`. FIFOs and
-///    devices are never opened.
+///    devices are never opened. A file that reports size 0 on a kernel pseudo-file system
+///    (`/proc`, `/sys` …), whose files all do, is read to learn what it holds.
 /// 2. **Explicit type**: a MIME type the caller declared, else the `user.mime_type` extended
 ///    attribute. It is the claim the content is checked against, as a name would be.
 /// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
@@ -117,7 +119,9 @@ public struct TypeResolver: Sendable {
         }
 
         let claim = self.claim(path: path, options: options, evidence: &evidence)
-        return resolveRegular(path: path, size: item.size, claim: claim, options: options, evidence: evidence) { () throws(SniffingError) in
+        return resolveRegular(
+            path: path, size: item.size, pseudoFileSystem: item.pseudoFileSystem, claim: claim, options: options, evidence: evidence
+        ) { () throws(SniffingError) in
             try FileByteSource(path: path, followingSymlinks: options.followsSymlinks)
         }
     }
@@ -129,26 +133,25 @@ public struct TypeResolver: Sendable {
     func resolve(opened source: FileByteSource, options: ResolutionOptions) -> Resolution {
         var evidence: [ResolutionEvidence] = []
         let claim = self.claim(path: source.path, options: options, evidence: &evidence) { FileSystemItem.storedMIMEType(descriptor: source.descriptor) }
-        var resolution = resolveRegular(path: source.path, size: source.size, claim: claim, options: options, evidence: evidence) { source }
+        var resolution = resolveRegular(
+            path: source.path, size: source.size, pseudoFileSystem: source.pseudoFileSystem, claim: claim, options: options, evidence: evidence
+        ) { source }
         resolution.nameType = nameType(of: source.path, resolved: resolution.type, options: options)
         return resolution
     }
 
     /// A regular file of `size` bytes under `claim`: empty, by name alone, or by content read
-    /// from the source `open` gives (opened only when content is needed).
+    /// from the source `open` gives (opened only when content is needed). A file of a kernel
+    /// pseudo-file system (`pseudoFileSystem`) reports size 0 whatever it holds, and is read to
+    /// learn it (``KernelPseudoFileSystem``).
     private func resolveRegular(
-        path: String, size: Int64, claim: Claim?, options: ResolutionOptions, evidence: [ResolutionEvidence],
-        open: () throws(SniffingError) -> FileByteSource
+        path: String, size: Int64, pseudoFileSystem: KernelPseudoFileSystem?, claim: Claim?, options: ResolutionOptions,
+        evidence: [ResolutionEvidence], open: () throws(SniffingError) -> FileByteSource
     ) -> Resolution {
         var claim = claim
         var evidence = evidence
-        if size == 0 {
-            evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty file"))
-            // An empty file named like a type is still that (empty) type; without a name it is the empty type.
-            if let claim, options.mode != .contentOnly {
-                return Resolution(type: claim.type, confidence: .medium, evidence: evidence, nameWasAmbiguous: claim.ambiguous, size: 0)
-            }
-            return Resolution(type: known.empty, confidence: .certain, evidence: evidence, size: 0)
+        if size == 0 && pseudoFileSystem == nil {
+            return empty(claim: claim, options: options, evidence: evidence, detail: "empty file")
         }
         if options.mode == .nameOnly {
             guard let claim else {
@@ -165,6 +168,14 @@ public struct TypeResolver: Sendable {
         let source: PrefixCachedSource
         do {
             source = try PrefixCachedSource(open(), prefixLength: Self.prefixLength)
+            if let pseudoFileSystem {
+                if source.prefix.isEmpty {
+                    return empty(claim: claim, options: options, evidence: evidence, detail: "empty file (a \(pseudoFileSystem) file that gave no bytes)")
+                }
+                evidence.append(.init(
+                    source: .fileSystem, identifier: known.empty.identifier,
+                    detail: "reports size 0, as every \(pseudoFileSystem) file does: read to learn what it holds", agrees: false))
+            }
             if let match = try sniffer.sniff(source) {
                 content = ContentAnswer(
                     type: graph.identity(match.identifier), strength: match.strength, listsEveryPart: match.listsEveryPart,
@@ -176,17 +187,30 @@ public struct TypeResolver: Sendable {
             let type = claim?.type ?? known.data
             return Resolution(type: type, confidence: claim == nil ? .low : .medium, evidence: evidence, nameWasAmbiguous: claim?.ambiguous ?? false, size: size)
         }
+        let measured = source.size
         source.prefix.withUnsafeBytes { prefix in
             noteMissingMark(&claim, content: content, prefix: prefix, evidence: &evidence)
-            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: size <= prefix.count, evidence: &evidence)
+            classifyText(&content, claim: claim, prefix: prefix, isWholeFile: measured <= prefix.count, evidence: &evidence)
             refineContent(&content, claim: claim, prefix: prefix, deepSource: source, options: options, evidence: &evidence) { magic in
                 // Binary content: libmagic reads up to its own limit (64 KiB), as some of its
-                // binary rules look past 4 KiB. Text is judged on the prefix alone.
-                try? magic.mimeType(atPath: path)
+                // binary rules look past 4 KiB. Text is judged on the prefix alone, and so is a
+                // pseudo-file, which libmagic would call empty by its size.
+                pseudoFileSystem == nil ? try? magic.mimeType(atPath: path) : magic.mimeType(of: prefix)
             }
             noteMissingMagic(&claim, content: content, prefix: prefix)
         }
-        return combine(claim: claim, content: content, evidence: evidence, size: size)
+        return combine(claim: claim, content: content, evidence: evidence, size: measured)
+    }
+
+    /// An empty regular file: named like a type, it is still that (empty) type; without a name
+    /// it is the empty type.
+    private func empty(claim: Claim?, options: ResolutionOptions, evidence: [ResolutionEvidence], detail: String) -> Resolution {
+        var evidence = evidence
+        evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: detail))
+        if let claim, options.mode != .contentOnly {
+            return Resolution(type: claim.type, confidence: .medium, evidence: evidence, nameWasAmbiguous: claim.ambiguous, size: 0)
+        }
+        return Resolution(type: known.empty, confidence: .certain, evidence: evidence, size: 0)
     }
 
     /// Resolves bytes held in memory, with an optional name: the same rules as for a file,

@@ -1,3 +1,5 @@
+import FileSystemCalls
+
 /// A preview of a file that needs no handler app: the facts its own bytes state, read with a
 /// hard bound on I/O.
 ///
@@ -56,7 +58,8 @@ public struct DocumentPreview: Sendable, Hashable, Codable {
     public var kind: PreviewKind
     /// The kind the caller asked for.
     public var requestedKind: PreviewKind
-    /// The file's size in bytes.
+    /// The file's size in bytes; for a kernel pseudo-file (`/proc/cpuinfo`), which reports 0,
+    /// the bytes its reads gave, up to the read limit.
     public var fileSize: Int64
     /// How many bytes were read to build the preview (never more than the limit).
     public var bytesRead: Int
@@ -115,6 +118,12 @@ public struct DocumentPreview: Sendable, Hashable, Codable {
             throw HandOverError(
                 .notRegularFile, reason: "only regular files are previewed; this is a \(status.typeName)",
                 path: path, value: status.typeName)
+        }
+        if status.size == 0, KernelPseudoFileSystem.of(descriptor: descriptor) != nil {
+            // A kernel pseudo-file (`/proc/cpuinfo`) reports size 0 whatever it holds: what its
+            // reads give, up to the budget, is previewed.
+            let bytes = try BoundedFileRead.readPrefix(descriptor, path: path, count: limits.maximumBytes, what: "the file")
+            return try read(PreviewSource(bytes: bytes, budget: limits.maximumBytes), kind: kind, limits: limits)
         }
         let source = PreviewSource(descriptor: descriptor, size: status.size, budget: limits.maximumBytes, path: path)
         return try read(source, kind: kind, limits: limits)

@@ -1,3 +1,5 @@
+import FileSystemCalls
+
 /// Copies a file into a folder so that the folder only ever shows the complete, final file, and
 /// never an overwritten, partial or redirected one.
 ///
@@ -18,6 +20,8 @@
 /// 6. The source must not change during the copy: reading more or fewer bytes than its size,
 ///    or a size, mtime or ctime that differs between the `fstat` before and after, is
 ///    ``HandOverError/Code/sourceChanged``.
+///    A kernel pseudo-file (`/proc/cpuinfo`), which reports size 0 whatever it holds, is read
+///    to its end without blocking, up to ``pseudoFileLimit`` bytes.
 /// 7. The file gets its final mode (``mode``, `0444` by default, applied before the sync so the
 ///    sync covers it) and is `fsync`ed.
 /// 8. It gets the first free name of ``SafeFileName/candidate(_:)`` with
@@ -88,7 +92,14 @@ public struct AtomicFileCopy: Sendable {
     struct OpenSource {
         var descriptor: Int32
         var status: HandOverSystemCalls.Status
+        /// The kernel pseudo-file system of a source that reports size 0 (`/proc/cpuinfo`),
+        /// whose size then says nothing: it is copied to its end, up to ``pseudoFileLimit``.
+        var pseudoFileSystem: KernelPseudoFileSystem? = nil
     }
+
+    /// The most bytes copied from a kernel pseudo-file (``KernelPseudoFileSystem``), which
+    /// reports no size: more is refused as ``HandOverError/Code/fileTooLarge``.
+    public static let pseudoFileLimit: Int64 = 16 << 20
 
     /// Copies an already opened source into `folder` (steps 4–9 above).
     func copyOpened(
@@ -136,7 +147,8 @@ public struct AtomicFileCopy: Sendable {
     }
 
     /// Reads `source` to its end through one buffer, writing to `destination` (if any) and
-    /// hashing; checks the byte count against the size at opening.
+    /// hashing; checks the byte count against the size at opening (a kernel pseudo-file, which
+    /// reports none, against ``pseudoFileLimit``).
     static func transfer(
         from source: OpenSource, sourcePath: String, to destination: Int32?, folderPath: String,
         bufferSize: Int
@@ -154,7 +166,13 @@ public struct AtomicFileCopy: Sendable {
             }
             if count == 0 { break }
             total += Int64(count)
-            if total > source.status.size {
+            if let pseudoFileSystem = source.pseudoFileSystem {
+                if total > pseudoFileLimit {
+                    throw HandOverError(
+                        .fileTooLarge, reason: "a \(pseudoFileSystem) file that gives more than \(pseudoFileLimit) bytes",
+                        path: sourcePath)
+                }
+            } else if total > source.status.size {
                 throw HandOverError(
                     .sourceChanged, reason: "the source grew while it was copied", path: sourcePath)
             }
@@ -168,7 +186,7 @@ public struct AtomicFileCopy: Sendable {
                 }
             }
         }
-        if total < source.status.size {
+        if total < source.status.size && source.pseudoFileSystem == nil {
             throw HandOverError(
                 .sourceChanged,
                 reason: "short read: \(total) of \(source.status.size) bytes (the source shrank)",
@@ -261,12 +279,17 @@ public struct AtomicFileCopy: Sendable {
                     .notRegularFile, reason: "the source is a \(status.typeName), not a regular file",
                     path: path, value: status.typeName)
             }
-            do throws(HandOverSystemCalls.Failure) {
-                try HandOverSystemCalls.clearNonBlocking(descriptor)
-            } catch {
-                throw HandOverError(error, "preparing the source", path: path)
+            // A kernel pseudo-file stays non-blocking: one that streams (a trace pipe) must not
+            // hold the copy up waiting for more.
+            let pseudoFileSystem = status.size == 0 ? KernelPseudoFileSystem.of(descriptor: descriptor) : nil
+            if pseudoFileSystem == nil {
+                do throws(HandOverSystemCalls.Failure) {
+                    try HandOverSystemCalls.clearNonBlocking(descriptor)
+                } catch {
+                    throw HandOverError(error, "preparing the source", path: path)
+                }
             }
-            return OpenSource(descriptor: descriptor, status: status)
+            return OpenSource(descriptor: descriptor, status: status, pseudoFileSystem: pseudoFileSystem)
         } catch {
             HandOverSystemCalls.close(descriptor)
             throw error

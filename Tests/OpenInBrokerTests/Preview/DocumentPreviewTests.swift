@@ -344,4 +344,13 @@ struct DocumentPreviewTests {
         )
         #expect(try JSONDecoder().decode(DocumentPreview.self, from: Data(json.utf8)) == preview)
     }
+
+    @Test("a kernel pseudo-file, which reports size 0, is previewed by what its reads give")
+    func pseudoFilePreview() throws {
+        let preview = try DocumentPreview.read(path: "/proc/self/status", kind: .text)
+        let text = try #require(preview.text)
+        #expect(preview.fileSize > 0 && preview.fileSize == Int64(preview.bytesRead))
+        #expect(text.lines.first?.hasPrefix("Name:") == true, "\(text.lines.prefix(2))")
+        #expect(text.lineCount > 5)
+    }
 }

@@ -443,4 +443,15 @@ struct AtomicFileMoveTests {
         #expect(H.contents(moved.path) == bytes)
         #expect(H.listing(scene.inbox) == ["moved.bin"])
     }
+
+    @Test("a kernel pseudo-file, which reports size 0, is copied whole, not refused as grown")
+    func pseudoFileIsCopiedWhole() throws {
+        let scene = try CopyScene()
+        let copied = try AtomicFileCopy().copy(from: "/proc/self/status", toFolder: scene.inbox, as: "status.txt")
+        let bytes = H.contents(copied.path)
+        #expect(copied.size > 0 && copied.size == Int64(bytes.count))
+        #expect(bytes.starts(with: Array("Name:".utf8)), "a process status opens with its name")
+        #expect(copied.sha256 == (try H.sha256sum(copied.path)))
+        #expect(H.listing(scene.inbox) == ["status.txt"])
+    }
 }
