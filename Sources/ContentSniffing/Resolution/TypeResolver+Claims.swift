@@ -48,10 +48,15 @@ extension TypeResolver {
         var source: ResolutionEvidence.Source { fromLibmagic ? .libmagic : fromMagicRules ? .magicRules : .signature }
     }
 
-    /// The claim on the file at `path`: a declared type, its `user.mime_type` attribute (read
-    /// by `storedMIMEType`, from the path unless told otherwise), or its name.
+    /// The claim on the regular file at `path`: a declared type, its `user.mime_type` attribute
+    /// (read by `storedMIMEType`, from the path unless told otherwise), or its name. `hasBytes`:
+    /// the file reports a size above 0.
+    ///
+    /// A declared type or an attribute that no regular file can be — a folder, a link, a device
+    /// (`inode/directory`: types outside `public.data`), or the empty type for a file with bytes
+    /// — is ignored, with the reason as evidence, and the name claims instead.
     func claim(
-        path: String, options: ResolutionOptions, evidence: inout [ResolutionEvidence],
+        path: String, hasBytes: Bool, options: ResolutionOptions, evidence: inout [ResolutionEvidence],
         storedMIMEType: (() -> String?)? = nil
     ) -> Claim? {
         var declared = options.declaredMIMEType
@@ -59,18 +64,29 @@ extension TypeResolver {
             let stored = storedMIMEType.map({ $0() }) ?? FileSystemItem.storedMIMEType(path: path)
         {
             if let type = graph.type(mimeType: stored), type.isDeclared {
-                evidence.append(.init(source: .xattr, identifier: type.identifier, detail: "user.mime_type=\(stored)"))
-                return Claim(type: type, source: .xattr, ambiguous: false)
+                let detail = "user.mime_type=\(stored)"
+                if let why = unfitness(of: type, hasBytes: hasBytes) {
+                    evidence.append(.init(source: .xattr, identifier: type.identifier, detail: "\(detail), \(why): ignored", agrees: false))
+                } else {
+                    evidence.append(.init(source: .xattr, identifier: type.identifier, detail: detail))
+                    return Claim(type: type, source: .xattr, ambiguous: false)
+                }
             }
         }
         if options.mode == .contentOnly { declared = nil }
-        return claim(name: options.mode == .contentOnly ? nil : path, declared: declared, evidence: &evidence)
+        return claim(name: options.mode == .contentOnly ? nil : path, declared: declared, hasBytes: hasBytes, evidence: &evidence)
     }
 
-    func claim(name: String?, declared: String?, evidence: inout [ResolutionEvidence]) -> Claim? {
+    /// The claim of a name and a declared MIME type (which comes first), for something regular
+    /// that has bytes when `hasBytes`; see ``claim(path:hasBytes:options:evidence:storedMIMEType:)``.
+    func claim(name: String?, declared: String?, hasBytes: Bool, evidence: inout [ResolutionEvidence]) -> Claim? {
         if let declared, let type = graph.type(mimeType: declared) {
-            evidence.append(.init(source: .declared, identifier: type.identifier, detail: declared))
-            return Claim(type: type, source: .declared, ambiguous: false)
+            if let why = unfitness(of: type, hasBytes: hasBytes) {
+                evidence.append(.init(source: .declared, identifier: type.identifier, detail: "\(declared), \(why): ignored", agrees: false))
+            } else {
+                evidence.append(.init(source: .declared, identifier: type.identifier, detail: declared))
+                return Claim(type: type, source: .declared, ambiguous: false)
+            }
         }
         guard let name else { return nil }
         var match = graph.match(filename: name)
@@ -96,6 +112,15 @@ extension TypeResolver {
             tail = graph.types(filenameExtension: String(last)).first
         }
         return Claim(type: type, source: .name, ambiguous: ambiguous, rivals: rivals, compoundTail: tail, name: name)
+    }
+
+    /// Why an explicit claim (a declared type, an attribute) cannot describe a regular file —
+    /// a kind of file-system object (folder, link, device, socket: outside `public.data`), or
+    /// the empty type for one with bytes — or `nil` when it can.
+    private func unfitness(of type: UniformType, hasBytes: Bool) -> String? {
+        if !type.conforms(to: known.data) { return "which names no regular file" }
+        if hasBytes && type == known.empty { return "which names an empty file, and this one has bytes" }
+        return nil
     }
 
     /// The name a configure template (`NAME.EXT.in`) is made into, `NAME.EXT`; `nil` for any

@@ -10,7 +10,9 @@ public import UniformTypes
 ///    devices are never opened. A file that reports size 0 on a kernel pseudo-file system
 ///    (`/proc`, `/sys` …), whose files all do, is read to learn what it holds.
 /// 2. **Explicit type**: a MIME type the caller declared, else the `user.mime_type` extended
-///    attribute. It is the claim the content is checked against, as a name would be.
+///    attribute. It is the claim the content is checked against, as a name would be; one that
+///    names no regular file with bytes (a folder, a link, a device, or the empty type for a
+///    file with bytes) is ignored, with the reason as evidence.
 /// 3. **Name**: literal names before globs, the longest compound extension, glob weights,
 ///    case-insensitive unless a pattern says otherwise (``TypeGraph/match(filename:)``). A
 ///    name's folder types (bundles, packages) do not claim a file. A configure template
@@ -118,7 +120,7 @@ public struct TypeResolver: Sendable {
             evidence.append(.init(source: .fileSystem, identifier: known.symlink.identifier, detail: "symbolic link, followed", agrees: false))
         }
 
-        let claim = self.claim(path: path, options: options, evidence: &evidence)
+        let claim = self.claim(path: path, hasBytes: item.size > 0, options: options, evidence: &evidence)
         return resolveRegular(
             path: path, size: item.size, pseudoFileSystem: item.pseudoFileSystem, claim: claim, options: options, evidence: evidence
         ) { () throws(SniffingError) in
@@ -132,7 +134,9 @@ public struct TypeResolver: Sendable {
     /// is read from the descriptor).
     func resolve(opened source: FileByteSource, options: ResolutionOptions) -> Resolution {
         var evidence: [ResolutionEvidence] = []
-        let claim = self.claim(path: source.path, options: options, evidence: &evidence) { FileSystemItem.storedMIMEType(descriptor: source.descriptor) }
+        let claim = self.claim(path: source.path, hasBytes: source.size > 0, options: options, evidence: &evidence) {
+            FileSystemItem.storedMIMEType(descriptor: source.descriptor)
+        }
         var resolution = resolveRegular(
             path: source.path, size: source.size, pseudoFileSystem: source.pseudoFileSystem, claim: claim, options: options, evidence: evidence
         ) { source }
@@ -224,7 +228,8 @@ public struct TypeResolver: Sendable {
     /// The bytes' type and evidence, without the name's dynamic type beside it.
     private func resolveType(bytes: [UInt8], name: String?, options: ResolutionOptions) -> Resolution {
         var evidence: [ResolutionEvidence] = []
-        var claim = self.claim(name: options.mode == .contentOnly ? nil : name, declared: options.declaredMIMEType, evidence: &evidence)
+        var claim = self.claim(
+            name: options.mode == .contentOnly ? nil : name, declared: options.declaredMIMEType, hasBytes: !bytes.isEmpty, evidence: &evidence)
         if bytes.isEmpty {
             evidence.append(.init(source: .fileSystem, identifier: known.empty.identifier, detail: "empty"))
             return Resolution(type: claim?.type ?? known.empty, confidence: claim == nil ? .certain : .medium, evidence: evidence)

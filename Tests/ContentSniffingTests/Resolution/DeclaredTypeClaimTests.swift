@@ -51,4 +51,43 @@ struct DeclaredTypeClaimTests {
         let resolution = try resolver.resolve(path: path, options: ResolutionOptions(declaredMIMEType: "text/markdown"))
         #expect(resolution.type.preferredMIMEType == "text/markdown")
     }
+
+    /// Attribute and declared values that name no regular file with bytes: file-system kinds,
+    /// and the empty type.
+    static let unfitClaims = [
+        "inode/directory", "inode/symlink", "inode/chardevice", "inode/blockdevice", "inode/fifo", "inode/socket", "inode/mount-point",
+        "application/x-zerosize",
+    ]
+
+    @Test("an attribute naming a folder, a link, a device or emptiness is ignored for a file with bytes; the name claims", arguments: unfitClaims)
+    func unfitAttribute(mime: String) throws {
+        let directory = TemporaryDirectory()
+        let path = try file(directory, "notes.txt", bytes: Array("plain words\n".utf8), mime: mime)
+        let resolution = try resolver.resolve(path: path)
+        #expect(resolution.type.identifier == "public.plain-text", "\(mime) gave \(resolution.type.identifier)")
+        #expect(resolution.conflict == nil)
+        let ignored = try #require(resolution.evidence.first { $0.source == .xattr })
+        #expect(!ignored.agrees && ignored.detail.hasSuffix(": ignored"), "\(ignored)")
+        #expect(resolution.evidence.contains { $0.source == .name && $0.identifier == "public.plain-text" })
+    }
+
+    @Test("a declared type naming a folder, a link, a device or emptiness is ignored for bytes; name and content decide", arguments: unfitClaims)
+    func unfitDeclaredType(mime: String) throws {
+        let options = ResolutionOptions(declaredMIMEType: mime)
+        let words = Array("plain words\n".utf8)
+        let fromBytes = resolver.resolve(bytes: words, name: "notes.txt", options: options)
+        #expect(fromBytes.type.identifier == "public.plain-text", "\(mime) gave \(fromBytes.type.identifier)")
+        #expect(fromBytes.conflict == nil)
+        #expect(fromBytes.evidence.contains { $0.source == .declared && !$0.agrees && $0.detail.hasSuffix(": ignored") })
+        let directory = TemporaryDirectory()
+        let fromFile = try resolver.resolve(path: directory.write("upload", bytes: words), options: options)
+        #expect(fromFile.type.conforms(to: resolver.graph[.plainText]!), "\(mime) gave \(fromFile.type.identifier)")
+    }
+
+    @Test("the empty type declared for an empty file stands")
+    func emptyTypeForEmptyFile() throws {
+        let resolution = resolver.resolve(bytes: [], name: nil, options: ResolutionOptions(declaredMIMEType: "application/x-zerosize"))
+        #expect(resolution.type.preferredMIMEType == "application/x-zerosize")
+        #expect(resolution.evidence.contains { $0.source == .declared && $0.agrees })
+    }
 }
