@@ -109,6 +109,8 @@ extension TypeResolver {
     /// - strong content is only ever refined: a rule whose type is a strict subtype of it wins,
     ///   strongly (a specific format inside a generic container, GtkBuilder's `<interface` in
     ///   generic XML); any other rule is ignored;
+    /// - an unambiguous name whose own magic matches is confirmed by it (strongly) when the best
+    ///   rule is another type's below priority 80;
     /// - otherwise the best rule (priority 40 or more) becomes content evidence — strong from
     ///   priority 80, the spec's threshold for overruling a name, or when it names a binary
     ///   format unrelated to an unconfirmed binary name, or any binary format for bytes that are
@@ -164,6 +166,18 @@ extension TypeResolver {
             match.priority >= 40,
             let type = graph[match.identifier]
         else { return }
+        if strongContent == nil, let claim, !claim.ambiguous, match.priority < 80, type != claim.type, !type.conforms(to: claim.type),
+            rules.matches(claim.type.identifier, in: prefix)
+        {
+            // The name's own magic matches too: it confirms the name, as the spec's order (the
+            // name, then magic to confirm it) has it, and another rule below 80 (AC-3's sync
+            // word, which every E-AC-3 frame opens with too) does not overrule it.
+            content = ContentAnswer(type: claim.type, strength: .strong, fromMagicRules: true)
+            evidence.append(.init(
+                source: .magicRules, identifier: claim.type.identifier,
+                detail: "\(claim.type.preferredMIMEType ?? claim.type.identifier.rawValue) magic, the name's own"))
+            return
+        }
         if let strongContent {
             // Strong content is only refined, by a strict subtype.
             guard type != strongContent, type.conforms(to: strongContent) else { return }
