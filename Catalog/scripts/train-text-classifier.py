@@ -772,7 +772,10 @@ def evaluate(held, y, classes, threshold, tradeoff, scale, train_set, test_set, 
         "`TextClassifier` (ContentSniffing) names the language or format of text from its first "
         "4 KiB alone: a softmax regression over hashed token, token-pair and line-opening features "
         f"({BUCKETS} buckets, Int8 weights), trained on files of the Debian packages in "
-        "`Catalog/scripts/text-classifier-packages.txt`, labelled by their names.",
+        "`Catalog/scripts/text-classifier-packages.txt`, labelled by their names. Files shorter than "
+        f"{MIN_BYTES} bytes (blank space at either end aside) say too little to learn from and are left "
+        "out, so the model is neither trained nor calibrated on such text: the library does not ask it "
+        "about text that short, which stays plain text.",
         "",
         f"- classes: {len(classes)}",
         f"- training files: {len(train_set)}; held-out files: {len(test_set)} (held out by package, "
@@ -832,6 +835,9 @@ def write_model(classes, wq, bq, margins, scale):
         f.write(f"    static let classes: StaticString = \"{' '.join(classes)}\"\n")
         f.write(f"    static let bucketCount = {BUCKETS}\n")
         f.write(f"    static let fallbackMargins: StaticString = \"{' '.join(str(int(m)) for m in margins)}\"\n")
+        f.write("    /// The fewest bytes of text, blank space at either end aside, that the model was trained\n")
+        f.write("    /// and calibrated on: it does not read shorter text.\n")
+        f.write(f"    static let minimumTextBytes = {MIN_BYTES}\n")
         f.write(f"    /// Score units per unit of the fitted weights (the report's margins are in fitted units).\n")
         f.write(f"    static let scale: Float = {scale:.6f}\n")
         f.write("    static let weights: StaticString = \"\"\"\n")

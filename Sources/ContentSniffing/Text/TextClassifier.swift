@@ -11,7 +11,9 @@ public import UniformTypes
 ///    on files of Debian packages and compiled in as generated data. Its classes and held-out
 ///    accuracy are in `Catalog/text-classifier.md`. When the best class does not beat the
 ///    second by its calibrated margin (each class has its own, calibrated on held-out files),
-///    the answer is `text/plain` with basis `.fallback`.
+///    the answer is `text/plain` with basis `.fallback`, and so it is for text shorter than the
+///    model was trained on (48 bytes, blank space at either end aside: `minimumTextBytes`),
+///    unless its best class is a format whose grammar the text obeys (below).
 ///    A format whose grammar decides (JSON, a patch, YAML) is the model's answer only for text
 ///    that obeys it: an Erlang term file reads much like JSON but is not, a Vim keymap of `+`
 ///    and `-` lines reads much like a patch but has no line only a diff has, and `/etc/group`
@@ -104,6 +106,7 @@ public struct TextClassifier: Sendable {
     /// trusted either: a keymap taken for a patch is not then SQL). `nil` without a model.
     func statistical(_ body: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
         guard let model else { return nil }
+        let length = Self.trimmedLength(body)
         let classCount = model.classes.count
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: classCount) { scores in
             for index in 0..<classCount { scores[index] = model.biases[index] }
@@ -125,6 +128,14 @@ public struct TextClassifier: Sendable {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "best guess \(mime), whose grammar the text breaks")
             }
+            if length < TextClassifierModelData.minimumTextBytes && model.grammars[best] == nil {
+                // The model was neither trained nor calibrated on text this short (the training
+                // script leaves such files out: they say too little), so its margins say nothing
+                // here; only a format whose grammar the text has just obeyed is still named.
+                return TextClassification(
+                    mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability, basis: .fallback,
+                    detail: "too short for the model (\(length) bytes; it reads \(TextClassifierModelData.minimumTextBytes) or more); best guess \(mime)")
+            }
             if scores[best] - scores[second] < model.fallbackMargins[best] {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "not sure enough; best guess \(mime)")
@@ -138,7 +149,8 @@ public struct TextClassifier: Sendable {
     /// that several types claim (`.m`: Objective-C or MATLAB), where the name has already
     /// narrowed the choice and no margin is asked for. Candidates are types of ``graph``;
     /// those the model has no class for are passed over, and `nil` comes back when fewer than
-    /// two are left, without a model, or for bytes that are not ASCII-compatible text.
+    /// two are left, without a model, for bytes that are not ASCII-compatible text, and for text
+    /// shorter than the model was trained on.
     public func likeliest(among candidates: [TypeIdentifier], prefix: UnsafeRawBufferPointer, isWholeFile: Bool = false) -> TypeIdentifier? {
         guard let model else { return nil }
         var classIndexes: [(index: Int, identifier: TypeIdentifier)] = []
@@ -150,7 +162,9 @@ public struct TextClassifier: Sendable {
             }
         }
         guard classIndexes.count >= 2 else { return nil }
-        guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile) else { return nil }
+        guard let (body, whole) = Self.textBody(prefix, isWholeFile: isWholeFile),
+            Self.trimmedLength(body) >= TextClassifierModelData.minimumTextBytes
+        else { return nil }
         classIndexes.removeAll { candidate in
             model.grammars[candidate.index].map { !Self.obeys($0, body, isWholeFile: whole) } ?? false
         }
@@ -160,6 +174,18 @@ public struct TextClassifier: Sendable {
             model.score(body, into: scores)
             return classIndexes.max { scores[$0.index] < scores[$1.index] }?.identifier
         }
+    }
+
+    /// How many bytes of `body` lie from its first to its last byte that is not ASCII blank space
+    /// (space, tab, line feed, vertical tab, form feed, carriage return): the length the training
+    /// script measures a file by (`bytes.strip()`).
+    static func trimmedLength(_ body: UnsafeRawBufferPointer) -> Int {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0
+        var end = body.count
+        while start < end, isBlank(body[start]) { start += 1 }
+        while end > start, isBlank(body[end - 1]) { end -= 1 }
+        return end - start
     }
 
     /// e^x for x ≤ 0, without Foundation: 0 below −30, else (1 + x/1024)^1024.

@@ -787,6 +787,30 @@ struct TextClassifierTests {
         #expect(answer.identifier == .plainText)
     }
 
+    @Test("text shorter than the model was trained on (48 bytes, blank space aside) is plain text, whatever it reads like")
+    func shortText() throws {
+        let python = "import os\nprint(os.getcwd())\n"
+        for text in [python, "\n\n   " + python + "   \n\t\r\n", "32(4) C0=24(3) C1=8(1)\n", "mov eax, 1\nret\n"] {
+            let answer = try #require(classifier.classify(text))
+            #expect(answer.basis == .fallback && answer.identifier == .plainText, "\(text.debugDescription): \(answer.mimeType)")
+            #expect(answer.detail.hasPrefix("too short for the model"), "\(answer.detail)")
+        }
+        // The same language at a length the model reads.
+        let longer = python + "import sys\n\ndef main():\n    print(sys.argv)\n\nif __name__ == \"__main__\":\n    main()\n"
+        let answer = try #require(classifier.classify(longer))
+        #expect(answer.mimeType == "text/x-python" && answer.basis == .statistics, "\(answer.mimeType) \(answer.detail)")
+        // A structure that cannot occur by accident is still recognised however short.
+        #expect(classifier.classify("<?php echo 1; ?>\n")?.basis == .structure)
+    }
+
+    @Test("short text the model reads as a format whose grammar it obeys (a two-line YAML mapping) is still named")
+    func shortTextObeyingGrammar() throws {
+        let manifest = "dependencies:\n  - name: forwardable\n"
+        #expect(manifest.utf8.count < 48)
+        let answer = try #require(classifier.classify(manifest))
+        #expect(answer.mimeType == "application/x-yaml" && answer.basis == .statistics, "\(answer.mimeType) \(answer.detail)")
+    }
+
     @Test("binary bytes are not text; hostile text returns promptly")
     func hostile() {
         var random = SystemRandomNumberGenerator()
