@@ -11,7 +11,10 @@ extension TypeResolver {
     ///   not run (`notes.txt` is plain text, whatever it reads like). Two exceptions: a source
     ///   language's name yields to another language's own directives (``SourceLanguageShape``:
     ///   `@interface … @end` in `Foo.h` is Objective-C, `:- module(…)` in `list.pl` is Prolog),
-    ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays); and the
+    ///   unless the name's language is a kind of that one (`.mm`, Objective-C++, stays); make's
+    ///   dependency rules, filling the text, refute any text format's name but plain text's (a
+    ///   compiler's `main.d` is no D source, whose type the registries do not file as source
+    ///   code); and the
     ///   name of a format every file of which carries a mark (``FormatMark``: vCard's
     ///   `BEGIN:VCARD`, troff's request lines) is refuted by text without it, which is then told as if it had no name.
     /// - The classifier runs without a name, for a name no declared type owns, for a name several
@@ -33,9 +36,10 @@ extension TypeResolver {
         guard let current = content, isOpenText(current) else { return }
         // A name refuted by its format's missing mark (``noteMissingMark``) tells nothing.
         if let claim, !claim.ambiguous, isTextual(claim.type), claim.lacksItsMark == nil {
-            if claim.type.conforms(to: known.sourceCode),
-                let proven = textClassifier.languageStructure(prefix: prefix, isWholeFile: isWholeFile),
-                let identifier = proven.identifier, let type = graph[identifier], type != claim.type,
+            let proven = claim.type.conforms(to: known.sourceCode)
+                ? textClassifier.languageStructure(prefix: prefix, isWholeFile: isWholeFile)
+                : claim.type == known.plainText ? nil : textClassifier.dependencyRules(prefix: prefix, isWholeFile: isWholeFile)
+            if let proven, let identifier = proven.identifier, let type = graph[identifier], type != claim.type,
                 !type.conforms(to: claim.type)
             {
                 content = ContentAnswer(type: type, strength: .strong, refutesTextName: true)

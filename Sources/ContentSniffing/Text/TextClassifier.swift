@@ -77,6 +77,16 @@ public struct TextClassifier: Sendable {
         return (window.slice(from: guess.markLength), whole)
     }
 
+    /// Make's dependency rules filling the text (``MakeDependencyShape``), or `nil`: a structure
+    /// of every line, which refutes any text format's name but plain text's (a compiler's
+    /// `main.d` is no D source; see ``TypeResolver``).
+    func dependencyRules(prefix: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextClassification? {
+        guard let (body, _) = Self.textBody(prefix, isWholeFile: isWholeFile), let structure = MakeDependencyShape.recognize(body) else {
+            return nil
+        }
+        return answer(structure)
+    }
+
     /// The answer a certain structure gives.
     private func answer(_ structure: TextStructureMatch) -> TextClassification {
         let mime = structure.mimeType.description

@@ -10,10 +10,13 @@
 ///   heads, and no line opening with Perl's `use`, `my`, `sub` or `package`. Perl, which shares
 ///   the `.pl` extension, never opens or ends a line with `:-`.
 ///
+/// - make's dependency rules (``MakeDependencyShape``), which compilers write as `foo.d`.
+///
 /// These also refute a name of another source language (see ``TypeResolver``'s text policy):
-/// Objective-C headers are named `.h` like C's, and Prolog files `.pl` like Perl's.
+/// Objective-C headers are named `.h` like C's, Prolog files `.pl` like Perl's, and make's
+/// dependency files `.d` like D's.
 enum SourceLanguageShape {
-    /// Objective-C or Prolog, or `nil`.
+    /// Objective-C, Prolog or make's dependency rules, or `nil`.
     static func recognize(_ t: UnsafeRawBufferPointer) -> TextStructureMatch? {
         var objectiveCOpenings = 0
         var objectiveCMembers = 0
@@ -64,7 +67,7 @@ enum SourceLanguageShape {
         if perlLines == 0, prologDirectives + prologHeads >= 2, prologDirectives > 0 || prologHeads >= 2 {
             return TextStructureMatch(mimeType: "text/x-prolog", detail: "Prolog directives and clauses (:-)")
         }
-        return nil
+        return MakeDependencyShape.recognize(t)
     }
 
     /// Whether `line` opens with `word` followed by a blank (or ends there).
