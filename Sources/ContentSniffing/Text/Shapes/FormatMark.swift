@@ -121,7 +121,7 @@ struct FormatMark: Sendable {
         case .firstLineAfterComments(let comment):
             var lines = TextLines(rest, limit: .max)
             while let line = lines.next() {
-                let content = line.slice(from: line.prefix { $0 == 0x20 || $0 == 0x09 }.count)
+                let content = line.slice(from: line.offset(pastBlanksFrom: 0))
                 if content.isEmpty || content.has(comment) { continue }
                 return content.has(text)
             }
