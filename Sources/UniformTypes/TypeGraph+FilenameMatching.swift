@@ -6,12 +6,16 @@ extension TypeGraph {
     /// `name` may be a path; only its last component is used. Unambiguous matches do not
     /// allocate (the pattern is spelled out when ``FilenameMatch/pattern`` is read).
     public func match(filename name: String) -> FilenameMatch {
-        var name = name
-        let (best, baseStart) = name.withUTF8 { full -> (BestCandidates, Int) in
+        let (best, baseStart) = TypeGraph.withBytes(of: name) { full -> (BestCandidates<TiedTypes>, Int) in
             let base = TypeGraph.lastComponent(full)
             return (bestCandidates(base), full.count - base.count)
         }
-        return best.result(in: storage, name: name, baseStart: baseStart)
+        guard best.ties.overflowed else { return best.result(in: storage, name: name, baseStart: baseStart) }
+        // More types tie than fit in place: the same walk, keeping them all.
+        let all = TypeGraph.withBytes(of: name) { full -> BestCandidates<ManyTiedTypes> in
+            bestCandidates(TypeGraph.lastComponent(full))
+        }
+        return all.result(in: storage, name: name, baseStart: baseStart)
     }
 
     /// The type of ``match(filename:)`` alone — the first of the types the name's best pattern
@@ -21,15 +25,29 @@ extension TypeGraph {
     ///
     /// `name` may be a path; only its last component is used.
     public func type(filename name: String) -> UniformType? {
-        var name = name
-        let best = name.withUTF8 { full in bestCandidates(TypeGraph.lastComponent(full)) }
-        guard let winner = best.firstWinner(in: storage) else { return nil }
+        let winner = TypeGraph.withBytes(of: name) { full -> Int32? in
+            let base = TypeGraph.lastComponent(full)
+            let best: BestCandidates<TiedTypes> = bestCandidates(base)
+            guard best.ties.overflowed else { return best.firstWinner(in: storage) }
+            let all: BestCandidates<ManyTiedTypes> = bestCandidates(base)
+            return all.firstWinner(in: storage)
+        }
+        guard let winner else { return nil }
         return UniformType(storage, index: winner)
     }
 
+    /// Calls `body` with the UTF-8 bytes of `name`, in place when the string stores them
+    /// contiguously (every native string), else from a copy.
+    @inline(__always)
+    static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = name
+        return copy.withUTF8(body)
+    }
+
     /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
-    private func bestCandidates(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates {
-        var best = BestCandidates()
+    private func bestCandidates<Ties: FilenameTies>(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates<Ties> {
+        var best = BestCandidates<Ties>()
         // One walk from the last byte: each `.` offers the extensions of the suffix after it;
         // reaching the first byte offers the literal names.
         let trie = storage.nameTrie
@@ -52,19 +70,35 @@ extension TypeGraph {
         }
         guard let firstByte = base.first, let lastByte = base.last else { return best }
         let buckets = storage.globBuckets
-        // The globs anchored by the first byte, those anchored by the last byte, the rest.
-        for step in 0..<3 {
-            let bucket = step == 0 ? Int(ASCIICaseFolding.fold(firstByte)) : step == 1 ? 256 + Int(ASCIICaseFolding.fold(lastByte)) : Storage.unanchoredBucket
-            for position in buckets.range(bucket) {
-                let index = Int(buckets[position])
-                var candidate = storage.globCandidates[index]
-                // Globs come heaviest first, and a glob never wins a tie of weight against an
-                // extension: once one cannot beat the best so far, none after it can.
-                if Int(candidate.weight) < best.weight || (Int(candidate.weight) == best.weight && best.length > 0) { break }
-                // A general glob loses a tie of weight to an extension: its length does not count.
-                candidate.patternLength = 0
-                if storage.globPatterns[index].matches(base) { best.offer(candidate, kind: .glob, glob: Int32(index)) }
+        // Which bytes the name holds, summed up when a glob first asks.
+        var byteSet: UInt32 = 0
+        var hasByteSet = false
+        // The globs a name's first byte can start, those its last byte can end, and the rest:
+        // three lists of glob numbers, merged so the heaviest globs come first.
+        var first = buckets.range(Int(ASCIICaseFolding.fold(firstByte)))
+        var last = buckets.range(256 + Int(ASCIICaseFolding.fold(lastByte)))
+        var rest = buckets.range(Storage.unanchoredBucket)
+        while true {
+            let nextFirst = first.isEmpty ? Int.max : Int(buckets[first.lowerBound])
+            let nextLast = last.isEmpty ? Int.max : Int(buckets[last.lowerBound])
+            let nextRest = rest.isEmpty ? Int.max : Int(buckets[rest.lowerBound])
+            let index = min(nextFirst, nextLast, nextRest)
+            if index == Int.max { break }
+            if index == nextFirst { first = first.dropFirst() } else if index == nextLast { last = last.dropFirst() } else { rest = rest.dropFirst() }
+            var candidate = storage.globCandidates[index]
+            // Globs come heaviest first, and a glob never wins a tie of weight against an
+            // extension: once one cannot beat the best so far, none after it can.
+            if Int(candidate.weight) < best.weight || (Int(candidate.weight) == best.weight && best.length > 0) { break }
+            let prefilter = storage.globPrefilters[index]
+            guard prefilter.admitsLength(base.count) else { continue }
+            if !hasByteSet {
+                byteSet = GlobPrefilter.ByteSet.of(base)
+                hasByteSet = true
             }
+            guard prefilter.admits(base, byteSet: byteSet), storage.globPatterns[index].matches(base) else { continue }
+            // A general glob loses a tie of weight to an extension: its length does not count.
+            candidate.patternLength = 0
+            best.offer(candidate, kind: .glob, glob: Int32(index))
         }
         return best
     }
@@ -72,7 +106,7 @@ extension TypeGraph {
     /// Offers the extension patterns of the trie node of `base`'s suffix from `suffixStart`:
     /// the case-sensitive ones matching its own bytes, then the case-insensitive ones.
     @inline(__always)
-    private func offerExtensions(at node: Int32, suffixStart: Int, of base: UnsafeBufferPointer<UInt8>, to best: inout BestCandidates) {
+    private func offerExtensions<Ties: FilenameTies>(at node: Int32, suffixStart: Int, of base: UnsafeBufferPointer<UInt8>, to best: inout BestCandidates<Ties>) {
         let patterns = storage.nameTrie.extensions(at: node)
         if patterns.caseSensitive, let list = storage.extensionsExact.value(for: UnsafeBufferPointer(rebasing: base[suffixStart...])) {
             for candidate in storage.candidates(list) { best.offer(candidate, kind: .extension, suffixStart: suffixStart) }
@@ -154,17 +188,72 @@ extension TypeGraph {
     }
 }
 
+/// The types tied at a filename match's best (weight, length), in the order offered.
+private protocol FilenameTies {
+    init()
+    var count: Int { get }
+    /// Whether a tied type did not fit: the walk must be made again with room for all.
+    var overflowed: Bool { get }
+    subscript(index: Int) -> Int32 { get }
+    /// Starts over with `type` alone.
+    mutating func reset(to type: Int32)
+    mutating func append(_ type: Int32)
+}
+
+/// Up to four tied types, in place: a plain value, so a match that finds at most four makes
+/// and frees nothing.
+private struct TiedTypes: FilenameTies {
+    private var types: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    subscript(index: Int) -> Int32 {
+        switch index {
+        case 0: types.0
+        case 1: types.1
+        case 2: types.2
+        default: types.3
+        }
+    }
+
+    mutating func reset(to type: Int32) {
+        types.0 = type
+        count = 1
+        overflowed = false
+    }
+
+    mutating func append(_ type: Int32) {
+        switch count {
+        case 1: types.1 = type
+        case 2: types.2 = type
+        case 3: types.3 = type
+        default:
+            overflowed = true
+            return
+        }
+        count += 1
+    }
+}
+
+/// Any number of tied types (an extension some registries give to many types, `*.ogg`).
+private struct ManyTiedTypes: FilenameTies {
+    private var types: [Int32] = []
+    var count: Int { types.count }
+    var overflowed: Bool { false }
+    subscript(index: Int) -> Int32 { types[index] }
+    mutating func reset(to type: Int32) { types = [type] }
+    mutating func append(_ type: Int32) { types.append(type) }
+}
+
 /// The running best of a filename match: the best (weight, length) and the types tied at it.
-private struct BestCandidates {
+private struct BestCandidates<Ties: FilenameTies> {
     var weight = -1
     var length = -1
     var kind = FilenameMatch.Kind.extension
     var glob: Int32 = -1
     /// Where the winning extension starts in the name.
     var suffixStart = 0
-    var tied: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
-    var tiedCount = 0
-    var extraTied: [Int32] = []
+    var ties = Ties()
 
     mutating func offer(_ candidate: TypeGraph.Candidate, kind: FilenameMatch.Kind, glob: Int32 = -1, suffixStart: Int = 0) {
         let weight = Int(candidate.weight)
@@ -175,58 +264,42 @@ private struct BestCandidates {
             self.kind = kind
             self.glob = glob
             self.suffixStart = suffixStart
-            tied = (candidate.type, -1, -1, -1)
-            tiedCount = 1
-            extraTied.removeAll()
+            ties.reset(to: candidate.type)
             return
         }
         guard weight == self.weight && length == self.length else { return }
-        for index in 0..<tiedCount where self[index] == candidate.type { return }
-        switch tiedCount {
-        case 1: tied.1 = candidate.type
-        case 2: tied.2 = candidate.type
-        case 3: tied.3 = candidate.type
-        default: extraTied.append(candidate.type)
-        }
-        tiedCount += 1
-    }
-
-    subscript(index: Int) -> Int32 {
-        switch index {
-        case 0: tied.0
-        case 1: tied.1
-        case 2: tied.2
-        case 3: tied.3
-        default: extraTied[index - 4]
-        }
+        for index in 0..<ties.count where ties[index] == candidate.type { return }
+        ties.append(candidate.type)
     }
 
     /// Whether tied type `index` refines (conforms to) another tied type: such a type does not
     /// win, the more general one does.
     private func refinesAnotherTied(_ index: Int, in storage: TypeGraph.Storage) -> Bool {
-        let type = self[index]
-        for other in 0..<tiedCount where other != index {
-            let candidate = self[other]
+        let type = ties[index]
+        for other in 0..<ties.count where other != index {
+            let candidate = ties[other]
             if candidate != type && storage.conforms(type, to: candidate) { return true }
         }
         return false
     }
 
     /// The first winning type of ``result(in:name:baseStart:)``, or `nil` when nothing matched.
+    @inline(__always)
     func firstWinner(in storage: TypeGraph.Storage) -> Int32? {
-        for index in 0..<tiedCount where !refinesAnotherTied(index, in: storage) { return self[index] }
+        if ties.count == 1 { return ties[0] }
+        for index in 0..<ties.count where !refinesAnotherTied(index, in: storage) { return ties[index] }
         return nil
     }
 
     /// The match: the tied types that refine no other tied type win; the pattern is kept as a
     /// part of `name` (or a glob of the graph) and spelled out only when asked for.
     func result(in storage: TypeGraph.Storage, name: String, baseStart: Int) -> FilenameMatch {
-        guard tiedCount > 0 else { return .none }
+        guard ties.count > 0 else { return .none }
         var winners: [Int32] = []
         var winner: Int32 = -1
         var winnerCount = 0
-        for index in 0..<tiedCount {
-            let type = self[index]
+        for index in 0..<ties.count {
+            let type = ties[index]
             if refinesAnotherTied(index, in: storage) { continue }
             if winnerCount == 0 { winner = type } else {
                 if winners.isEmpty { winners.append(winner) }

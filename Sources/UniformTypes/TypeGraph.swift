@@ -169,12 +169,13 @@ extension TypeGraph {
         /// names read from the end (see ``NameSuffixTrie``).
         let nameTrie: NameSuffixTrie
         let otherTags: [TagClass: TagTable]
-        /// General globs, heaviest first: their patterns and candidates.
+        /// General globs, heaviest first: their patterns, candidates and prefilters.
         let globPatterns: [GlobPattern]
         let globCandidates: [Candidate]
-        /// Globs to try for a name (lists of glob numbers, heaviest first): by the folded first
-        /// byte of their literal prefix (lists 0–255); globs with no literal prefix by the folded
-        /// last byte of their literal suffix (256–511); the rest always (512).
+        let globPrefilters: [GlobPrefilter]
+        /// Globs to try for a name (lists of glob numbers, heaviest first): by each folded byte
+        /// a matching name can start with (lists 0–255); globs whose names can start with any
+        /// byte by each folded byte they can end with (256–511); the rest always (512).
         let globBuckets: FlatLists
         static let unanchoredBucket = 512
         /// The encoded declarations, kept and replaced.
@@ -271,10 +272,11 @@ extension TypeGraph {
             self.otherTags = otherTags
             self.globPatterns = globPatterns
             self.globCandidates = globCandidates
+            globPrefilters = globPatterns.map(\.prefilter)
             globBuckets = FlatLists(listCount: Storage.unanchoredBucket + 1, listsOf: globPatterns.map { pattern in
-                if let first = pattern.literalPrefix.first { return Int(ASCIICaseFolding.fold(first)) }
-                if let last = pattern.literalSuffix.last { return 256 + Int(ASCIICaseFolding.fold(last)) }
-                return Storage.unanchoredBucket
+                if let first = pattern.firstBytes { return first.map { Int($0) } }
+                if let last = pattern.lastBytes { return last.map { 256 + Int($0) } }
+                return [Storage.unanchoredBucket]
             })
             self.encodedDeclarations = encodedDeclarations
             self.encodedReplaced = encodedReplaced
@@ -355,17 +357,19 @@ extension TypeGraph {
         private let offsets: [Int32]
         private let values: [Int32]
 
-        /// `listCount` lists of positions: position `p` is in list `lists[p]` (each below
-        /// `listCount`), and each list keeps its positions in order.
-        init(listCount: Int, listsOf lists: [Int]) {
+        /// `listCount` lists of positions: position `p` is in each list of `lists[p]` (each
+        /// below `listCount`), and each list keeps its positions in order.
+        init(listCount: Int, listsOf lists: [[Int]]) {
             var offsets = [Int32](repeating: 0, count: listCount + 1)
-            for list in lists { offsets[list + 1] += 1 }
+            for memberships in lists { for list in memberships { offsets[list + 1] += 1 } }
             for list in 0..<listCount { offsets[list + 1] += offsets[list] }
             var next = offsets
-            var values = [Int32](repeating: 0, count: lists.count)
-            for (position, list) in lists.enumerated() {
-                values[Int(next[list])] = Int32(position)
-                next[list] += 1
+            var values = [Int32](repeating: 0, count: Int(offsets[listCount]))
+            for (position, memberships) in lists.enumerated() {
+                for list in memberships {
+                    values[Int(next[list])] = Int32(position)
+                    next[list] += 1
+                }
             }
             self.offsets = offsets
             self.values = values

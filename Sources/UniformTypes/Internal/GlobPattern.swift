@@ -1,5 +1,3 @@
-import Glibc
-
 /// A compiled shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) for the shared-mime-info patterns
 /// that are neither literal names nor plain extensions, such as `README*` or `*.[1-9]`.
 final class GlobPattern: Sendable {
@@ -9,8 +7,18 @@ final class GlobPattern: Sendable {
     let literalPrefix: [UInt8]
     let literalSuffix: [UInt8]
     /// The longest run of literal bytes every match contains somewhere (`.so.` for
-    /// `*.so.[0-9]*`): most names are rejected by a scan for it, without backtracking.
+    /// `*.so.[0-9]*`): the ``prefilter`` rejects most names by a scan for it, without
+    /// backtracking.
     let requiredRun: [UInt8]
+    /// The length and literal run every match has, as a plain value.
+    let prefilter: GlobPrefilter
+    /// The folded bytes a matching name can start with, or `nil` when it can start with any
+    /// (the pattern starts with `*`, `?` or a negated bracket expression).
+    let firstBytes: [UInt8]?
+    /// The folded bytes a matching name can end with, or `nil` when it can end with any.
+    let lastBytes: [UInt8]?
+    /// For a glob with one `*`: where it is in ``bytes``, and the steps before and after it.
+    private let singleStar: (byte: Int, stepsBefore: Int, stepsAfter: Int)?
 
     init(_ pattern: String, caseSensitive: Bool) {
         foldsCase = !caseSensitive
@@ -24,6 +32,116 @@ final class GlobPattern: Sendable {
         }
         literalSuffix = suffix.reversed()
         requiredRun = GlobPattern.longestLiteralRun(bytes)
+        let steps = GlobPattern.steps(bytes)
+        let tokens = steps.map(\.token)
+        let byteSteps = tokens.count(where: { $0 != .star })
+        prefilter = GlobPrefilter(
+            minimumLength: byteSteps, maximumLength: tokens.contains(.star) ? Int.max : byteSteps,
+            literalBytes: tokens.compactMap { if case .byte(let byte) = $0 { byte } else { nil } },
+            requiredRun: requiredRun, foldsCase: !caseSensitive)
+        // One `*`: the steps before it match the name's first bytes, those after it its last.
+        if tokens.count(where: { $0 == .star }) == 1, let star = tokens.firstIndex(of: .star) {
+            singleStar = (steps[star].offset, star, tokens.count - star - 1)
+        } else {
+            singleStar = nil
+        }
+        func anchors(_ token: Token?) -> [UInt8]? {
+            guard let token else { return nil }
+            // A name's byte is folded before it is looked up. A case-insensitive pattern
+            // compares folded name bytes, which are never upper case; a case-sensitive one
+            // compares them as they are, so each of its bytes stands for its folded form.
+            let members: [UInt8]
+            switch token {
+            case .star, .any: return nil
+            case .byte(let byte): members = [byte]
+            case .set(let set, let negated):
+                if negated { return nil }
+                members = (0...255).filter { set[$0] }.map(UInt8.init)
+            }
+            let keys = caseSensitive
+                ? Set(members.map(ASCIICaseFolding.fold))
+                : Set(members.filter { ASCIICaseFolding.fold($0) == $0 })
+            return keys.sorted()
+        }
+        firstBytes = anchors(tokens.first)
+        lastBytes = anchors(tokens.last)
+    }
+
+    /// One step of a pattern: a byte, `?`, `*`, or a bracket expression (the bytes it lists,
+    /// and whether it is negated).
+    private enum Token: Equatable {
+        case byte(UInt8)
+        case any
+        case star
+        case set([Bool], negated: Bool)
+    }
+
+    /// The steps of `bytes` and where each starts, read by the rules of ``match(_:_:)``: an
+    /// unclosed `[` is a byte.
+    private static func steps(_ bytes: [UInt8]) -> [(token: Token, offset: Int)] {
+        var steps: [(token: Token, offset: Int)] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let start = index
+            if byte == UInt8(ascii: "*") {
+                steps.append((.star, start))
+                index += 1
+            } else if byte == UInt8(ascii: "?") {
+                steps.append((.any, start))
+                index += 1
+            } else if byte == UInt8(ascii: "["), let (set, negated, next) = bracketExpression(bytes, at: index) {
+                steps.append((.set(set, negated: negated), start))
+                index = next
+            } else {
+                steps.append((.byte(byte), start))
+                index += 1
+            }
+        }
+        return steps
+    }
+
+    /// The bracket expression at `start` as ``match(_:_:)`` reads it: the bytes it lists,
+    /// whether it is negated and the index after it; `nil` when it is not closed.
+    private static func bracketExpression(_ bytes: [UInt8], at start: Int) -> ([Bool], Bool, Int)? {
+        var set = [Bool](repeating: false, count: 256)
+        let read = bytes.withUnsafeBufferPointer { pattern in
+            bracketRanges(pattern[...], at: start) { low, high in
+                if low <= high { for member in low...high { set[Int(member)] = true } }
+            }
+        }
+        guard let (negated, next) = read else { return nil }
+        return (set, negated, next)
+    }
+
+    /// Reads the bracket expression at `start` of `pattern` (`[abc]`, `[a-z]`, `[!x]`, a `]`
+    /// first is a member), calling `range` with each range it lists (a byte alone is a range
+    /// of one); returns whether it is negated and the index after it, or `nil` when it is not
+    /// closed (then its `[` is a byte).
+    @inline(__always)
+    private static func bracketRanges(
+        _ pattern: Slice<UnsafeBufferPointer<UInt8>>, at start: Int, _ range: (UInt8, UInt8) -> Void
+    ) -> (negated: Bool, next: Int)? {
+        var index = start + 1
+        var negated = false
+        if index < pattern.endIndex && (pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^")) {
+            negated = true
+            index += 1
+        }
+        var first = true
+        while index < pattern.endIndex {
+            let low = pattern[index]
+            if low == UInt8(ascii: "]") && !first { return (negated, index + 1) }
+            first = false
+            if index + 2 < pattern.endIndex && pattern[index + 1] == UInt8(ascii: "-") && pattern[index + 2] != UInt8(ascii: "]") {
+                range(low, pattern[index + 2])
+                index += 3
+            } else {
+                range(low, low)
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// The longest run of bytes outside wildcards and bracket expressions. An unclosed `[`
@@ -57,39 +175,19 @@ final class GlobPattern: Sendable {
         return best
     }
 
-    /// Whether `name` contains ``requiredRun`` (folded, for a case-insensitive pattern).
-    private func containsRequiredRun(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let needle = requiredRun
-        if needle.isEmpty { return true }
-        if name.count < needle.count { return false }
-        guard let base = name.baseAddress else { return false }
-        let first = needle[0]
-        // A first byte that case folding leaves alone (`.` of `.so.`) is found with memchr.
-        let findsFirstDirectly = !foldsCase || (first &- 0x61 >= 26 && first &- 0x41 >= 26)
-        var start = 0
-        let last = name.count - needle.count
-        while start <= last {
-            if findsFirstDirectly {
-                guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
-                start = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            } else if fold(name[start]) != first {
-                start += 1
-                continue
-            }
-            var offset = 1
-            while offset < needle.count && fold(name[start + offset]) == needle[offset] { offset += 1 }
-            if offset == needle.count { return true }
-            start += 1
-        }
-        return false
-    }
-
     func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         if name.count < literalPrefix.count || name.count < literalSuffix.count { return false }
         for (offset, byte) in literalPrefix.enumerated() where fold(name[offset]) != byte { return false }
         let start = name.count - literalSuffix.count
         for (offset, byte) in literalSuffix.enumerated() where fold(name[start + offset]) != byte { return false }
-        if !containsRequiredRun(name) { return false }
+        if let split = singleStar {
+            // No backtracking: each step before or after the `*` takes one byte.
+            guard name.count >= split.stepsBefore + split.stepsAfter else { return false }
+            return bytes.withUnsafeBufferPointer { pattern in
+                match(pattern[..<split.byte], name[..<split.stepsBefore])
+                    && match(pattern[(split.byte + 1)...], name[(name.count - split.stepsAfter)...])
+            }
+        }
         return bytes.withUnsafeBufferPointer { match($0[...], name[...]) }
     }
 
@@ -141,26 +239,10 @@ final class GlobPattern: Sendable {
     /// Matches a bracket expression at `start`; returns whether `byte` is in it and the index after it,
     /// or `nil` if the bracket is not closed (then `[` is literal).
     private func matchClass(_ pattern: Slice<UnsafeBufferPointer<UInt8>>, at start: Int, byte: UInt8) -> (Bool, Int)? {
-        var index = start + 1
-        var negated = false
-        if index < pattern.endIndex && (pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^")) {
-            negated = true
-            index += 1
-        }
         var matched = false
-        var first = true
-        while index < pattern.endIndex {
-            let low = pattern[index]
-            if low == UInt8(ascii: "]") && !first { return (matched != negated, index + 1) }
-            first = false
-            if index + 2 < pattern.endIndex && pattern[index + 1] == UInt8(ascii: "-") && pattern[index + 2] != UInt8(ascii: "]") {
-                if byte >= low && byte <= pattern[index + 2] { matched = true }
-                index += 3
-            } else {
-                if byte == low { matched = true }
-                index += 1
-            }
-        }
-        return nil
+        guard let (negated, next) = GlobPattern.bracketRanges(pattern, at: start, { low, high in
+            if byte >= low && byte <= high { matched = true }
+        }) else { return nil }
+        return (matched != negated, next)
     }
 }
