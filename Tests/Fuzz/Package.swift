@@ -40,6 +40,7 @@ let package = Package(
         fuzzTarget("FuzzMagicRuleImage", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
         fuzzTarget("FuzzGraphImage", ["UniformTypes"]),
+        fuzzTarget("FuzzFilenameGlob", ["UniformTypes"]),
         fuzzTarget("FuzzPreview", ["OpenInBroker"]),
     ],
     swiftLanguageModes: [.v6]

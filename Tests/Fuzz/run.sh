@@ -47,12 +47,18 @@ mkdir -p work/corpus/FuzzPreview
 seed FuzzPreview "$root"/Catalog/samples/*
 printf '%%PDF-1.5\n1 0 obj\n<< /Type /XRef /Size 2 /W [1 2 1] /Root 1 0 R /Length 0 >>\nstream\n\nendstream\nendobj\nstartxref\n9\n%%%%EOF\n' > work/corpus/FuzzPreview/xref-stream
 printf '<svg width="2in" height="1in" viewBox="0 0 2 1"><title>a &amp; b</title></svg>' > work/corpus/FuzzPreview/svg
+mkdir -p work/corpus/FuzzFilenameGlob
+printf '\0*.so.[0-9]*\0libc.so.6' > work/corpus/FuzzFilenameGlob/shared
+printf '\0[0-9][0-9][0-9].vdr\0001.VDR' > work/corpus/FuzzFilenameGlob/anchored
+printf '\1[A-C]*.Q\0Bfile.Q' > work/corpus/FuzzFilenameGlob/case
+printf '\0README*\0readme.md' > work/corpus/FuzzFilenameGlob/prefix
+printf '\0[!a]x[]\0bx]' > work/corpus/FuzzFilenameGlob/brackets
 mkdir -p work/corpus/FuzzMagicRuleText
 printf '(?s)^\\s*(?:strict\\s+)?(?:di)?graph\\b\0digraph G { a -> b }' > work/corpus/FuzzMagicRuleText/graphviz
 printf '(?:a|a)*b\0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' > work/corpus/FuzzMagicRuleText/backtracking
 printf '[50:text/x-robots] org.example.robots\n>least 2\n>>stringignorecase 0 =757365722d6167656e743a\n>>regex 0:100 =5b0a5d616c6c6f773a\n\0User-agent: *\nallow: /\n' > work/corpus/FuzzMagicRuleText/ruletext
 
-all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzMagicRuleText FuzzMagicRuleImage FuzzResolver FuzzPreview FuzzGraphImage)
+all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzMagicRuleText FuzzMagicRuleImage FuzzResolver FuzzPreview FuzzGraphImage FuzzFilenameGlob)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all[*]}}"
 # Swift's own crash backtracer would otherwise stand between a trap and AddressSanitizer's report.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
