@@ -337,7 +337,7 @@ extension TypeGraph {
         }
 
         var approximateByteSize: Int {
-            var total = image.bytes.count + globPatterns.count * 96 + globBuckets.byteSize
+            var total = image.bytes.count + globPatterns.count * (96 + MemoryLayout<GlobPrefilter>.stride) + globBuckets.byteSize
             total += decoded.withLock { cache in
                 var sum = cache.isAllocated ? count * 8 : 0
                 for index in 0..<Int32(count) {

@@ -10,7 +10,7 @@ final class GlobPattern: Sendable {
     /// `*.so.[0-9]*`): the ``prefilter`` rejects most names by a scan for it, without
     /// backtracking.
     let requiredRun: [UInt8]
-    /// The length and literal run every match has, as a plain value.
+    /// What every match has (a length, the literal bytes, the literal run), as a plain value.
     let prefilter: GlobPrefilter
     /// The folded bytes a matching name can start with, or `nil` when it can start with any
     /// (the pattern starts with `*`, `?` or a negated bracket expression).
