@@ -107,6 +107,7 @@ public struct TextClassifier: Sendable {
         case .json: JSONShape.sniff(body, isWholeFile: isWholeFile) != nil
         case .diff: DiffShape.hasDiffLine(body)
         case .yaml: YAMLShape.hasTopLevelStructure(body)
+        case .matlab: MatlabShape.obeysCommentSyntax(body)
         }
     }
 

@@ -31,10 +31,16 @@ struct TextClassifierModel: Sendable {
         /// (``YAMLShape/hasTopLevelStructure(_:)``): `/etc/group` and pkg-config files read
         /// much like YAML.
         case yaml
+        /// No line opening with C's `//` or `/*` outside a `%{ … %}` block
+        /// (``MatlabShape/obeysCommentSyntax(_:)``): Objective-C under its licence header
+        /// reads much like MATLAB.
+        case matlab
     }
 
     /// Classes whose grammar decides: the model answers them only for text that obeys it.
-    static let grammarClasses: [String: ClassGrammar] = ["application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml]
+    static let grammarClasses: [String: ClassGrammar] = [
+        "application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml, "text/x-matlab": .matlab,
+    ]
 
     /// The classes of the model compiled into the library, in its order, read without
     /// decoding the weights.
