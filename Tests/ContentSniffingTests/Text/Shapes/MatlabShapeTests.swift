@@ -23,7 +23,7 @@ struct MatlabShapeTests {
 
     @Test("A line opening with // or /* outside a block breaks it, indented or not")
     func cCommentsBreak() {
-        #expect(!obeys("//\n//  JSONKit.m\n//\n"))
+        #expect(!obeys("//\n//  Parser.m\n//\n"))
         #expect(!obeys("/*\n Copyright (c) 2011\n */\n"))
         #expect(!obeys("x = 1;\n    // trailing note\n"))
         // A block opened and closed, then a C comment.
