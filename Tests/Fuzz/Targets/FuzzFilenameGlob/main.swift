@@ -7,7 +7,8 @@ import UniformTypes
 /// A graph of one type with that pattern is compiled and asked for the name; whether it matched
 /// must be what fnmatch(3) says of the pattern and the name (both folded when the pattern folds
 /// case). Patterns with POSIX bracket classes (`[:alpha:]`, `[=a=]`, `[.a.]`), which
-/// shared-mime-info does not use and the graph does not read, are matched but not compared.
+/// shared-mime-info does not use and the graph does not read, and malformed bracket
+/// expressions (unclosed, or a range straight after a range) are matched but not compared.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFilenameGlob(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let input = FuzzDriver.bytes(data, count)
@@ -30,7 +31,7 @@ public func fuzzFilenameGlob(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int
     let matched = graph.match(filename: name).type?.identifier == "test.fuzzed"
     let alone = graph.type(filename: name)?.identifier == "test.fuzzed"
     if matched != alone { fatalError("match and type disagree on \(Array(name.utf8)) for \(Array(pattern.utf8))") }
-    if FuzzFilenameGlob.usesBracketClasses(pattern) { return 0 }
+    if FuzzFilenameGlob.usesBracketClasses(pattern) || !FuzzFilenameGlob.hasOnlyPlainBrackets(pattern) { return 0 }
     let reference = caseSensitive
         ? fnmatch(pattern, name, FNM_NOESCAPE) == 0
         : fnmatch(FuzzFilenameGlob.folded(pattern), FuzzFilenameGlob.folded(name), FNM_NOESCAPE) == 0
@@ -48,6 +49,41 @@ enum FuzzFilenameGlob {
             if [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ".")].contains(bytes[index + 1]) { return true }
         }
         return false
+    }
+
+    /// Whether every bracket expression of `pattern` is closed and lists bytes and ranges only
+    /// where POSIX defines them: no range starts right after another ends (`[a-c-e]`). An
+    /// unclosed `[` is a byte to the graph and, in some spellings (`[A-`), no match to the C
+    /// library: malformed either way, and not compared.
+    static func hasOnlyPlainBrackets(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "^") { index += 1 }
+            var first = true
+            var closed = false
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "]") && !first {
+                    closed = true
+                    index += 1
+                    break
+                }
+                first = false
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] != UInt8(ascii: "]") {
+                    if index + 3 < bytes.count, bytes[index + 3] == UInt8(ascii: "-") { return false }
+                    index += 3
+                } else {
+                    index += 1
+                }
+            }
+            if !closed { return false }
+        }
+        return true
     }
 
     /// `text` with ASCII letters in lower case (the graph's own folding, spelled again here).
