@@ -6,10 +6,6 @@ final class GlobPattern: Sendable {
     /// Bytes every match starts with and ends with, for a cheap rejection before matching.
     let literalPrefix: [UInt8]
     let literalSuffix: [UInt8]
-    /// The longest run of literal bytes every match contains somewhere (`.so.` for
-    /// `*.so.[0-9]*`): the ``prefilter`` rejects most names by a scan for it, without
-    /// backtracking.
-    let requiredRun: [UInt8]
     /// What every match has (a length, the literal bytes, the literal run), as a plain value.
     let prefilter: GlobPrefilter
     /// The folded bytes a matching name can start with, or `nil` when it can start with any
@@ -23,17 +19,18 @@ final class GlobPattern: Sendable {
     init(_ pattern: String, caseSensitive: Bool) {
         foldsCase = !caseSensitive
         bytes = caseSensitive ? Array(pattern.utf8) : pattern.utf8.map(ASCIICaseFolding.fold)
-        func isSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") }
-        literalPrefix = Array(bytes.prefix { !isSpecial($0) })
-        var suffix: [UInt8] = []
-        for byte in bytes.reversed() {
-            if isSpecial(byte) || byte == UInt8(ascii: "]") { break }
-            suffix.append(byte)
-        }
-        literalSuffix = suffix.reversed()
-        requiredRun = GlobPattern.longestLiteralRun(bytes)
         let steps = GlobPattern.steps(bytes)
         let tokens = steps.map(\.token)
+        // The runs of literal bytes between wildcards and bracket expressions: the first and the
+        // last open and close every match, the longest (`.so.` of `*.so.[0-9]*`) lies somewhere
+        // in it, and the prefilter rejects most names by a scan for it, without backtracking.
+        var runs: [[UInt8]] = [[]]
+        for token in tokens {
+            if case .byte(let byte) = token { runs[runs.count - 1].append(byte) } else { runs.append([]) }
+        }
+        literalPrefix = runs[0]
+        literalSuffix = runs[runs.count - 1]
+        let requiredRun = runs.max { $0.count < $1.count } ?? []
         let byteSteps = tokens.count(where: { $0 != .star })
         prefilter = GlobPrefilter(
             minimumLength: byteSteps, maximumLength: tokens.contains(.star) ? Int.max : byteSteps,
@@ -142,37 +139,6 @@ final class GlobPattern: Sendable {
             }
         }
         return nil
-    }
-
-    /// The longest run of bytes outside wildcards and bracket expressions. An unclosed `[`
-    /// ends the search (the run found so far is still required).
-    private static func longestLiteralRun(_ bytes: [UInt8]) -> [UInt8] {
-        var best: [UInt8] = []
-        var run: [UInt8] = []
-        var index = 0
-        func flush() {
-            if run.count > best.count { best = run }
-            run.removeAll()
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") {
-                flush()
-                index += 1
-            } else if byte == UInt8(ascii: "[") {
-                flush()
-                var end = index + 1
-                if end < bytes.count && (bytes[end] == UInt8(ascii: "!") || bytes[end] == UInt8(ascii: "^")) { end += 1 }
-                if end < bytes.count && bytes[end] == UInt8(ascii: "]") { end += 1 }
-                while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
-                index = end < bytes.count ? end + 1 : bytes.count
-            } else {
-                run.append(byte)
-                index += 1
-            }
-        }
-        flush()
-        return best
     }
 
     func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
