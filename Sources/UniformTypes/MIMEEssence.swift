@@ -31,17 +31,20 @@ public enum MIMEEssence {
     /// with a non-empty media type and subtype, and no spaces or control characters.
     public static func syntaxProblem(in essence: Substring) -> String? {
         var text = essence
-        return text.withUTF8 { bytes -> String? in
-            if bytes.isEmpty { return "a MIME type cannot be empty" }
-            var slashes = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") { slashes += 1 }
-                if byte <= 0x20 || byte == 0x7F { return "a MIME type cannot contain spaces or control characters" }
-            }
-            if slashes != 1 || bytes.first == UInt8(ascii: "/") || bytes.last == UInt8(ascii: "/") {
-                return "a MIME type has the form type/subtype"
-            }
-            return nil
+        return text.withUTF8 { syntaxProblem(in: $0) }
+    }
+
+    /// ``syntaxProblem(in:)`` of the essence in `bytes`.
+    static func syntaxProblem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.isEmpty { return "a MIME type cannot be empty" }
+        var slashes = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") { slashes += 1 }
+            if byte <= 0x20 || byte == 0x7F { return "a MIME type cannot contain spaces or control characters" }
         }
+        if slashes != 1 || bytes.first == UInt8(ascii: "/") || bytes.last == UInt8(ascii: "/") {
+            return "a MIME type has the form type/subtype"
+        }
+        return nil
     }
 }

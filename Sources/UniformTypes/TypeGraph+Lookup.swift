@@ -85,10 +85,15 @@ extension TypeGraph {
                 if supertype == nil || type.conforms(to: supertype!) { return type }
             }
         }
-        let essence = MIMEEssence.essence(of: mimeType)
-        guard MIMEEssence.syntaxProblem(in: essence) == nil else { return nil }
+        var text = mimeType
+        let essence: Range<Int>? = text.withUTF8 { bytes in
+            let bounds = MIMEEssence.essenceBounds(in: bytes)
+            return MIMEEssence.syntaxProblem(in: UnsafeBufferPointer(rebasing: bytes[bounds])) == nil ? bounds : nil
+        }
+        guard let essence else { return nil }
         // A bare MIME type is its own essence: used as it is, not copied.
-        let tag = essence.startIndex == mimeType.startIndex && essence.endIndex == mimeType.endIndex ? mimeType : String(essence)
+        let tag = essence == 0..<text.utf8.count
+            ? text : text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[essence]), as: UTF8.self) }
         let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: tag))
         return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
     }
@@ -115,8 +120,15 @@ extension TypeGraph {
     private func mimeList(bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         // Most MIME types come bare: look the whole string up before scanning for parameters.
         if let list = storage.mimeTypes.value(for: bytes) { return list }
+        return mimeList(essenceOf: bytes)
+    }
+
+    /// The candidate list of the essence of the MIME type in `bytes`, when taking off its
+    /// parameters or blanks leaves something else: the rarer second lookup, kept out of line.
+    @inline(never)
+    private func mimeList(essenceOf bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         let essence = MIMEEssence.essenceBounds(in: bytes)
-        // Nothing to take off: the lookup above already answered.
+        // Nothing to take off: the whole string was already looked up.
         if essence == 0..<bytes.count { return nil }
         return storage.mimeTypes.value(for: UnsafeBufferPointer(rebasing: bytes[essence]))
     }

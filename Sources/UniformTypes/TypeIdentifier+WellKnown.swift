@@ -78,7 +78,8 @@ extension TypeIdentifier {
         // Compared byte by byte: these names are ASCII, no Unicode comparison is needed.
         var wanted = String(mediaType)
         return wanted.withUTF8 { wanted in
-            for entry in mediaTypeParentTable {
+            // Most names differ in length: those are passed over without reading their bytes.
+            for entry in mediaTypeParentTable where entry.mediaType.utf8.count == wanted.count {
                 var name = entry.mediaType
                 if name.withUTF8({ $0.elementsEqual(wanted) }) { return entry.parent }
             }

@@ -42,6 +42,55 @@ struct TagTableTests {
         #expect(answers == [0, 1, 2, nil, nil, nil])
     }
 
+    @Test("keys told apart only by bit 5 of a byte that is not a letter, in either table kind")
+    func bitFiveNeighbours() throws {
+        // Hashing folds a byte by setting its bit 5, so each pair shares a hash: `_` and DEL,
+        // `@` and `` ` ``, `[` and `{`, a control byte and a space, a UTF-8 lead byte and its
+        // neighbour. Only the compare may tell them apart.
+        let pairs: [([UInt8], [UInt8])] = [
+            (Array("x-a_b".utf8), Array("x-a\u{7f}b".utf8)),
+            (Array("user@host.example".utf8), Array("user`host.example".utf8)),
+            (Array("[x]".utf8), Array("{x]".utf8)),
+            (Array("tab\u{0}key".utf8), Array("tab key".utf8)),
+            ([0xC3, 0xA9, 0x2E, 0x74, 0x78, 0x74], [0xE3, 0xA9, 0x2E, 0x74, 0x78, 0x74]),
+            (Array("application/vnd.a_very_long_name_past_sixteen_bytes".utf8), Array("application/vnd.a\u{7f}very_long_name_past_sixteen_bytes".utf8)),
+        ]
+        for foldsCase in [true, false] {
+            var writer = GraphImageWriter()
+            let keys = pairs.flatMap { [$0.0, $0.1] }
+            TagTable.write(keys.enumerated().map { (key: $0.element, value: Int32($0.offset)) }, foldsCase: foldsCase, to: &writer)
+            let answers = Self.reading(writer.bytes, valueLimit: keys.count) { table in
+                keys.map { key in key.withUnsafeBufferPointer { table?.value(for: $0) } }
+            }
+            #expect(answers == keys.indices.map { Int32($0) }, "foldsCase: \(foldsCase)")
+        }
+    }
+
+    @Test("upper-case letters fold in a folding table and only there, at every key length")
+    func caseAtEveryLength() throws {
+        // Keys of 0 to 40 bytes, so every short-word and whole-word path is taken; each has an
+        // upper-case letter at a different place.
+        let keys: [String] = (0...40).map { length in
+            String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(($0 * 7 + length) % 26))) })
+        }
+        let upper: [String] = keys.map { key in
+            guard !key.isEmpty else { return key }
+            var bytes = Array(key.utf8)
+            bytes[bytes.count / 2] -= 0x20
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        for foldsCase in [true, false] {
+            var writer = GraphImageWriter()
+            TagTable.write(keys.enumerated().map { (key: Array($0.element.utf8), value: Int32($0.offset)) }, foldsCase: foldsCase, to: &writer)
+            let (exact, folded) = Self.reading(writer.bytes, valueLimit: keys.count) { table in
+                (keys.map { table?.value(for: $0) }, upper.map { table?.value(for: $0) })
+            }
+            #expect(exact == keys.indices.map { Int32($0) })
+            // The empty key has no letter to change: it is found either way.
+            #expect(folded == keys.indices.map { foldsCase || $0 == 0 ? Int32($0) : nil }, "foldsCase: \(foldsCase)")
+        }
+    }
+
     @Test("a table with every slot taken still ends a lookup of a missing key")
     func fullTable() {
         // Eight slots all holding "png": no probe ever reaches an empty slot.

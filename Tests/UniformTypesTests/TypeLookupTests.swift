@@ -60,6 +60,10 @@ struct TypeLookupTests {
         let dynamic = try #require(graph.type(mimeType: "Application/X-Never-Declared ; q=1"))
         #expect(dynamic.isDynamic && dynamic.dynamicTag?.tag == "application/x-never-declared")
         #expect(dynamic == graph.type(mimeType: "application/x-never-declared"))
+        // Non-ASCII bytes stay in the essence as they are; a bad essence gives no type at all.
+        #expect(graph.type(mimeType: "\tÜ/ß ; q")?.dynamicTag?.tag == "Ü/ß")
+        #expect(graph.type(mimeType: "\tÜ/ß ; q")?.identifier.rawValue == "dyn.mime.-c3-9c-2f-c3-9f")
+        #expect(["a/b/c; q", " ; a/b", "a /b", "x-never/"].map { graph.type(mimeType: $0) } == [nil, nil, nil, nil])
     }
 
     @Test("A declaration that describes nothing is described by its preferred extension, else its MIME type, never its identifier")

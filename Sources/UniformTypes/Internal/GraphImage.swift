@@ -58,7 +58,7 @@ enum GraphImageLayout {
     /// Bumped whenever the layout, the hashing or the compilation rules change: older images
     /// are then rebuilt rather than read. Tag hashes read words in the machine's byte order, so
     /// the top bit marks images of big-endian machines.
-    static let formatVersion: UInt64 = 7 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
+    static let formatVersion: UInt64 = 8 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
     /// The directory's length, then magic, version, source digest, total length, type count,
     /// words per closure row, and the positions of `public.item`, `public.data` and
     /// `public.content`.

@@ -98,17 +98,32 @@ struct TagTable: @unchecked Sendable {
     /// hash alike; read eight bytes at a time. A key of 8 bytes or more ends with the word of its
     /// last 8 bytes (overlapping the one before), a shorter key is one word.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { hashNotingCase(bytes).hash }
+
+    /// ``hash(_:)``, and whether folding changed any byte: a key without an upper-case ASCII
+    /// letter equals a stored (folded) key exactly when their bytes are equal, so its compares
+    /// need not fold.
+    @inline(__always)
+    static func hashNotingCase(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, hasUpperCase: Bool) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
+        guard let base = bytes.baseAddress else { return (hash, false) }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
+        var changed: UInt64 = 0
+        // Words are folded by setting bit 5 of every byte (`A` → `a`, also `_` → DEL: a few more
+        // keys share a hash, none is missed) and combined by rotate and xor, which keeps the
+        // chain from word to word short; the multiplication at the end spreads every bit.
         @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ foldWord(word)) &* 0x9e37_79b9_7f4a_7c15
-            hash ^= hash >> 32
+            let folded = word | 0x2020_2020_2020_2020
+            changed |= folded ^ word
+            hash = ((hash << 23) | (hash >> 41)) ^ folded
         }
         if count < 8 {
-            mix(shortWord(raw, count: count))
+            let word = shortWord(raw, count: count)
+            // Bytes above the key stay zero, so a key and its folded form hash alike.
+            let folded = word | (0x2020_2020_2020_2020 >> UInt64((8 - count) * 8))
+            changed |= folded ^ word
+            hash ^= folded
         } else {
             var offset = 0
             while count - offset > 8 {
@@ -117,10 +132,10 @@ struct TagTable: @unchecked Sendable {
             }
             mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
         }
-        // Every input bit reaches the low bits that choose the slot.
+        // Every input bit reaches the low bits that choose the slot: the high half folded onto
+        // the low one, one multiplication, and the product's high half folded back.
         hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
-        hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return hash ^ (hash >> 33)
+        return (hash ^ (hash >> 32), changed != 0)
     }
 
     /// Eight bytes with `A`–`Z` mapped to `a`–`z`, all at once.
@@ -160,12 +175,15 @@ struct TagTable: @unchecked Sendable {
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
         // A length no key has ends the lookup before hashing.
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
-        return probe(key, hash: TagTable.hash(key))
+        let (hash, hasUpperCase) = TagTable.hashNotingCase(key)
+        // A key without upper-case letters is compared as it is, even in a folding table.
+        return probe(key, hash: hash, fold: foldsCase && hasUpperCase)
     }
 
-    /// Probes from the slot `hash` chooses until `key` or an empty slot is found.
+    /// Probes from the slot `hash` chooses until `key` or an empty slot is found, folding `key`
+    /// while comparing when `fold` is set.
     @inline(__always)
-    private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+    private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, fold: Bool) -> Int32? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0...mask {
             let cell = slot &* 4
@@ -173,7 +191,7 @@ struct TagTable: @unchecked Sendable {
             let start = Int(cells[cell + 1])
             let end = Int(cells[cell + 2])
             if end - start == key.count, start >= 0, end <= keyBytes.count,
-                TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: foldsCase)
+                TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: fold)
             {
                 let value = cells[cell + 3]
                 return value >= 0 && Int(value) < valueLimit ? value : nil
