@@ -68,8 +68,13 @@ extension TypeGraph {
         }
     }
 
+    /// Whether `ext` can be a filename extension: not empty, no `/` and no NUL. Read as bytes in
+    /// one pass.
     static func isUsableExtension(_ ext: String) -> Bool {
-        !ext.isEmpty && !ext.utf8.contains(UInt8(ascii: "/")) && !ext.utf8.contains(0)
+        var ext = ext
+        return ext.withUTF8 { bytes in
+            !bytes.isEmpty && !bytes.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
+        }
     }
 
     // MARK: MIME types

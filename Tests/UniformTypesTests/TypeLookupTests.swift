@@ -35,6 +35,9 @@ struct TypeLookupTests {
         #expect(graph.type(filenameExtension: "mp4", conformingTo: audio)?.identifier == "public.mpeg-4-audio")
         #expect(graph.type(filenameExtension: "") == nil)
         #expect(graph.type(filenameExtension: "a/b") == nil)
+        #expect(graph.type(filenameExtension: "qz\u{0}x") == nil)
+        #expect(graph.type(filenameExtension: "a-long-unclaimed-extension/with-a-slash") == nil)
+        #expect(graph.type(filenameExtension: "Ünclaimed")?.identifier.rawValue == "dyn.ext.-c3-9cnclaimed")
     }
 
     @Test("MIME lookups ignore parameters, case and follow aliases")
