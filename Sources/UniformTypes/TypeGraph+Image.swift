@@ -58,7 +58,8 @@ extension TypeGraph {
         guard reader.readWord() == GraphImageLayout.magic else { throw GraphImage.failure(path, "not a graph image") }
         let version = reader.readWord() ?? 0
         guard version == GraphImageLayout.formatVersion else {
-            throw GraphImage.failure(path, "image format version \(version); this library reads version \(GraphImageLayout.formatVersion)")
+            throw GraphImage.failure(
+                path, "image format version 0x\(String(version, radix: 16)) (layout and tag hash); this library reads version 0x\(String(GraphImageLayout.formatVersion, radix: 16))")
         }
         guard let digest = reader.readWord(), digest == sourceDigest else {
             throw GraphImage.failure(path, "compiled from other declarations (stale)")

@@ -112,6 +112,16 @@ struct GraphImageTests {
             try TypeGraph(imageAt: directory.path("version.image"), sourceDigest: compiled.sourceDigest)
         }
         #expect(version.reason.contains("format version"))
+        // The same layout with tables placed by another tag hash: the version word's hash bits
+        // (bits 32–47) differ, and the image is refused rather than answering every lookup with
+        // nothing.
+        bytes = compiled.imageBytes
+        bytes[20] ^= 0x5A
+        try directory.write("hash.image", bytes: bytes)
+        let hash = try #require(throws: UniformTypeError.self) {
+            try TypeGraph(imageAt: directory.path("hash.image"), sourceDigest: compiled.sourceDigest)
+        }
+        #expect(hash.reason.contains("format version") && hash.reason.contains("tag hash"))
         let folder = try #require(throws: UniformTypeError.self) { try TypeGraph(imageAt: directory.path, sourceDigest: 1) }
         #expect(folder.reason.contains("regular file"))
         // A FIFO in its place is refused at once, without waiting for a writer.

@@ -55,10 +55,17 @@ final class GraphImage: @unchecked Sendable {
 enum GraphImageLayout {
     /// `OWTGRAPH`, the first directory word of every image.
     static let magic: UInt64 = 0x4850_4152_4754_574F
-    /// Bumped whenever the layout, the hashing or the compilation rules change: older images
-    /// are then rebuilt rather than read. Tag hashes read words in the machine's byte order, so
-    /// the top bit marks images of big-endian machines.
-    static let formatVersion: UInt64 = 8 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
+    /// The layout version, bumped whenever the layout or the compilation rules change: older
+    /// images are then rebuilt rather than read.
+    static let layoutVersion: UInt64 = 8
+    /// The version word an image carries: the layout version (low 32 bits), 16 bits of the tag
+    /// hash of a fixed key (bits 32–47), so that an image whose tables were placed by another
+    /// hash function is rebuilt even when no one bumped the layout version, and the top bit for
+    /// images of big-endian machines (tag hashes read words in the machine's byte order).
+    static let formatVersion: UInt64 = {
+        let hash = Array("OWTGRAPH tag hash witness: Image/PNG".utf8).withUnsafeBufferPointer { TagTable.hash($0) }
+        return layoutVersion | (hash & 0xFFFF) << 32 | (UInt64(1).bigEndian == 1 ? 1 << 63 : 0)
+    }()
     /// The directory's length, then magic, version, source digest, total length, type count,
     /// words per closure row, and the positions of `public.item`, `public.data` and
     /// `public.content`.
