@@ -326,6 +326,11 @@ enum KnownType {
     static let sedScript: TypeIdentifier = "org.freedesktop.mime.text.x-sed"
     static let expectScript: TypeIdentifier = "org.apache.tika.mime.text.x-expect"
     static let swiftSource: TypeIdentifier = "public.swift-source"
+    static let cSource: TypeIdentifier = "public.c-source"
+    static let dSource: TypeIdentifier = "org.freedesktop.mime.text.x-dsrc"
+    static let javaSource: TypeIdentifier = "com.sun.java-source"
+    static let juliaSource: TypeIdentifier = "org.freedesktop.mime.text.julia"
+    static let rustSource: TypeIdentifier = "public.rust-source"
     static let makefile: TypeIdentifier = "public.make-source"
 
     /// Documents in a ZIP archive or an OLE2 compound file that their format requires to hold

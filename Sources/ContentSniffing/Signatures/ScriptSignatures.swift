@@ -149,6 +149,13 @@ enum ScriptSignatures {
         Interpreter(names: ["expect"], identifier: KnownType.expectScript, language: "expect"),
         Interpreter(names: ["swift"], identifier: KnownType.swiftSource, language: "Swift"),
         Interpreter(names: ["macruby", "jruby", "rbx", "truffleruby"], identifier: KnownType.rubyScript, language: "ruby"),
+        // Compilers that run a source file given on their `#!` line (`tcc -run`, `dmd -run`,
+        // `java --source N`, single-file Rust through rust-script).
+        Interpreter(names: ["tcc"], identifier: KnownType.cSource, language: "C (tcc)"),
+        Interpreter(names: ["rdmd", "dmd", "gdmd", "ldmd"], identifier: KnownType.dSource, language: "D"),
+        Interpreter(names: ["java"], identifier: KnownType.javaSource, language: "Java"),
+        Interpreter(names: ["julia"], identifier: KnownType.juliaSource, language: "Julia"),
+        Interpreter(names: ["rust-script"], identifier: KnownType.rustSource, language: "Rust"),
     ]
 
     /// The part of a path after its last `/`.

@@ -31,6 +31,11 @@ struct ShebangInterpreterTests {
         ("#!/bin/sed -f\ns/a/b/\n", "text/x-sed"),
         ("#!/usr/bin/expect -f\nspawn ssh host\n", "text/x-expect"),
         ("#!/usr/bin/env macruby\nputs 1\n", "application/x-ruby"),
+        ("#!/usr/bin/tcc -run -lm\nint main(void) { return 0; }\n", "text/x-csrc"),
+        ("#!/usr/bin/env rdmd\nvoid main() {}\n", "text/x-dsrc"),
+        ("#!/usr/bin/java --source 21\nclass Hi { public static void main(String[] a) {} }\n", "text/x-java"),
+        ("#!/usr/bin/env julia\nprintln(1)\n", "text/julia"),
+        ("#!/usr/bin/env rust-script\nfn main() {}\n", "text/rust"),
     ])
     func interpreter(script: String, mime: String) throws {
         let graph = SystemTypeCatalog.graph
