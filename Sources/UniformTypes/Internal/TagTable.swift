@@ -100,11 +100,11 @@ struct TagTable: @unchecked Sendable {
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { hashNotingCase(bytes).hash }
 
-    /// ``hash(_:)``, and whether folding changed any byte: a key without an upper-case ASCII
-    /// letter equals a stored (folded) key exactly when their bytes are equal, so its compares
-    /// need not fold.
+    /// ``hash(_:)``, and whether the key may differ from its folded form: `false` when every
+    /// byte already has bit 5 set (no upper-case letter among them), and such a key equals a
+    /// stored (folded) key exactly when their bytes are equal, so its compares need not fold.
     @inline(__always)
-    static func hashNotingCase(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, hasUpperCase: Bool) {
+    static func hashNotingCase(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, mayFold: Bool) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return (hash, false) }
         let raw = UnsafeRawPointer(base)
@@ -175,9 +175,9 @@ struct TagTable: @unchecked Sendable {
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
         // A length no key has ends the lookup before hashing.
         if lengths & TagTable.lengthBit(key.count) == 0 { return nil }
-        let (hash, hasUpperCase) = TagTable.hashNotingCase(key)
+        let (hash, mayFold) = TagTable.hashNotingCase(key)
         // A key without upper-case letters is compared as it is, even in a folding table.
-        return probe(key, hash: hash, fold: foldsCase && hasUpperCase)
+        return probe(key, hash: hash, fold: foldsCase && mayFold)
     }
 
     /// Probes from the slot `hash` chooses until `key` or an empty slot is found, folding `key`
