@@ -16,13 +16,18 @@ import UniformTypes
 /// one near the start. A desktop entry (Desktop Entry Specification, "Basic format of the file")
 /// has nothing but comments (`#`) and blank lines before its first group header, `[Desktop
 /// Entry]`, and so does every key file declared as a kind of it (an icon theme's `[Icon Theme]`).
+/// A Mathematica notebook is the Wolfram Language expression `Notebook[…]`, which the front end
+/// writes after a header comment (`(* Content-type: application/vnd.wolfram.mathematica *)`,
+/// `(************** Content-type: application/mathematica` before version 6): a line opens with
+/// one or the other.
 ///
 /// A name of one of these formats over text without its mark is not that format (`merged1.vcf`
 /// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
 /// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description, the licence
 /// text `LGPL-2.1` is no section-1 man page, a SystemTap script `gc.stp` is no STEP model, an R
-/// package's documentation `plot.Rd` is no RDfile of chemical data, and Emacs Lisp saved as
-/// `.emacs.desktop` is no desktop entry).
+/// package's documentation `plot.Rd` is no RDfile of chemical data, Emacs Lisp saved as
+/// `.emacs.desktop` is no desktop entry, and a tutorial translated to Norwegian Bokmål and saved
+/// as `tutor.nb` is no notebook).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
 /// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
@@ -42,8 +47,9 @@ struct FormatMark: Sendable {
         /// At the opening of the text.
         case opening
         /// At the start of some line of the text read, spelled as the mark or as `alternative`
-        /// (troff's two control characters).
-        case someLineStart(alternative: StaticString)
+        /// (troff's two control characters); `what` names those lines, for people ("the
+        /// requests").
+        case someLineStart(alternative: StaticString, what: String)
         /// At the start of the first line that is neither blank nor a comment (a line opening
         /// with `comment`), when the text read has such a line.
         case firstLineAfterComments(comment: StaticString)
@@ -69,8 +75,8 @@ struct FormatMark: Sendable {
     func refutation(of identifier: TypeIdentifier) -> String {
         switch placement {
         case .opening: "the text does not open with \(spelling), as every \(identifier) does"
-        case .someLineStart(let alternative):
-            "no line of the text opens with \(spelling) or \(alternative), as the requests of every \(identifier) do"
+        case .someLineStart(let alternative, let what):
+            "no line of the text opens with \(spelling) or \(alternative), as \(what) of every \(identifier) do"
         case .firstLineAfterComments:
             "the first line of the text that is not a comment does not open with \(spelling), as the first group header of every \(identifier) does"
         }
@@ -91,7 +97,14 @@ struct FormatMark: Sendable {
         // Desktop entries, and the key files declared as their kinds (icon and sound theme
         // indexes): nothing but comments and blank lines precedes the first group header.
         FormatMark(mimeType: "application/x-desktop", text: "[", ignoresCase: false, placement: .firstLineAfterComments(comment: "#")),
-    ] + troffFormats.map { FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'")) }
+        // A Mathematica notebook is one Wolfram Language expression, `Notebook[…]`, which the
+        // front end writes after a header of comments (`(* Content-type: … *)`).
+        FormatMark(
+            mimeType: "application/mathematica", text: "(*", ignoresCase: false,
+            placement: .someLineStart(alternative: "Notebook[", what: "the header comment or the Notebook expression")),
+    ] + troffFormats.map {
+        FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'", what: "the requests"))
+    }
 
     /// The troff formats: troff itself and the macro sets, which are not all declared as kinds
     /// of it.
@@ -112,7 +125,7 @@ struct FormatMark: Sendable {
         switch placement {
         case .opening:
             return ignoresCase ? rest.has(caseInsensitive: text) : rest.has(text)
-        case .someLineStart(let alternative):
+        case .someLineStart(let alternative, _):
             var lines = TextLines(rest, limit: .max)
             while let line = lines.next() {
                 if line.has(text) || line.has(alternative) { return true }

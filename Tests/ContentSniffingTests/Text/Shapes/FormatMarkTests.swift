@@ -69,6 +69,19 @@ struct FormatMarkTests {
 
         """
 
+    /// The opening of an editor's tutorial, translated and saved under the language's code
+    /// (`nb`, Norwegian Bokmål): prose, no Wolfram Language in it.
+    static let tutorial = """
+        ===============================================================================
+        = W e l c o m e   t o   t h e   e d i t o r   t u t o r  --  Version 1.7     =
+        ===============================================================================
+
+             The editor has many commands, too many to explain in a tutor such as
+             this one. This tutor is designed to describe enough of the commands that
+             you will be able to use it as a general-purpose editor.
+
+        """
+
     func type(_ mime: String) throws -> UniformType { try #require(resolver.graph.type(mimeType: mime)) }
 
     @Test("a name refuted by text without the mark: the text's own reading, with a conflict", arguments: [
@@ -86,6 +99,7 @@ struct FormatMarkTests {
         ("plot.Rd", "\\name{plot}\n\\alias{plot}\n\\title{Generic X-Y Plotting}\n\\usage{plot(x, y, \\dots)}\n", "chemical/x-mdl-rdfile", "$RDFILE"),
         (".emacs.desktop", ";; -*- mode: emacs-lisp; coding: utf-8 -*-\n(setq desktop-saved-frameset nil)\n", "application/x-desktop", "first group header"),
         ("editor.desktop", "# An entry, once\nName=Editor\nExec=editor %f\n", "application/x-desktop", "["),
+        ("tutor.nb", Self.tutorial, "application/mathematica", "Notebook["),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -127,6 +141,11 @@ struct FormatMarkTests {
         ("editor.desktop", "# written by hand\n\n  # indented comment\n[Desktop Entry]\nType=Application\nName=Editor\n", "application/x-desktop"),
         ("old.kdelnk", "[KDE Desktop Entry]\nType=Link\n", "application/x-desktop"),
         ("index.theme", "[Icon Theme]\nName=Example\nDirectories=48x48/apps\n", "application/x-theme"),
+        // Mathematica notebooks: the front end's header comment (version 6 on, and 3 to 5), or
+        // the Notebook expression alone.
+        ("plot.nb", "(* Content-type: application/vnd.wolfram.mathematica *)\n\n(*** Wolfram Notebook File ***)\n(* http://www.wolfram.com/nb *)\n\n(* Beginning of Notebook Content *)\nNotebook[{\nCell[\"Plot[x, {x, 0, 1}]\", \"Input\"]\n}]\n", "application/mathematica"),
+        ("old.nb", "(************** Content-type: application/mathematica **************\n                     CreatedBy='Mathematica 5.0'\n*******************************************************************)\n\nNotebook[{\nCell[\"A title\", \"Title\"]\n}]\n", "application/mathematica"),
+        ("bare.nb", "Notebook[{Cell[\"Hello\", \"Text\"]}]\n", "application/mathematica"),
     ])
     func troffMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
