@@ -19,15 +19,16 @@ import UniformTypes
 /// A Mathematica notebook is the Wolfram Language expression `Notebook[…]`, which the front end
 /// writes after a header comment (`(* Content-type: application/vnd.wolfram.mathematica *)`,
 /// `(************** Content-type: application/mathematica` before version 6): a line opens with
-/// one or the other.
+/// one or the other. A cdrdao table of contents specifies its tracks on lines opening with
+/// `TRACK`, after an optional session type (`CD_DA`, `CD_ROM` …).
 ///
 /// A name of one of these formats over text without its mark is not that format (`merged1.vcf`
 /// holding a Variant Call Format table is no contact card, `stream-0.1.tm` holding Tcl is no
 /// TeXmacs document, `lambdastar.sls` holding Scheme is no XML route description, the licence
 /// text `LGPL-2.1` is no section-1 man page, a SystemTap script `gc.stp` is no STEP model, an R
 /// package's documentation `plot.Rd` is no RDfile of chemical data, Emacs Lisp saved as
-/// `.emacs.desktop` is no desktop entry, and a tutorial translated to Norwegian Bokmål and saved
-/// as `tutor.nb` is no notebook).
+/// `.emacs.desktop` is no desktop entry, a tutorial translated to Norwegian Bokmål and saved as
+/// `tutor.nb` is no notebook, and LaTeX's table of contents `paper.toc` is no CD layout).
 ///
 /// The mark may follow a UTF-8 byte order mark and blank space. Text in UTF-16 or UTF-32 (a
 /// byte order mark of theirs, or NUL bytes among the first 256) is not judged: its bytes do not
@@ -102,6 +103,12 @@ struct FormatMark: Sendable {
         FormatMark(
             mimeType: "application/mathematica", text: "(*", ignoresCase: false,
             placement: .someLineStart(alternative: "Notebook[", what: "the header comment or the Notebook expression")),
+        // A cdrdao table of contents (cdrdao(1), "TOC files"): an optional catalog number and
+        // session type (`CD_DA`, `CD_ROM`, `CD_ROM_XA`, `CD_I`, and `CD_TEXT` blocks), then a
+        // specification per track, each opening with `TRACK`.
+        FormatMark(
+            mimeType: "application/x-cdrdao-toc", text: "TRACK", ignoresCase: false,
+            placement: .someLineStart(alternative: "CD_", what: "the track specifications or the session type")),
     ] + troffFormats.map {
         FormatMark(mimeType: $0, text: ".", ignoresCase: false, placement: .someLineStart(alternative: "'", what: "the requests"))
     }

@@ -100,6 +100,7 @@ struct FormatMarkTests {
         (".emacs.desktop", ";; -*- mode: emacs-lisp; coding: utf-8 -*-\n(setq desktop-saved-frameset nil)\n", "application/x-desktop", "first group header"),
         ("editor.desktop", "# An entry, once\nName=Editor\nExec=editor %f\n", "application/x-desktop", "["),
         ("tutor.nb", Self.tutorial, "application/mathematica", "Notebook["),
+        ("chapter.toc", "\\contentsline {section}{\\numberline {1}History}{3}\n\\contentsline {subsection}{\\numberline {1.1}Early versions}{3}\n", "application/x-cdrdao-toc", "TRACK"),
     ])
     func refuted(name: String, text: String, namedMIME: String, mark: String) throws {
         let named = try type(namedMIME)
@@ -146,6 +147,9 @@ struct FormatMarkTests {
         ("plot.nb", "(* Content-type: application/vnd.wolfram.mathematica *)\n\n(*** Wolfram Notebook File ***)\n(* http://www.wolfram.com/nb *)\n\n(* Beginning of Notebook Content *)\nNotebook[{\nCell[\"Plot[x, {x, 0, 1}]\", \"Input\"]\n}]\n", "application/mathematica"),
         ("old.nb", "(************** Content-type: application/mathematica **************\n                     CreatedBy='Mathematica 5.0'\n*******************************************************************)\n\nNotebook[{\nCell[\"A title\", \"Title\"]\n}]\n", "application/mathematica"),
         ("bare.nb", "Notebook[{Cell[\"Hello\", \"Text\"]}]\n", "application/mathematica"),
+        // cdrdao's tables of contents: the session type, then a track specification each.
+        ("album.toc", "CD_DA\n\n// Track 1\nTRACK AUDIO\nFILE \"data.wav\" 0\n", "application/x-cdrdao-toc"),
+        ("single.toc", "// written by hand\nTRACK AUDIO\nCOPY\nFILE \"track01.wav\" 0 04:16:41\n", "application/x-cdrdao-toc"),
     ])
     func troffMarked(name: String, text: String, mime: String) throws {
         let resolution = resolver.resolve(bytes: Array(text.utf8), name: name)
