@@ -12,6 +12,11 @@
 /// - **Memory:** the Huffman tables live in one fixed-size scratch buffer on the stack; nothing
 ///   is allocated per symbol.
 ///
+/// Speed: a symbol whose code is at most ``fastBits`` long (nearly all of them in real streams)
+/// is decoded with one look into a table indexed by the next bits; only longer codes are
+/// decoded a bit at a time. Every manual page of a system is gzip-compressed, and a sniff
+/// inflates the first few hundred bytes of each, so this is on the path of a scan.
+///
 /// Every length and distance is checked against what was produced and what the output holds,
 /// so a back-reference before the start or a code that lies ends decoding with ``Outcome/invalid``.
 enum Inflater {
@@ -31,7 +36,7 @@ enum Inflater {
     /// The produced bytes are correct even when the outcome is not ``Outcome/finished``.
     static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> (count: Int, outcome: Outcome) {
         // Scratch: literal/length counts (16) and symbols (288), distance counts (16) and
-        // symbols (32), code lengths (320), offsets (16).
+        // symbols (32), code lengths (320), offsets (16), then the two fast tables.
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: scratchCount) { scratch in
             scratch.initialize(repeating: 0)
             var state = InflateState(input: input, output: output, scratch: scratch)
@@ -40,7 +45,10 @@ enum Inflater {
         }
     }
 
-    static let scratchCount = 16 + 288 + 16 + 32 + 320 + 16
+    static let scratchCount = 16 + 288 + 16 + 32 + 320 + 16 + 2 << fastBits
+
+    /// The longest code decoded by one table look; a fast table has `1 << fastBits` entries.
+    static let fastBits = 9
 
     /// Base lengths of length symbols 257…285, and their extra bits.
     static let lengthBase: [Int16] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
@@ -65,14 +73,19 @@ private struct InflateState {
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
 
-    /// A canonical Huffman table inside the scratch buffer: 16 counts, then symbols.
+    /// A canonical Huffman table inside the scratch buffer: 16 counts, then symbols, and its
+    /// fast table: for every value of the next `width` bits, the symbol whose code they begin
+    /// with and the code's length (`symbol << 4 | length`), or 0 when the code is longer (or
+    /// there is none). `width` is ``Inflater/fastBits``, or the longest code when shorter.
     struct Table {
         let counts: Int
         let symbols: Int
+        let fast: Int
+        var width = 0
     }
 
-    let literals = Table(counts: 0, symbols: 16)
-    let distances = Table(counts: 16 + 288, symbols: 16 + 288 + 16)
+    var literals = Table(counts: 0, symbols: 16, fast: 16 + 288 + 16 + 32 + 320 + 16)
+    var distances = Table(counts: 16 + 288, symbols: 16 + 288 + 16, fast: 16 + 288 + 16 + 32 + 320 + 16 + 1 << Inflater.fastBits)
     let lengthsStart = 16 + 288 + 16 + 32
     let offsetsStart = 16 + 288 + 16 + 32 + 320
 
@@ -160,10 +173,10 @@ private struct InflateState {
         }
     }
 
-    /// Builds `table` from `count` code lengths at `lengthsStart + first`. Over-subscribed
-    /// lengths are invalid; incomplete codes are accepted (a code that is not there is caught
-    /// when decoding).
-    private func build(_ table: Table, first: Int, count: Int) throws(Stop) {
+    /// Builds `table` from `count` code lengths at `lengthsStart + first` and returns the width
+    /// of its fast table. Over-subscribed lengths are invalid; incomplete codes are accepted (a
+    /// code that is not there is caught when decoding).
+    private func build(_ table: Table, first: Int, count: Int) throws(Stop) -> Int {
         for length in 0..<16 { scratch[table.counts + length] = 0 }
         for symbol in 0..<count { scratch[table.counts + Int(scratch[lengthsStart + first + symbol])] += 1 }
         var left = 1
@@ -181,12 +194,70 @@ private struct InflateState {
             scratch[table.symbols + Int(scratch[offsetsStart + length])] = Int16(symbol)
             scratch[offsetsStart + length] += 1
         }
+        return fillFastTable(table, complete: left == 0)
     }
 
-    /// One symbol of `table`, read a bit at a time (canonical codes, shortest first) from the
-    /// bit buffer, which is topped up once beforehand: a code is at most 15 bits.
+    /// Fills `table`'s fast table from its counts and symbols and returns its width. The
+    /// symbols are in canonical order (shortest code first, then by symbol), so each code is
+    /// the one before plus 1 (shifted left when the length grows). The stream stores a code's
+    /// bits most significant first and they are read least significant first, so the code is
+    /// kept reversed, and incremented so; its entry sits at that value and at every value of
+    /// the bits that follow it. A longer code marks the entry of its first `width` bits with 0.
+    /// A complete code writes every entry so; an incomplete one is cleared first.
+    private func fillFastTable(_ table: Table, complete: Bool) -> Int {
+        var longest = 0
+        for length in 1..<16 where scratch[table.counts + length] != 0 { longest = length }
+        let width = Swift.min(Inflater.fastBits, Swift.max(longest, 1))
+        let size = 1 << width
+        if !complete {
+            for entry in 0..<size { scratch[table.fast + entry] = 0 }
+        }
+        var reversed = 0
+        var index = 0
+        for length in stride(from: 1, through: longest, by: 1) {
+            let count = Int(scratch[table.counts + length])
+            for _ in 0..<count {
+                if length <= width {
+                    let entry = Int16(truncatingIfNeeded: Int(scratch[table.symbols + index]) << 4 | length)
+                    var slot = reversed
+                    while slot < size {
+                        scratch[table.fast + slot] = entry
+                        slot += 1 << length
+                    }
+                } else {
+                    scratch[table.fast + reversed & (size - 1)] = 0
+                }
+                index += 1
+                // The next code, reversed: add 1 at the code's last bit (the highest of
+                // `reversed`) and carry towards its first.
+                var carry = 1 << (length - 1)
+                while reversed & carry != 0 { carry >>= 1 }
+                reversed = carry != 0 ? (reversed & (carry - 1)) + carry : 0
+            }
+        }
+        return width
+    }
+
+    /// One symbol of `table`: from the fast table when the code is short and its bits are
+    /// there, else read a bit at a time (canonical codes, shortest first) from the bit buffer,
+    /// which is topped up once beforehand: a code is at most 15 bits.
+    @inline(__always)
     private mutating func decode(_ table: Table) throws(Stop) -> Int {
         if bitCount < 15 { refill() }
+        let entry = Int(scratch[table.fast &+ Int(bitBuffer & (UInt64(1) << UInt64(table.width) &- 1))])
+        let length = entry & 15
+        if entry != 0, length <= bitCount {
+            bitBuffer >>= UInt64(length)
+            bitCount &-= length
+            return entry >> 4
+        }
+        return try decodeLong(table)
+    }
+
+    /// A symbol of `table` read a bit at a time: a code longer than the fast table's width, or
+    /// one whose bits the input does not hold (which ends decoding).
+    @inline(never)
+    private mutating func decodeLong(_ table: Table) throws(Stop) -> Int {
         var buffered = bitBuffer
         var code = 0
         var first = 0
@@ -208,14 +279,14 @@ private struct InflateState {
         throw .outcome(.invalid)
     }
 
-    private func fixedTables() {
+    private mutating func fixedTables() {
         for symbol in 0..<288 {
             scratch[lengthsStart + symbol] = symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8
         }
         for symbol in 0..<30 { scratch[lengthsStart + 288 + symbol] = 5 }
         // Fixed tables are complete, so building cannot fail.
-        try? build(literals, first: 0, count: 288)
-        try? build(distances, first: 288, count: 30)
+        literals.width = (try? build(literals, first: 0, count: 288)) ?? 0
+        distances.width = (try? build(distances, first: 288, count: 30)) ?? 0
     }
 
     private mutating func dynamicTables() throws(Stop) {
@@ -225,7 +296,7 @@ private struct InflateState {
         guard literalCount <= 286, distanceCount <= 30 else { throw .outcome(.invalid) }
         for index in 0..<19 { scratch[lengthsStart + Inflater.codeLengthOrder[index]] = 0 }
         for index in 0..<codeLengthCount { scratch[lengthsStart + Inflater.codeLengthOrder[index]] = Int16(try bits(3)) }
-        try build(literals, first: 0, count: 19)
+        literals.width = try build(literals, first: 0, count: 19)
         var index = 0
         let total = literalCount + distanceCount
         while index < total {
@@ -257,8 +328,8 @@ private struct InflateState {
         for symbol in (0..<distanceCount).reversed() {
             scratch[lengthsStart + 288 + symbol] = scratch[lengthsStart + literalCount + symbol]
         }
-        try build(literals, first: 0, count: literalCount)
-        try build(distances, first: 288, count: distanceCount)
+        literals.width = try build(literals, first: 0, count: literalCount)
+        distances.width = try build(distances, first: 288, count: distanceCount)
     }
 
     /// Literals and back-references until the end-of-block code.

@@ -1,4 +1,5 @@
 @testable import ContentSniffing
+import Foundation
 import OpenWithTestSupport
 import Testing
 
@@ -108,6 +109,64 @@ struct InflaterTests {
             let capacity = Int(random.next() % 2048)
             let (bytes, _) = Self.inflate(input, capacity: capacity)
             #expect(bytes.count <= capacity)
+        }
+    }
+
+    /// `bytes` compressed by the system's `gzip -9` (an encoder independent of this code), as
+    /// raw DEFLATE: the 10-byte header (no name: `-n`) and the 8-byte trailer taken off.
+    static func deflatedByGzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let folder = TemporaryDirectory("inflater-gzip")
+        try Data(bytes).write(to: folder.url("input"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-9", "-n", "-c", folder.path("input")]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let gzip = [UInt8](data)
+        #expect(process.terminationStatus == 0 && gzip.count > 18 && gzip[3] == 0)
+        return Array(gzip.dropFirst(10).dropLast(8))
+    }
+
+    /// Inputs for gzip: bytes whose rare values get 10- to 15-bit codes, text, a long run, one byte.
+    enum GzipInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case skewedBytes, text, oneByteRepeated, oneByte
+        var testDescription: String { rawValue }
+        var bytes: [UInt8] {
+            switch self {
+            case .skewedBytes: InflaterTests.skewed(count: 150_000, seed: 3)
+            case .text: ByteFixtures.text(count: 60_000, seed: 11)
+            case .oneByteRepeated: [UInt8](repeating: 0x41, count: 40_000)
+            case .oneByte: [0x0A]
+            }
+        }
+    }
+
+    @Test(
+        "streams written by gzip -9 decode to their bytes: codes longer than the fast table's, many blocks, long runs",
+        arguments: GzipInput.allCases)
+    func gzipStreams(input: GzipInput) throws {
+        let bytes = input.bytes
+        let deflated = try Self.deflatedByGzip(bytes)
+        let (inflated, outcome) = Self.inflate(deflated, capacity: bytes.count + 16)
+        #expect(outcome == .finished)
+        let difference = zip(inflated, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(inflated.count == bytes.count && difference == nil, "\(inflated.count) of \(bytes.count) bytes, first difference at \(difference ?? -1)")
+        // Stopped early, at a place inside a block: a correct prefix.
+        let (prefix, prefixOutcome) = Self.inflate(deflated, capacity: 265)
+        #expect(prefix == Array(bytes.prefix(265)))
+        #expect(prefixOutcome == (bytes.count > 265 ? .outputFull : .finished))
+    }
+
+    /// Bytes where value `k` is about 0.96^k times as frequent as 0, so that a Huffman code
+    /// for them spans every length up to DEFLATE's 15 bits.
+    static func skewed(count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix(seed: seed)
+        return (0..<count).map { _ in
+            let uniform = Double(random.next() >> 11) / Double(1 << 53)
+            return UInt8(min(255, Int(log(1 - uniform) / log(0.96))))
         }
     }
 
