@@ -206,11 +206,13 @@ extension TypeGraph {
             else { return nil }
             let count = Int(countWord)
             let words = Int(wordsWord)
-            var known = WellKnown()
-            for root in [\WellKnown.item, \.data, \.content] {
+            // The positions of public.item, public.data and public.content, in that order.
+            var roots: [Int32] = [-1, -1, -1]
+            for root in 0..<3 {
                 guard let position = reader.readWord(), position == GraphImageLayout.absent || position < countWord else { return nil }
-                known[keyPath: root] = position == GraphImageLayout.absent ? -1 : Int32(position)
+                roots[root] = position == GraphImageLayout.absent ? -1 : Int32(position)
             }
+            let known = WellKnown(item: roots[0], data: roots[1], content: roots[2])
             guard let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
                 !candidateOffsets.isEmpty,
                 GraphImageChecks.offsetsAreValid(candidateOffsets, lists: candidateOffsets.count - 1, total: candidateWords.count),

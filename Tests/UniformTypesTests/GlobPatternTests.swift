@@ -166,4 +166,130 @@ struct GlobPatternTests {
             #expect(SystemTypeCatalog.graph.type(filename: name) == system.type)
         }
     }
+
+    @Test("What a glob is read into (its literal ends, prefilter, anchor bytes) agrees with a plain step-by-step reading, for 20,000 random globs")
+    func readingAgreesWithSteps() {
+        var random = UInt64(0x6C0B)
+        func next() -> UInt64 {
+            random &+= 0x9E37_79B9_7F4A_7C15
+            var z = random
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let alphabet = Array("*?[]!^-aZq.9".utf8)
+        for round in 0..<20_000 {
+            let length = Int(next() % 12)
+            let text = String(decoding: (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            let caseSensitive = round % 2 == 0
+            let glob = GlobPattern(text, caseSensitive: caseSensitive)
+            let expected = ReferenceReading(text, caseSensitive: caseSensitive)
+            #expect(glob.literalPrefix == expected.prefix, "\(text)")
+            #expect(glob.literalSuffix == expected.suffix, "\(text)")
+            #expect(glob.prefilter.minimumLength == expected.minimumLength, "\(text)")
+            #expect(glob.prefilter.maximumLength == expected.maximumLength, "\(text)")
+            #expect(glob.prefilter.requiredBytes == expected.requiredBytes, "\(text)")
+            #expect(glob.prefilter.runLength == min(expected.longestRun.count, 8), "\(text)")
+            #expect(glob.prefilter.run == expected.longestRun.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }, "\(text)")
+            #expect(glob.firstBytes == expected.firstBytes, "\(text)")
+            #expect(glob.lastBytes == expected.lastBytes, "\(text)")
+        }
+    }
+
+    /// A glob read step by step into a list, as the shell reads it (an unclosed `[` is a byte;
+    /// `!` or `^` after `[` negates; a `]` first is a member; `a-z` is a range), and what every
+    /// name it matches must have, worked out from the list.
+    struct ReferenceReading {
+        enum Step: Equatable {
+            case byte(UInt8), any, star
+            case set(Set<UInt8>, negated: Bool)
+        }
+
+        var prefix: [UInt8] = []
+        var suffix: [UInt8] = []
+        var longestRun: [UInt8] = []
+        var minimumLength = 0
+        var maximumLength = 0
+        var requiredBytes: UInt32 = 0
+        var firstBytes: [UInt8]?
+        var lastBytes: [UInt8]?
+
+        init(_ text: String, caseSensitive: Bool) {
+            let fold = { (byte: UInt8) -> UInt8 in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+            let bytes = caseSensitive ? Array(text.utf8) : text.utf8.map(fold)
+            var steps: [Step] = []
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "*") {
+                    steps.append(.star)
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "?") {
+                    steps.append(.any)
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "["), let (members, negated, end) = Self.bracket(bytes, from: index) {
+                    steps.append(.set(members, negated: negated))
+                    index = end
+                    continue
+                }
+                steps.append(.byte(byte))
+                index += 1
+            }
+            var runs: [[UInt8]] = [[]]
+            for step in steps {
+                if case .byte(let byte) = step {
+                    runs[runs.count - 1].append(byte)
+                    requiredBytes |= 1 << UInt32(byte & 31)
+                } else {
+                    runs.append([])
+                }
+            }
+            prefix = runs.first!
+            suffix = runs.last!
+            for run in runs where run.count > longestRun.count { longestRun = run }
+            minimumLength = steps.filter { $0 != .star }.count
+            maximumLength = steps.contains(.star) ? Int.max : minimumLength
+            func anchors(_ step: Step?) -> [UInt8]? {
+                let members: Set<UInt8>
+                switch step {
+                case nil, .star?, .any?: return nil
+                case .set(_, negated: true)?: return nil
+                case .byte(let byte)?: members = [byte]
+                case .set(let set, negated: false)?: members = set
+                }
+                return Set(caseSensitive ? members.map(fold) : members.filter { fold($0) == $0 }).sorted()
+            }
+            firstBytes = anchors(steps.first)
+            lastBytes = anchors(steps.last)
+        }
+
+        /// The bracket expression opening at `start`: its members, whether it is negated, and
+        /// where it ends; `nil` when no `]` closes it.
+        static func bracket(_ bytes: [UInt8], from start: Int) -> (Set<UInt8>, Bool, Int)? {
+            var index = start + 1
+            var negated = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "^") {
+                negated = true
+                index += 1
+            }
+            var members = Set<UInt8>()
+            var first = true
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "]"), !first { return (members, negated, index + 1) }
+                first = false
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] != UInt8(ascii: "]") {
+                    if bytes[index] <= bytes[index + 2] { members.formUnion(bytes[index]...bytes[index + 2]) }
+                    index += 3
+                } else {
+                    members.insert(bytes[index])
+                    index += 1
+                }
+            }
+            return nil
+        }
+    }
 }

@@ -18,97 +18,140 @@ final class GlobPattern: Sendable {
 
     init(_ pattern: String, caseSensitive: Bool) {
         foldsCase = !caseSensitive
-        bytes = caseSensitive ? Array(pattern.utf8) : pattern.utf8.map(ASCIICaseFolding.fold)
-        let steps = GlobPattern.steps(bytes)
-        let tokens = steps.map(\.token)
+        let bytes = caseSensitive ? Array(pattern.utf8) : pattern.utf8.map(ASCIICaseFolding.fold)
+        self.bytes = bytes
+        let survey = bytes.withUnsafeBufferPointer { GlobPattern.Survey($0) }
         // The runs of literal bytes between wildcards and bracket expressions: the first and the
         // last open and close every match, the longest (`.so.` of `*.so.[0-9]*`) lies somewhere
         // in it, and the prefilter rejects most names by a scan for it, without backtracking.
-        var runs: [[UInt8]] = [[]]
-        for token in tokens {
-            if case .byte(let byte) = token { runs[runs.count - 1].append(byte) } else { runs.append([]) }
-        }
-        literalPrefix = runs[0]
-        literalSuffix = runs[runs.count - 1]
-        let requiredRun = runs.max { $0.count < $1.count } ?? []
-        let byteSteps = tokens.count(where: { $0 != .star })
+        // A literal step is one byte of the pattern, so each run is a slice of it.
+        literalPrefix = Array(bytes[..<survey.prefixLength])
+        literalSuffix = Array(bytes[(bytes.count - survey.suffixLength)...])
         prefilter = GlobPrefilter(
-            minimumLength: byteSteps, maximumLength: tokens.contains(.star) ? Int.max : byteSteps,
-            literalBytes: tokens.compactMap { if case .byte(let byte) = $0 { byte } else { nil } },
-            requiredRun: requiredRun, foldsCase: !caseSensitive)
+            minimumLength: survey.steps - survey.stars, maximumLength: survey.stars > 0 ? Int.max : survey.steps - survey.stars,
+            requiredBytes: survey.requiredBytes,
+            requiredRun: bytes[survey.longestRun.start..<survey.longestRun.start + survey.longestRun.length], foldsCase: !caseSensitive)
         // One `*`: the steps before it match the name's first bytes, those after it its last.
-        if tokens.count(where: { $0 == .star }) == 1, let star = tokens.firstIndex(of: .star) {
-            singleStar = (steps[star].offset, star, tokens.count - star - 1)
+        if survey.stars == 1 {
+            singleStar = (survey.firstStar.offset, survey.firstStar.step, survey.steps - survey.firstStar.step - 1)
         } else {
             singleStar = nil
         }
-        func anchors(_ token: Token?) -> [UInt8]? {
-            guard let token else { return nil }
-            // A name's byte is folded before it is looked up. A case-insensitive pattern
-            // compares folded name bytes, which are never upper case; a case-sensitive one
-            // compares them as they are, so each of its bytes stands for its folded form.
-            let members: [UInt8]
-            switch token {
-            case .star, .any: return nil
-            case .byte(let byte): members = [byte]
-            case .set(let set, let negated):
-                if negated { return nil }
-                members = (0...255).filter { set[$0] }.map(UInt8.init)
+        firstBytes = bytes.withUnsafeBufferPointer { GlobPattern.anchors(of: survey.first, in: $0, caseSensitive: caseSensitive) }
+        lastBytes = bytes.withUnsafeBufferPointer { GlobPattern.anchors(of: survey.last, in: $0, caseSensitive: caseSensitive) }
+    }
+
+    /// What kind of step a pattern's step is.
+    private enum StepKind {
+        case byte, any, star, set, negatedSet
+    }
+
+    /// The facts about a pattern's steps that its matching and prefilter use, read in one pass
+    /// by the rules of ``match(_:_:)`` (an unclosed `[` is a byte): how many steps and `*`
+    /// there are, the literal runs at its ends and its longest one, the literal bytes, the
+    /// first `*`, and its first and last steps.
+    private struct Survey {
+        var steps = 0
+        var stars = 0
+        var requiredBytes: UInt32 = 0
+        var prefixLength = 0
+        var suffixLength = 0
+        var longestRun = (start: 0, length: 0)
+        var firstStar = (offset: -1, step: -1)
+        var first: (kind: StepKind, offset: Int)?
+        var last: (kind: StepKind, offset: Int)?
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            var run = (start: 0, length: 0)
+            var literalSoFar = true
+            while index < bytes.count {
+                let start = index
+                let byte = bytes[index]
+                let kind: StepKind
+                if byte == UInt8(ascii: "*") {
+                    kind = .star
+                    index += 1
+                } else if byte == UInt8(ascii: "?") {
+                    kind = .any
+                    index += 1
+                } else if byte == UInt8(ascii: "["), let (negated, next) = GlobPattern.bracketRanges(bytes[...], at: index, { _, _ in }) {
+                    kind = negated ? .negatedSet : .set
+                    index = next
+                } else {
+                    kind = .byte
+                    index += 1
+                }
+                if kind == .byte {
+                    requiredBytes |= GlobPrefilter.ByteSet.bit(byte)
+                    if run.length == 0 { run.start = start }
+                    run.length += 1
+                    if literalSoFar { prefixLength += 1 }
+                } else {
+                    // The first of equally long runs is kept.
+                    if run.length > longestRun.length { longestRun = run }
+                    run.length = 0
+                    literalSoFar = false
+                }
+                if kind == .star {
+                    if stars == 0 { firstStar = (start, steps) }
+                    stars += 1
+                }
+                if first == nil { first = (kind, start) }
+                last = (kind, start)
+                steps += 1
             }
-            let keys = caseSensitive
-                ? Set(members.map(ASCIICaseFolding.fold))
-                : Set(members.filter { ASCIICaseFolding.fold($0) == $0 })
-            return keys.sorted()
+            if run.length > longestRun.length { longestRun = run }
+            suffixLength = run.length
         }
-        firstBytes = anchors(tokens.first)
-        lastBytes = anchors(tokens.last)
     }
 
-    /// One step of a pattern: a byte, `?`, `*`, or a bracket expression (the bytes it lists,
-    /// and whether it is negated).
-    private enum Token: Equatable {
-        case byte(UInt8)
-        case any
-        case star
-        case set([Bool], negated: Bool)
-    }
-
-    /// The steps of `bytes` and where each starts, read by the rules of ``match(_:_:)``: an
-    /// unclosed `[` is a byte.
-    private static func steps(_ bytes: [UInt8]) -> [(token: Token, offset: Int)] {
-        var steps: [(token: Token, offset: Int)] = []
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let start = index
-            if byte == UInt8(ascii: "*") {
-                steps.append((.star, start))
-                index += 1
-            } else if byte == UInt8(ascii: "?") {
-                steps.append((.any, start))
-                index += 1
-            } else if byte == UInt8(ascii: "["), let (set, negated, next) = bracketExpression(bytes, at: index) {
-                steps.append((.set(set, negated: negated), start))
-                index = next
+    /// The folded bytes a name's byte matched by `step` can be, sorted; `nil` when it can be
+    /// any (`*`, `?`, a negated bracket expression) or there is no step. A name's byte is
+    /// folded before it is looked up. A case-insensitive pattern compares folded name bytes,
+    /// which are never upper case; a case-sensitive one compares them as they are, so each of
+    /// its bytes stands for its folded form.
+    private static func anchors(of step: (kind: StepKind, offset: Int)?, in bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool) -> [UInt8]? {
+        guard let step else { return nil }
+        var keys = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        func add(_ member: UInt8) {
+            let key: UInt8
+            if caseSensitive {
+                key = ASCIICaseFolding.fold(member)
             } else {
-                steps.append((.byte(byte), start))
-                index += 1
+                guard ASCIICaseFolding.fold(member) == member else { return }
+                key = member
+            }
+            let bit = UInt64(1) << UInt64(key & 63)
+            switch key >> 6 {
+            case 0: keys.0 |= bit
+            case 1: keys.1 |= bit
+            case 2: keys.2 |= bit
+            default: keys.3 |= bit
             }
         }
-        return steps
-    }
-
-    /// The bracket expression at `start` as ``match(_:_:)`` reads it: the bytes it lists,
-    /// whether it is negated and the index after it; `nil` when it is not closed.
-    private static func bracketExpression(_ bytes: [UInt8], at start: Int) -> ([Bool], Bool, Int)? {
-        var set = [Bool](repeating: false, count: 256)
-        let read = bytes.withUnsafeBufferPointer { pattern in
-            bracketRanges(pattern[...], at: start) { low, high in
-                if low <= high { for member in low...high { set[Int(member)] = true } }
+        switch step.kind {
+        case .star, .any, .negatedSet: return nil
+        case .byte: add(bytes[step.offset])
+        case .set:
+            _ = bracketRanges(bytes[...], at: step.offset) { low, high in
+                if low <= high { for member in low...high { add(member) } }
             }
         }
-        guard let (negated, next) = read else { return nil }
-        return (set, negated, next)
+        var sorted: [UInt8] = []
+        for word in 0..<4 {
+            var rest = switch word {
+            case 0: keys.0
+            case 1: keys.1
+            case 2: keys.2
+            default: keys.3
+            }
+            while rest != 0 {
+                sorted.append(UInt8(word * 64 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
+        }
+        return sorted
     }
 
     /// Reads the bracket expression at `start` of `pattern` (`[abc]`, `[a-z]`, `[!x]`, a `]`

@@ -31,10 +31,12 @@ struct GlobPrefilter: Sendable {
         }
     }
 
-    init(minimumLength: Int, maximumLength: Int, literalBytes: [UInt8], requiredRun: [UInt8], foldsCase: Bool) {
+    /// A prefilter from the glob's lengths, the ``ByteSet`` of its literal bytes and its longest
+    /// literal run.
+    init(minimumLength: Int, maximumLength: Int, requiredBytes: UInt32, requiredRun: ArraySlice<UInt8>, foldsCase: Bool) {
         self.minimumLength = minimumLength
         self.maximumLength = maximumLength
-        requiredBytes = literalBytes.reduce(0) { $0 | ByteSet.bit($1) }
+        self.requiredBytes = requiredBytes
         self.foldsCase = foldsCase
         let bytes = requiredRun.prefix(8)
         run = bytes.reduce(0) { $0 << 8 | UInt64($1) }
