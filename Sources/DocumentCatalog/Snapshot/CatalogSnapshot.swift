@@ -25,7 +25,7 @@ public final class CatalogSnapshot: Sendable {
     /// Each app's position when apps are sorted by name, then id: the stable tie-breaker of ranking.
     let nameOrder: [Int32]
     let claimsByOrdinal: [[Int32]]
-    let claimsByIdentifier: [String: [Int32]]
+    let claimsOnUndeclaredTypes: UndeclaredTypeClaims
     /// The claim indices ordered by app; app `a`'s are those from `claimStartByApp[a]` up to
     /// `claimStartByApp[a + 1]`.
     let claimsInAppOrder: [Int32]
@@ -61,7 +61,7 @@ public final class CatalogSnapshot: Sendable {
         self.appIDs = appIDs
         self.nameOrder = nameOrder
         claimsByOrdinal = claimIndexes.byOrdinal
-        claimsByIdentifier = claimIndexes.byIdentifier
+        claimsOnUndeclaredTypes = claimIndexes.onUndeclaredTypes
         claimsInAppOrder = claimIndexes.inAppOrder
         claimStartByApp = claimIndexes.startByApp
         var byScheme: [String: [Int32]] = [:]
@@ -84,7 +84,7 @@ public final class CatalogSnapshot: Sendable {
         /// For each type of the graph (by ordinal), the claims on it.
         var byOrdinal: [[Int32]]
         /// For each type outside the graph (by folded identifier), the claims on it.
-        var byIdentifier: [String: [Int32]] = [:]
+        var onUndeclaredTypes = UndeclaredTypeClaims()
         /// The claims ordered by app (see ``CatalogSnapshot/claimStartByApp``).
         var inAppOrder: [Int32] = []
         var startByApp: [Int32] = []
@@ -179,7 +179,7 @@ public final class CatalogSnapshot: Sendable {
     @inline(__always)
     public func claimIndices(exactly type: UniformType) -> [Int32] {
         if let ordinal = type.ordinal { return claimsByOrdinal[ordinal] }
-        return claimsByIdentifier[type.identifier.folded] ?? []
+        return claimsOnUndeclaredTypes.claims(on: type.identifier.folded)
     }
 
     /// Whether any claim names exactly the declared type `ordinal` (a cheaper question than

@@ -87,14 +87,17 @@ struct ClaimResolver {
     /// Each type's claims in claim order: the slots of one type (`image/png` and `png`) merge.
     private func index(_ claimSlots: [Int32], into indexes: inout CatalogSnapshot.ClaimIndexes) {
         let slotClaims = CatalogSnapshot.ClaimIndexes.group(claimSlots, into: slotTypes.count)
+        var undeclaredKeys: [String] = []
+        var undeclaredClaims: [[Int32]] = []
         for (slot, type) in slotTypes.enumerated() {
             if let ordinal = type.ordinal {
                 indexes.byOrdinal[ordinal] = indexes.byOrdinal[ordinal].isEmpty
                     ? Array(slotClaims[slot]) : (indexes.byOrdinal[ordinal] + slotClaims[slot]).sorted()
             } else {
-                let key = type.identifier.folded
-                indexes.byIdentifier[key] = indexes.byIdentifier[key].map { ($0 + slotClaims[slot]).sorted() } ?? Array(slotClaims[slot])
+                undeclaredKeys.append(type.identifier.folded)
+                undeclaredClaims.append(Array(slotClaims[slot]))
             }
         }
+        indexes.onUndeclaredTypes = UndeclaredTypeClaims(keys: undeclaredKeys, claims: undeclaredClaims)
     }
 }

@@ -32,6 +32,72 @@ struct SnapshotRows {
         static func role(_ text: String) -> DocumentRole { DocumentRole(rawValue: text) ?? DocumentRole(plistValue: text) ?? .viewer }
         /// A rank as stored (or as an Info.plist spells it); an unknown one is `default`.
         static func rank(_ text: String) -> HandlerRank { HandlerRank(rawValue: text) ?? HandlerRank(plistValue: text) ?? .default }
+
+        // Kinds, roles and ranks by a one-byte code, which is what the reading memos keep: byte
+        // arrays, where arrays of each optional enum would each be a generic type the runtime
+        // makes on first use in every process that loads a snapshot.
+
+        /// The code of the kind `text` stores.
+        static func kindCode(_ text: String) -> UInt8 {
+            switch kind(text) {
+            case .contentType: 0
+            case .mime: 1
+            case .extension: 2
+            case .wildcard: 3
+            }
+        }
+
+        /// The kind of a code of ``kindCode(_:)``.
+        static func kind(code: UInt8) -> DocumentClaim.Kind {
+            switch code {
+            case 1: .mime
+            case 2: .extension
+            case 3: .wildcard
+            default: .contentType
+            }
+        }
+
+        /// The code of the role `text` stores.
+        static func roleCode(_ text: String) -> UInt8 {
+            switch role(text) {
+            case .editor: 0
+            case .viewer: 1
+            case .shell: 2
+            case .none: 3
+            case .qlGenerator: 4
+            }
+        }
+
+        /// The role of a code of ``roleCode(_:)``.
+        static func role(code: UInt8) -> DocumentRole {
+            switch code {
+            case 0: .editor
+            case 2: .shell
+            case 3: .none
+            case 4: .qlGenerator
+            default: .viewer
+            }
+        }
+
+        /// The code of the rank `text` stores.
+        static func rankCode(_ text: String) -> UInt8 {
+            switch rank(text) {
+            case .owner: 0
+            case .default: 1
+            case .alternate: 2
+            case .none: 3
+            }
+        }
+
+        /// The rank of a code of ``rankCode(_:)``.
+        static func rank(code: UInt8) -> HandlerRank {
+            switch code {
+            case 0: .owner
+            case 2: .alternate
+            case 3: .none
+            default: .default
+            }
+        }
     }
     struct URLClaim {
         var appID, scheme, role, rank: String
@@ -231,11 +297,12 @@ struct SnapshotRows {
         claims.reserveCapacity(claimCount)
         // Kinds, roles and ranks are a handful of strings repeated on every claim: each is
         // parsed once, by its number in the table.
-        var kinds: [DocumentClaim.Kind?] = [], roles: [DocumentRole?] = [], ranks: [HandlerRank?] = []
+        var kinds: [UInt8] = [], roles: [UInt8] = [], ranks: [UInt8] = []
         for _ in 0..<claimCount {
-            guard let app = readAppReference(), let kind = table.readParsed(from: &input, memo: &kinds, Claim.kind),
-                let value = table.readNumber(from: &input), let role = table.readParsed(from: &input, memo: &roles, Claim.role),
-                let rank = table.readParsed(from: &input, memo: &ranks, Claim.rank),
+            guard let app = readAppReference(), let kind = table.readCode(from: &input, memo: &kinds, Claim.kindCode).map(Claim.kind(code:)),
+                let value = table.readNumber(from: &input),
+                let role = table.readCode(from: &input, memo: &roles, Claim.roleCode).map(Claim.role(code:)),
+                let rank = table.readCode(from: &input, memo: &ranks, Claim.rankCode).map(Claim.rank(code:)),
                 let typeName = table.readOptionalNumber(from: &input), let position = input.readInt()
             else { return nil }
             // A claim of an app the rows do not hold (written by an earlier version) is left out.

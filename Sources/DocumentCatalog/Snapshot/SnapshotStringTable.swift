@@ -48,16 +48,14 @@ struct SnapshotStringTable {
         return reference - 1
     }
 
-    /// Reads a string as ``readNumber(from:)`` does and answers it parsed by `parse`, which runs
-    /// once per distinct string: `memo` keeps each number's result.
-    mutating func readParsed<Value>(
-        from input: inout CompactRecordReader, memo: inout [Value?], _ parse: (String) -> Value
-    ) -> Value? {
+    /// Reads a string as ``readNumber(from:)`` does and answers `code`'s code for it, which runs
+    /// once per distinct string: `memo` keeps each number's code plus one (0 for not yet read).
+    mutating func readCode(from input: inout CompactRecordReader, memo: inout [UInt8], _ code: (String) -> UInt8) -> UInt8? {
         guard let number = readNumber(from: &input) else { return nil }
-        if number >= memo.count { memo.append(contentsOf: repeatElement(nil, count: number + 1 - memo.count)) }
-        if let known = memo[number] { return known }
-        let value = parse(strings[number])
-        memo[number] = value
+        if number >= memo.count { memo.append(contentsOf: repeatElement(0, count: number + 1 - memo.count)) }
+        if memo[number] != 0 { return memo[number] - 1 }
+        let value = code(strings[number])
+        memo[number] = value &+ 1
         return value
     }
 
