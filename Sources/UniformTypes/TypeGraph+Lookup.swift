@@ -91,14 +91,13 @@ extension TypeGraph {
             }
         }
         var text = mimeType
-        let essence: Range<Int>? = text.withUTF8 { bytes in
-            let bounds = MIMEEssence.essenceBounds(in: bytes)
-            return MIMEEssence.syntaxProblem(in: UnsafeBufferPointer(rebasing: bytes[bounds])) == nil ? bounds : nil
+        let tag: String? = text.withUTF8 { bytes in
+            let essence = MIMEEssence.essenceBounds(in: bytes)
+            guard MIMEEssence.syntaxProblem(in: UnsafeBufferPointer(rebasing: bytes[essence])) == nil else { return nil }
+            // A bare MIME type is its own essence: used as it is, not copied.
+            return essence == 0..<bytes.count ? mimeType : String(decoding: UnsafeBufferPointer(rebasing: bytes[essence]), as: UTF8.self)
         }
-        guard let essence else { return nil }
-        // A bare MIME type is its own essence: used as it is, not copied.
-        let tag = essence == 0..<text.utf8.count
-            ? text : text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[essence]), as: UTF8.self) }
+        guard let tag else { return nil }
         let dynamic = dynamicType(for: DynamicTypeIdentifier(tagClass: .mimeType, tag: tag))
         return supertype == nil || dynamic.conforms(to: supertype!) ? dynamic : nil
     }
