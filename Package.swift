@@ -60,7 +60,7 @@ let package = Package(
         // Regenerates Sources/CMagicRuleImage/magic_rule_image.c from Catalog/magic-rules.txt.
         .executableTarget(
             name: "compile-magic-rules",
-            dependencies: ["ContentSniffing"],
+            dependencies: ["ContentSniffing", "UniformTypes"],
             swiftSettings: strictFlags
         ),
         .target(

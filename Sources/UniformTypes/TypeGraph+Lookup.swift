@@ -207,6 +207,18 @@ extension TypeGraph {
         storage.identifierTable.value(for: utf8.assumingMemoryBound(to: UInt8.self)).map(Int.init)
     }
 
+    /// ``ordinal(identifierUTF8:)``, trying `hint` first: when the type at ordinal `hint` has
+    /// exactly that identifier (in the lower case the graph keeps identifiers in), `hint` is the
+    /// answer and no table is probed; otherwise, or for a hint outside the graph, the identifier
+    /// is looked up. The answer is the same either way; a right hint (an ordinal recorded
+    /// against a graph that declares the same types first, such as the system catalog's) only
+    /// makes it cheaper.
+    package func ordinal(identifierUTF8 utf8: UnsafeRawBufferPointer, hint: Int) -> Int? {
+        let key = utf8.assumingMemoryBound(to: UInt8.self)
+        if hint >= 0, hint < storage.count, storage.identifierTable.entry(hint, isExactly: key) { return hint }
+        return storage.identifierTable.value(for: key).map(Int.init)
+    }
+
     /// The ordinals of the proper supertypes of the declared type `ordinal`, nearest first (the
     /// ordinals of ``UniformType/supertypes``).
     package func supertypeOrdinals(of ordinal: Int) -> UnsafeBufferPointer<Int32> {

@@ -5,12 +5,17 @@
 //
 //     swift run compile-magic-rules [RULES.txt [OUTPUT.c]]
 //
+// Each rule records where the system catalog's graph declares its type (an ordinal hint the
+// library checks before trusting), so the image is also compiled again when
+// Catalog/system-types.tsv changes; a test says when it is stale.
+//
 // Paths default to those of the repository, relative to the current folder. A rule the text
 // parser rejects stops the compiler (exit status 1) and nothing is written. The output is written
 // to a temporary file and renamed over the old one.
 
 import ContentSniffing
 import Glibc
+import UniformTypes
 
 /// Writes `message` to standard error and exits with status 1.
 func fail(_ message: String) -> Never {
@@ -79,6 +84,6 @@ let input = arguments.first ?? "Catalog/magic-rules.txt"
 let output = arguments.dropFirst().first ?? "Sources/CMagicRuleImage/magic_rule_image.c"
 let (set, problems) = MagicRuleSet.parse(String(decoding: readFile(input), as: UTF8.self))
 guard problems.isEmpty else { fail("\(input): \(problems.count) rules rejected, first: \(problems[0])") }
-let image = set.compiledImage()
+let image = set.compiledImage(ordinalHints: SystemTypeCatalog.graph)
 writeFile(output, cSource(image))
 print("compile-magic-rules: wrote \(output): \(image.count) bytes")

@@ -83,6 +83,15 @@ struct MagicByteSet: Sendable, Equatable {
 
     /// The bytes in the set, ascending.
     var members: [UInt8] {
-        (0...255).compactMap { contains(UInt8($0)) ? UInt8($0) : nil }
+        var members: [UInt8] = []
+        members.reserveCapacity(count)
+        for (index, word) in words.enumerated() {
+            var rest = word
+            while rest != 0 {
+                members.append(UInt8(index * 64 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
+        }
+        return members
     }
 }

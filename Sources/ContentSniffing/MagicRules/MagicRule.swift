@@ -7,6 +7,11 @@ struct MagicRule: Sendable {
     /// The rule's checks in the rule set's check array: the top-level checks and everything
     /// nested in them, in pre-order. The first top-level check is at `checks.lowerBound`.
     var checks: Range<Int>
+    /// Where the system catalog's graph (``SystemTypeCatalog/graph``) declares ``identifier``,
+    /// as recorded when the rules were compiled into an image; -1 when it does not, or when no
+    /// graph was asked. A graph that declares the system catalog's types first has them at the
+    /// same ordinals, so the hint is checked against the graph asked, never trusted.
+    var systemOrdinalHint: Int32 = -1
     private let mimeName: Name
     private let identifierName: Name
 
@@ -26,9 +31,13 @@ struct MagicRule: Sendable {
     /// A rule whose names are UTF-8 bytes of memory that lives as long as the process (the
     /// library's own compiled image): they become text only when asked for, so loading the
     /// rules makes no strings.
-    init(priority: Int, mimeTypeUTF8: UnsafeRawBufferPointer, identifierUTF8: UnsafeRawBufferPointer, checks: Range<Int>) {
+    init(
+        priority: Int, mimeTypeUTF8: UnsafeRawBufferPointer, identifierUTF8: UnsafeRawBufferPointer, checks: Range<Int>,
+        systemOrdinalHint: Int32 = -1
+    ) {
         self.priority = priority
         self.checks = checks
+        self.systemOrdinalHint = systemOrdinalHint
         mimeName = .permanentUTF8(mimeTypeUTF8)
         identifierName = .permanentUTF8(identifierUTF8)
     }

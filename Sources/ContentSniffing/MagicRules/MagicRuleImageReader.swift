@@ -72,7 +72,15 @@ struct MagicRuleImageReader {
         section = name
         let count = try count(minimumElementSize: 4)
         let raw = try take(count * 4)
-        return (0..<count).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
+        // Copied in one block (the image is little-endian, as is every host this is built for
+        // but a big-endian one, which swaps each value after).
+        return [Int32](unsafeUninitializedCapacity: count) { values, initialized in
+            UnsafeMutableRawBufferPointer(values).copyMemory(from: raw)
+            #if _endian(big)
+                for index in 0..<count { values[index] = Int32(littleEndian: values[index]) }
+            #endif
+            initialized = count
+        }
     }
 
     /// A section of raw bytes.

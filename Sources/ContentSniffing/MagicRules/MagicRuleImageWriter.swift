@@ -46,7 +46,8 @@ struct MagicRuleImageWriter {
 /// An image is `OWMAGIC` and a NUL, a 32-bit version, the largest offset any rule reads, then
 /// these sections in order, each a 32-bit count followed by its elements: the UTF-8 text of
 /// every rule's MIME type and identifier; the rules (priority, first and end check, MIME type
-/// and identifier as offset and length in the text); the checks (kind, start, span, pattern
+/// and identifier as offset and length in the text, the ordinal of the identifier in the system
+/// catalog's graph or -1); the checks (kind, start, span, pattern
 /// start, length, masked, subtree end); the byte pool; the regexes (each its instructions and
 /// byte sets); the rules in evaluation order (rule, first check, end check, reach); the dispatch
 /// tables' offsets, bucket starts and bucket contents; the scanned ranks; the deep ranks.
@@ -54,7 +55,7 @@ enum MagicRuleImageLayout {
     /// The first eight bytes of every image.
     static let magic: [UInt8] = Array("OWMAGIC".utf8) + [0]
     /// Bumped whenever the layout or the meaning of a field changes.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The largest image read: four times the size of today's rule set.
     static let maximumSize = 4 << 20
 }

@@ -1,4 +1,4 @@
-import UniformTypes
+public import UniformTypes
 
 extension MagicRuleSet {
     /// The rule set compiled ahead of time: a byte image from which ``init(compiledImage:)``
@@ -9,11 +9,18 @@ extension MagicRuleSet {
     /// that a short-lived process pays a copy, not a compile, for the rules; the image layout is
     /// private to this version of the library.
     ///
+    /// Each rule also records where `ordinalHints` declares its type (pass the system catalog's
+    /// graph, ``SystemTypeCatalog/graph``, as the library's own image does): every catalog graph
+    /// declares the system types first, at those ordinals, so a process can find the rules'
+    /// types by checking one ordinal each instead of looking them up. Without a graph, each rule
+    /// keeps the hint it was read with (none, for rules parsed from text). Hints never change an
+    /// answer: one that does not hold in the graph asked is looked up instead.
+    ///
     /// ```swift
     /// let image = MagicRuleSet.parse(text).set.compiledImage()
     /// let same = try image.withUnsafeBytes { try MagicRuleSet(compiledImage: $0) }
     /// ```
-    public func compiledImage() -> [UInt8] {
+    public func compiledImage(ordinalHints: TypeGraph? = nil) -> [UInt8] {
         var writer = MagicRuleImageWriter()
         writer.append(maximumOffset)
         var names: [UInt8] = []
@@ -32,6 +39,11 @@ extension MagicRuleSet {
             for span in [spans[index].mime, spans[index].identifier] {
                 writer.append(span.lowerBound)
                 writer.append(span.count)
+            }
+            if let ordinalHints {
+                writer.append(Int32(ordinalHints[rule.identifier]?.ordinal ?? -1))
+            } else {
+                writer.append(rule.systemOrdinalHint)
             }
         }
         writer.appendArray(checks) { writer, check in
@@ -107,25 +119,26 @@ extension MagicRuleSet {
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
     }
 
-    /// The type identifiers of a compiled image's rules, in table order, as the image's own
-    /// UTF-8 bytes (valid as long as the image is), read without the rest of the image: for
-    /// questions about which types the rules know, not for matching.
+    /// Calls `body` with each rule of a compiled image in table order: its type identifier as
+    /// the image's own UTF-8 bytes (valid as long as the image is) and its system ordinal hint
+    /// (see ``MagicRule/systemOrdinalHint``), read without the rest of the image: for questions
+    /// about which types the rules know, not for matching.
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header or the rules
-    ///   section is damaged.
-    static func identifierBytes(inCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> [UnsafeRawBufferPointer] {
+    ///   section is damaged (`body` may have seen the rules before the damaged one).
+    static func forEachRuleIdentifier(
+        inCompiledImage image: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int32) -> Void
+    ) throws(SniffingError) {
         var reader = try imageReader(image)
         _ = try reader.int()
         let names = try reader.bytes("names")
         reader.section = "rules"
         let count = try reader.int()
         let records = try reader.records(count, size: ruleRecordSize)
-        var identifiers: [UnsafeRawBufferPointer] = []
-        identifiers.reserveCapacity(count)
         for number in 0..<count {
-            identifiers.append(try ruleName(field: 5, of: number, in: records, names: names, reader))
+            let identifier = try ruleName(field: 5, of: number, in: records, names: names, reader)
+            body(identifier, MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records))
         }
-        return identifiers
     }
 
     /// A reader past the header of `image`, which must be of this layout's version.
@@ -158,21 +171,26 @@ extension MagicRuleSet {
             }
             let mimeType = try ruleName(field: 3, of: number, in: records, names: names, reader)
             let identifier = try ruleName(field: 5, of: number, in: records, names: names, reader)
+            let hint = MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records)
+            guard hint >= -1 else { throw reader.failure("rule \(number): system ordinal hint \(hint)") }
             if inPlace {
-                rules.append(MagicRule(priority: priority, mimeTypeUTF8: mimeType, identifierUTF8: identifier, checks: lower..<upper))
-            } else {
                 rules.append(
                     MagicRule(
-                        priority: priority, mimeType: String(decoding: mimeType, as: UTF8.self),
-                        identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)), checks: lower..<upper))
+                        priority: priority, mimeTypeUTF8: mimeType, identifierUTF8: identifier, checks: lower..<upper, systemOrdinalHint: hint))
+            } else {
+                var rule = MagicRule(
+                    priority: priority, mimeType: String(decoding: mimeType, as: UTF8.self),
+                    identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)), checks: lower..<upper)
+                rule.systemOrdinalHint = hint
+                rules.append(rule)
             }
         }
         return rules
     }
 
-    /// A rule record's size: priority, the check range, then the MIME type's and the
-    /// identifier's spans in the names section, seven 32-bit fields.
-    private static let ruleRecordSize = 28
+    /// A rule record's size: priority, the check range, the MIME type's and the identifier's
+    /// spans in the names section, then the system ordinal hint: eight 32-bit fields.
+    private static let ruleRecordSize = 32
 
     /// The name whose span (start, then length) is at `field` of rule record `number`: a span of
     /// `names`, checked to lie inside it.

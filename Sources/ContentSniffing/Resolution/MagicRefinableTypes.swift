@@ -4,17 +4,22 @@ import UniformTypes
 /// The types some magic rule's type is a proper subtype of: the only strong answers the magic
 /// rules can refine (PNG, since APNG is one; not PDF), and the rules that can refine or change
 /// a given answer. Worked out on the first question, in one pass over the built-in rules'
-/// identifiers read in place from the compiled image: each is looked up in the graph once (its
+/// identifiers read in place from the compiled image: each is found in the graph once (its
 /// ordinal kept, by rule) and its supertypes marked; a process that never asks pays nothing.
+/// A rule's type is first checked at the ordinal the image recorded for it in the system
+/// catalog's graph, which every catalog graph declares first; only a type not found there is
+/// looked up.
 final class MagicRefinableTypes: Sendable {
     private let graph: TypeGraph
     /// The graph's facts about the built-in rules; empty until the first question.
     private let ruleTypes = Mutex<RuleTypes>(RuleTypes(bits: [], ordinals: []))
-    /// The ranks that can refine each strong answer asked about so far, by ordinal.
-    private let refinements = Mutex<[Int: [Int32]]>([:])
-    /// The ranks that can change each weak text answer asked about so far, by ordinal times
-    /// four, plus two when a name agrees with it, plus one when that name is a desktop entry's.
-    private let textChanges = Mutex<[Int: [Int32]]>([:])
+    /// The ranks among the built-in rules that can refine each strong answer asked about so
+    /// far, by ordinal.
+    private let refinements = Mutex(RankMemo())
+    /// The ranks among the built-in rules that can change each weak text answer asked about so
+    /// far, by ordinal times eight, plus four when the name says plain text, two when a name
+    /// agrees with it, one when that name is a desktop entry's.
+    private let textChanges = Mutex(RankMemo())
 
     /// The graph's view of a rule table: which types some rule's type is a proper subtype of,
     /// and each rule's type.
@@ -40,30 +45,34 @@ final class MagicRefinableTypes: Sendable {
     /// The facts about the built-in rules, worked out on first use.
     private func builtInRuleTypes() -> RuleTypes {
         ruleTypes.withLock { facts in
-            if facts.bits.isEmpty { facts = Self.ruleTypes(of: MagicRuleSet.freedesktopIdentifierBytes, in: graph) }
+            if facts.bits.isEmpty { facts = Self.builtInRuleTypes(in: graph) }
             return facts
         }
     }
 
-    /// The graph's view of rules whose types `identifiers` (UTF-8, one per rule) name: the
-    /// proper supertypes of every declared one (at least one word of bits), and each one's
-    /// ordinal.
-    static func ruleTypes(of identifiers: [UnsafeRawBufferPointer], in graph: TypeGraph) -> RuleTypes {
+    /// The graph's view of the built-in rules (``MagicRuleSet/freedesktop``): the proper
+    /// supertypes of every declared rule type (at least one word of bits), and each rule's
+    /// ordinal, found through the image's hints.
+    static func builtInRuleTypes(in graph: TypeGraph) -> RuleTypes {
         var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
         var seen = bits
         var ordinals: [Int32] = []
-        ordinals.reserveCapacity(identifiers.count)
-        for identifier in identifiers {
-            guard let ordinal = graph.ordinal(identifierUTF8: identifier) else {
-                ordinals.append(-1)
-                continue
+        let read = bits.withUnsafeMutableBufferPointer { bits in
+            seen.withUnsafeMutableBufferPointer { seen in
+                MagicRuleSet.forEachFreedesktopRuleIdentifier { identifier, hint in
+                    guard let ordinal = graph.ordinal(identifierUTF8: identifier, hint: Int(hint)) else {
+                        ordinals.append(-1)
+                        return
+                    }
+                    ordinals.append(Int32(ordinal))
+                    let word = ordinal >> 6, bit = UInt64(1) << UInt64(ordinal & 63)
+                    guard seen[word] & bit == 0 else { return }
+                    seen[word] |= bit
+                    for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
+                }
             }
-            ordinals.append(Int32(ordinal))
-            guard seen[ordinal >> 6] & (1 << UInt64(ordinal & 63)) == 0 else { continue }
-            seen[ordinal >> 6] |= 1 << UInt64(ordinal & 63)
-            for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
         }
-        return RuleTypes(bits: bits, ordinals: ordinals)
+        return read ? RuleTypes(bits: bits, ordinals: ordinals) : RuleTypes(bits: [UInt64](repeating: 0, count: seen.count), ordinals: [])
     }
 
     /// The ordinal of the type of rule `index` of `rules` (nil when the graph does not declare
@@ -95,8 +104,8 @@ final class MagicRefinableTypes: Sendable {
     /// for a type outside the graph (every rule then has to be weighed).
     func refiningRanks(of type: UniformType, in rules: MagicRuleSet) -> [Int32]? {
         guard let ordinal = type.ordinal else { return nil }
-        if let known = refinements.withLock({ $0[ordinal] }) { return known }
         let builtIn = builtInOrdinals(for: rules)
+        if builtIn != nil, let known = refinements.withLock({ $0.ranks(for: ordinal) }) { return known }
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
             let index = Int(rules.ranked[rank].rule)
             guard rules.rules[index].priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn), ruleType != ordinal,
@@ -104,7 +113,7 @@ final class MagicRefinableTypes: Sendable {
             else { return nil }
             return Int32(rank)
         }
-        refinements.withLock { $0[ordinal] = ranks }
+        if builtIn != nil { refinements.withLock { $0.remember(ranks, for: ordinal) } }
         return ranks
     }
 
@@ -121,8 +130,8 @@ final class MagicRefinableTypes: Sendable {
     ) -> [Int32]? {
         guard let ordinal = type.ordinal else { return nil }
         let key = ordinal * 8 + (nameIsPlainText ? 4 : 0) + (hasName ? 2 : 0) + (nameIsDesktopEntry ? 1 : 0)
-        if let known = textChanges.withLock({ $0[key] }) { return known }
         let builtIn = builtInOrdinals(for: rules)
+        if builtIn != nil, let known = textChanges.withLock({ $0.ranks(for: key) }) { return known }
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
             let index = Int(rules.ranked[rank].rule)
             let rule = rules.rules[index]
@@ -133,7 +142,7 @@ final class MagicRefinableTypes: Sendable {
             guard conforms(ruleType, to: ordinal) || ((rule.priority >= 80 || !hasName) && isText) else { return nil }
             return Int32(rank)
         }
-        textChanges.withLock { $0[key] = ranks }
+        if builtIn != nil { textChanges.withLock { $0.remember(ranks, for: key) } }
         return ranks
     }
 }

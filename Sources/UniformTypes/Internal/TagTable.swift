@@ -246,6 +246,16 @@ struct TagTable: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: keyBytes[start..<end])
     }
 
+    /// Whether entry `entry` (in insertion order) is stored as exactly the bytes of `key`. A
+    /// folding table stores keys folded, so a key with upper-case letters is never such an
+    /// entry (``value(for:)`` still finds it). `false` for an entry the table does not hold.
+    func entry(_ entry: Int, isExactly key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry >= 0, entry + 1 < keyOffsets.count else { return false }
+        let start = Int(keyOffsets[entry]), end = Int(keyOffsets[entry + 1])
+        guard end - start == key.count, start >= 0, end <= keyBytes.count else { return false }
+        return TagTable.equal(key, UnsafeBufferPointer(rebasing: keyBytes[start..<end]), fold: false)
+    }
+
     /// Memory the table reads, in bytes.
     var byteSize: Int { cells.count * 4 + keyOffsets.count * 4 + keyBytes.count }
 }

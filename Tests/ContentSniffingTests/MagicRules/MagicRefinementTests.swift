@@ -111,4 +111,65 @@ struct MagicRefinementTests {
             #expect(refinable.contains(try #require(graph[identifier])), "\(identifier)")
         }
     }
+
+    /// Graphs whose ordinals differ from the system catalog's: declarations put in front of
+    /// the system ones (every recorded hint is then wrong), and the system catalog with every
+    /// seventh declaration left out (hints past the first gap are wrong, some types are gone).
+    static func graphsWithOtherOrdinals() throws -> [TypeGraph] {
+        let system = try SystemTypeCatalog.declarations()
+        let front = (0..<5).map { TypeDeclaration(identifier: TypeIdentifier("org.example.front\($0)"), conformsTo: ["public.data"]) }
+        let thinned = system.enumerated().filter { $0.offset % 7 != 3 || $0.element.identifier.isPublic }.map(\.element)
+        return [try TypeGraph(declarations: front + system), try TypeGraph(declarations: thinned)]
+    }
+
+    @Test("the rules' types are found through the image's hints as a lookup finds them, in any graph")
+    func hintedOrdinalsAgreeWithLookups() throws {
+        for graph in [graph] + (try Self.graphsWithOtherOrdinals()) {
+            let facts = MagicRefinableTypes.builtInRuleTypes(in: graph)
+            let looked = magic.rules.map { Int32(graph[$0.identifier]?.ordinal ?? -1) }
+            #expect(facts.ordinals == looked, "graph of \(graph.count) types")
+            let refinable = MagicRefinableTypes(graph)
+            var seen = Set<Int>()
+            let ruleTypes = magic.rules.compactMap { graph[$0.identifier] }.filter { seen.insert($0.ordinal ?? -1).inserted }
+            for type in graph.declaredTypes {
+                let expected = ruleTypes.contains { $0 != type && $0.conforms(to: type) }
+                #expect(refinable.contains(type) == expected, "\(type.identifier) in a graph of \(graph.count) types")
+            }
+        }
+    }
+
+    @Test("a hint finds a type only where that type is declared, whatever its case")
+    func hintIsChecked() throws {
+        let graph = SystemTypeCatalog.graph
+        let png = try #require(graph["public.png"]?.ordinal)
+        let jpeg = try #require(graph["public.jpeg"]?.ordinal)
+        for (identifier, hint, expected) in [
+            ("public.png", png, png), ("PUBLIC.PNG", png, png), ("public.png", jpeg, png), ("public.png", -1, png),
+            ("public.png", graph.count, png), ("public.png", Int.max, png), ("org.example.none", png, nil), ("", png, nil),
+        ] as [(String, Int, Int?)] {
+            let found = Array(identifier.utf8).withUnsafeBytes { graph.ordinal(identifierUTF8: $0, hint: hint) }
+            #expect(found == expected, "\(identifier) at \(hint)")
+        }
+    }
+
+    @Test("ranks remembered for the built-in rules are not the answer for another rule set")
+    func rememberedRanksBelongToTheirRules() throws {
+        let refinable = MagicRefinableTypes(graph)
+        let png = try #require(graph["public.png"])
+        let apng = try #require(graph.types(mimeType: "image/apng").first)
+        let builtIn = try #require(refinable.refiningRanks(of: png, in: magic))
+        #expect(builtIn.count > 0)
+        let parsed = MagicRuleSet.parse("[60:image/apng] \(apng.identifier.rawValue)\n>string 37 =6163544c\n")
+        #expect(parsed.problems.isEmpty)
+        let own = parsed.set
+        #expect(refinable.refiningRanks(of: png, in: own) == [0])
+        #expect(refinable.refiningRanks(of: png, in: magic) == builtIn)
+        let text = try #require(graph["public.plain-text"])
+        let textRanks = refinable.textChangingRanks(
+            of: text, text: text, desktopEntry: nil, hasName: false, nameIsPlainText: false, nameIsDesktopEntry: false, in: magic)
+        #expect((textRanks?.count ?? 0) > 1)
+        #expect(
+            refinable.textChangingRanks(
+                of: text, text: text, desktopEntry: nil, hasName: false, nameIsPlainText: false, nameIsDesktopEntry: false, in: own) == [])
+    }
 }

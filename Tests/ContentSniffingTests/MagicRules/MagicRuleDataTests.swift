@@ -12,7 +12,7 @@ struct MagicRuleDataTests {
 
     @Test("the library's compiled rule image is Catalog/magic-rules.txt compiled (swift run compile-magic-rules)")
     func compiledImageIsTheCatalogFile() throws {
-        let compiled = MagicRuleSet.parse(Self.tableText).set.compiledImage()
+        let compiled = MagicRuleSet.parse(Self.tableText).set.compiledImage(ordinalHints: SystemTypeCatalog.graph)
         let embedded = UnsafeRawBufferPointer(start: openwith_magic_rule_image_bytes(), count: openwith_magic_rule_image_size())
         #expect(compiled.count > 100_000)
         #expect(compiled == Array(embedded), "the rule image is stale: run swift run compile-magic-rules")
@@ -121,8 +121,21 @@ struct MagicRuleDataTests {
 
     @Test("the identifiers read from the header lines are those of the parsed rules, in order")
     func headerIdentifiers() {
-        let identifiers = MagicRuleSet.freedesktopIdentifierBytes.map { String(decoding: $0, as: UTF8.self) }
+        var identifiers: [String] = []
+        #expect(MagicRuleSet.forEachFreedesktopRuleIdentifier { identifier, _ in identifiers.append(String(decoding: identifier, as: UTF8.self)) })
         #expect(identifiers.count > 1000)
         #expect(identifiers == MagicRuleSet.freedesktop.rules.map(\.identifier.rawValue))
+    }
+
+    @Test("each rule's ordinal hint is where the system catalog's graph declares its type, -1 only for types it lacks")
+    func ordinalHintsMatchTheSystemGraph() {
+        let graph = SystemTypeCatalog.graph
+        var hints: [Int32] = []
+        MagicRuleSet.forEachFreedesktopRuleIdentifier { _, hint in hints.append(hint) }
+        let expected = MagicRuleSet.freedesktop.rules.map { Int32(graph[$0.identifier]?.ordinal ?? -1) }
+        #expect(hints == expected)
+        // Every rule's type is a system type today; the hints are not all one value.
+        #expect(hints.filter { $0 < 0 }.isEmpty)
+        #expect(Set(hints).count > 500)
     }
 }
