@@ -222,6 +222,6 @@ extension TypeGraph {
     /// The ordinals of the proper supertypes of the declared type `ordinal`, nearest first (the
     /// ordinals of ``UniformType/supertypes``).
     package func supertypeOrdinals(of ordinal: Int) -> UnsafeBufferPointer<Int32> {
-        storage.ancestors[ordinal]
+        storage.ancestorList(ordinal)
     }
 }

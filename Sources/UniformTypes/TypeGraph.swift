@@ -137,11 +137,28 @@ extension TypeGraph {
         /// is not below the limit (a damaged image answers less, never out of bounds).
         @inline(__always)
         subscript(list: Int) -> UnsafeBufferPointer<Int32> {
-            let start = Int(offsets[list]), end = Int(offsets[list + 1])
-            guard start >= 0, start <= end, end <= values.count else { return UnsafeBufferPointer(rebasing: values[0..<0]) }
-            let slice = UnsafeBufferPointer(rebasing: values[start..<end])
+            let slice = self.list(valuesUnchecked: list)
             for value in slice where value < 0 || Int(value) >= limit { return UnsafeBufferPointer(rebasing: values[0..<0]) }
             return slice
+        }
+
+        /// List `list` with its place checked but not its values: for a caller that knows
+        /// every value is below the limit (``valuesAreBelowLimit``).
+        @inline(__always)
+        func list(valuesUnchecked list: Int) -> UnsafeBufferPointer<Int32> {
+            let start = Int(offsets[list]), end = Int(offsets[list + 1])
+            guard start >= 0, start <= end, end <= values.count else { return UnsafeBufferPointer(rebasing: values[0..<0]) }
+            return UnsafeBufferPointer(rebasing: values[start..<end])
+        }
+
+        /// Whether every value of every list is at least 0 and below the limit: one pass over
+        /// all of them, in place of a pass over each list every time it is read.
+        var valuesAreBelowLimit: Bool {
+            let limit = UInt32(truncatingIfNeeded: self.limit)
+            var outside: UInt32 = 0
+            // Negative values become large unsigned ones; no branch, so the loop vectorizes.
+            for value in values { outside |= UInt32(bitPattern: value) >= limit ? 1 : 0 }
+            return outside == 0
         }
     }
 
@@ -183,6 +200,9 @@ extension TypeGraph {
         let encodedReplaced: ByteStrings
         /// Declarations decoded so far, by dense id.
         private let decoded: Mutex<DecodedDeclarations>
+        /// Whether every ancestor list holds only ordinals of the graph: 0 not known yet, 1 yes,
+        /// 2 no (a damaged image, whose lists are then checked one by one as they are read).
+        private let ancestorValuesState = Atomic<UInt8>(0)
         /// Dense ids of well-known roots used by dynamic types.
         let wellKnown: WellKnown
 
@@ -190,6 +210,19 @@ extension TypeGraph {
             var item: Int32 = -1
             var data: Int32 = -1
             var content: Int32 = -1
+        }
+
+        /// The proper ancestors of the type at `index`, nearest first (see ``ancestors``). The
+        /// values of all lists are checked once, when the first is read, rather than each list
+        /// every time: the magic rules read hundreds of lists in a process.
+        @inline(__always)
+        func ancestorList(_ index: Int) -> UnsafeBufferPointer<Int32> {
+            var state = ancestorValuesState.load(ordering: .relaxed)
+            if state == 0 {
+                state = ancestors.valuesAreBelowLimit ? 1 : 2
+                ancestorValuesState.store(state, ordering: .relaxed)
+            }
+            return state == 1 ? ancestors.list(valuesUnchecked: index) : ancestors[index]
         }
 
         /// Reads a graph image, checking the bounds of every section and the candidate lists

@@ -143,20 +143,20 @@ public struct UniformType: Sendable, Hashable, CustomStringConvertible {
 
     /// Every proper supertype, nearest first (breadth-first over the conformance graph).
     public var supertypes: [UniformType] {
-        if index >= 0 { return storage.ancestors[Int(index)].map { UniformType(storage, index: $0) } }
+        if index >= 0 { return storage.ancestorList(Int(index)).map { UniformType(storage, index: $0) } }
         var result: [Int32] = []
         for parent in undeclared!.parents where !result.contains(parent) {
             result.append(parent)
         }
         for parent in undeclared!.parents {
-            for ancestor in storage.ancestors[Int(parent)] where !result.contains(ancestor) { result.append(ancestor) }
+            for ancestor in storage.ancestorList(Int(parent)) where !result.contains(ancestor) { result.append(ancestor) }
         }
         return result.map { UniformType(storage, index: $0) }
     }
 
     /// The ordinals of a declared type's proper supertypes, nearest first (the types of
     /// ``supertypes``, without making them); `nil` for a type its graph does not declare.
-    package var supertypeOrdinals: UnsafeBufferPointer<Int32>? { index >= 0 ? storage.ancestors[Int(index)] : nil }
+    package var supertypeOrdinals: UnsafeBufferPointer<Int32>? { index >= 0 ? storage.ancestorList(Int(index)) : nil }
 
     /// The declared type `ordinal` of this type's graph (an ordinal from ``supertypeOrdinals``).
     package func declaredType(ordinal: Int32) -> UniformType { UniformType(storage, index: ordinal) }

@@ -195,6 +195,38 @@ struct GraphImageTests {
         #expect(mapped["com.example.orphan"]?.declaration == small[4])
     }
 
+    @Test("An ancestor list naming a type outside the graph costs only that list; the other lists read whole")
+    func damagedAncestorValue() throws {
+        let chain = [
+            TypeDeclaration(identifier: "public.data"), TypeDeclaration(identifier: "com.example.a", conformsTo: ["public.data"]),
+            TypeDeclaration(identifier: "com.example.b", conformsTo: ["com.example.a"]),
+            TypeDeclaration(identifier: "com.example.c", conformsTo: ["com.example.b"]),
+            TypeDeclaration(identifier: "com.example.d", conformsTo: ["com.example.c", "public.data"]),
+        ]
+        let graph = try TypeGraph(declarations: chain)
+        // The ancestor lists' values as the image stores them: each type's, in ordinal order.
+        let lists = graph.declaredTypes.map { $0.supertypes.map { Int32($0.ordinal ?? -1) } }
+        let values = lists.flatMap { $0 }
+        #expect(values.count == 0 + 1 + 2 + 3 + 4)
+        let pattern = values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        var bytes = graph.imageBytes
+        let starts = (0...(bytes.count - pattern.count)).filter { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+        try #require(starts.count == 1)
+        // The first ancestor of com.example.c (the fourth value) becomes an ordinal the graph lacks.
+        withUnsafeBytes(of: Int32(9_999).littleEndian) { bytes.replaceSubrange((starts[0] + 12)..<(starts[0] + 16), with: $0) }
+        let directory = TemporaryDirectory("graph-image")
+        try directory.write("damaged.image", bytes: bytes)
+        let mapped = try TypeGraph(imageAt: directory.path("damaged.image"), sourceDigest: graph.sourceDigest)
+        for type in mapped.declaredTypes {
+            let expected = type.identifier == "com.example.c" ? [] : graph[type.identifier]?.supertypes.map(\.identifier)
+            #expect(type.supertypes.map(\.identifier) == expected, "\(type.identifier)")
+        }
+        // An intact image reads every list whole.
+        try directory.write("intact.image", bytes: graph.imageBytes)
+        let intact = try TypeGraph(imageAt: directory.path("intact.image"), sourceDigest: graph.sourceDigest)
+        #expect(intact.declaredTypes.map { $0.supertypes.map(\.identifier) } == graph.declaredTypes.map { $0.supertypes.map(\.identifier) })
+    }
+
     @Test("A graph that declares none of the roots gives dynamic types no declared supertype")
     func rootsAbsent() throws {
         let graph = try TypeGraph(declarations: [TypeDeclaration(identifier: "com.example.alone", tags: [.mimeType: ["application/x-alone"]])])
