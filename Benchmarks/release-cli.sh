@@ -32,6 +32,9 @@ RELEASE_FLAGS_ROOT="$ROOT"
 source "$ROOT/Scripts/release-flags.sh"
 flags=("${RELEASE_FLAGS[@]}" --scratch-path .build/static-cli -Xswiftc -static-executable
     -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz)
+# The symbol order is no input the build tracks: the executables are removed so that they are
+# linked again, in the order of today's Scripts/front-symbol-order.txt.
+rm -f "$(swift build "${flags[@]}" --show-bin-path)"/openwith{,-commands}
 swift build "${flags[@]}" --product openwith-commands >&2
 swift build "${flags[@]}" --product openwith >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/openwith"

@@ -76,6 +76,8 @@ install_binary() {
         local RELEASE_FLAGS_ROOT="$ROOT"
         source "$ROOT/Scripts/release-flags.sh"
         local flags=("${RELEASE_FLAGS[@]}" --static-swift-stdlib)
+        # Linked again every time: the symbol order is no input the build tracks.
+        rm -f "$(cd "$ROOT" && swift build "${flags[@]}" --show-bin-path)"/openwith{,-commands}
         (cd "$ROOT" && swift build "${flags[@]}" --product openwith && swift build "${flags[@]}" --product openwith-commands)
         BINARY="$(cd "$ROOT" && swift build "${flags[@]}" --show-bin-path)/openwith"
     fi

@@ -37,8 +37,8 @@ public struct TextClassifier: Sendable {
 
     /// The graph that answers are looked up in.
     public let graph: TypeGraph
-    /// The compiled model, decoded on first use: a process that never classifies text (a
-    /// binary file resolved by its signature) does not pay for decoding the weights.
+    /// The compiled model, made on first use (its weights are read in place): a process that
+    /// never classifies text (a binary file resolved by its signature) does not make it.
     private var model: TextClassifierModel? { TextClassifierModel.compiled }
     /// The classes' identifiers in ``graph``, looked up on first use.
     private let classIdentifiers: TextClassIdentifiers
@@ -229,20 +229,18 @@ extension TextClassifierModel {
                     foundCount &+= 1
                 }
                 withUnsafeTemporaryAllocation(of: Int16.self, capacity: classCount) { partial in
-                    weights.withUnsafeBufferPointer { weights in
-                        guard let table = weights.baseAddress, let partial = partial.baseAddress else { return }
-                        var start = 0
-                        while start < foundCount {
-                            // 256 rows of at most 127 in magnitude fit an Int16.
-                            let end = Swift.min(start + 256, foundCount)
-                            for index in 0..<classCount { partial[index] = 0 }
-                            for position in start..<end {
-                                let row = table + Int(found[position]) &* classCount
-                                for index in 0..<classCount { partial[index] &+= Int16(row[index]) }
-                            }
-                            for index in 0..<classCount { sums[index] &+= Int32(partial[index]) }
-                            start = end
+                    guard let table = weights.baseAddress, let partial = partial.baseAddress else { return }
+                    var start = 0
+                    while start < foundCount {
+                        // 256 rows of at most 127 in magnitude fit an Int16.
+                        let end = Swift.min(start + 256, foundCount)
+                        for index in 0..<classCount { partial[index] = 0 }
+                        for position in start..<end {
+                            let row = table + Int(found[position]) &* classCount
+                            for index in 0..<classCount { partial[index] &+= Int16(row[index]) }
                         }
+                        for index in 0..<classCount { sums[index] &+= Int32(partial[index]) }
+                        start = end
                     }
                 }
             }

@@ -1,11 +1,15 @@
-/// The text classifier's weights, decoded once from ``TextClassifierModelData``: a flat
-/// bucket-major table of Int8 weights (one row of `classCount` per feature bucket), an Int16
-/// bias per class, the class names (MIME types) and each class's calibrated fallback margin.
-struct TextClassifierModel: Sendable {
+import CTextClassifierModel
+
+/// The text classifier's model: a flat bucket-major table of Int8 weights (one row of
+/// `classCount` per feature bucket), a bias per class, the class names (MIME types) and each
+/// class's calibrated fallback margin. The library's own model (``compiled``) reads its weights
+/// in place from the program's read-only data, so using it decodes and copies nothing.
+struct TextClassifierModel: @unchecked Sendable {
     /// The MIME types the model tells apart, in score order.
     let classes: [String]
-    /// `bucketCount × classes.count` weights, bucket-major.
-    let weights: [Int8]
+    /// `bucketCount × classes.count` weights, bucket-major, in memory that lives as long as the
+    /// process (never written, so shared safely between threads).
+    let weights: UnsafeBufferPointer<Int8>
     /// One bias per class.
     let biases: [Int32]
     /// A power of two.
@@ -42,64 +46,38 @@ struct TextClassifierModel: Sendable {
         "application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml, "text/x-matlab": .matlab,
     ]
 
-    /// The classes of the model compiled into the library, in its order, read without
-    /// decoding the weights.
+    /// The classes of the model compiled into the library, in its order.
     static let classNames: [String] = TextClassifierModelData.classes.description.split(separator: " ").map(String.init)
 
     /// The model compiled into the library; `nil` only if the generated data is damaged
-    /// (a test checks that it is not). Decoded the first time it is asked for.
+    /// (a test checks that it is not). Made the first time it is asked for, from the weights
+    /// and biases in place.
     static let compiled: TextClassifierModel? = TextClassifierModel(
         classNames: TextClassifierModelData.classes.description,
         bucketCount: TextClassifierModelData.bucketCount,
         fallbackMargins: TextClassifierModelData.fallbackMargins.description,
         scale: TextClassifierModelData.scale,
-        base64: TextClassifierModelData.weights)
+        weights: UnsafeBufferPointer(start: openwith_text_classifier_weights(), count: openwith_text_classifier_weight_count()),
+        biases: UnsafeBufferPointer(start: openwith_text_classifier_biases(), count: openwith_text_classifier_bias_count()))
 
-    /// Decodes a model; `nil` when the sizes disagree or a margin is not a number.
-    init?(classNames: String, bucketCount: Int, fallbackMargins: String, scale: Float, base64: StaticString) {
+    /// A model over `weights` (bucket-major, memory that outlives the model) and one bias per
+    /// class; `nil` when the sizes disagree with the classes and bucket count, or a margin is
+    /// not a number.
+    init?(
+        classNames: String, bucketCount: Int, fallbackMargins: String, scale: Float, weights: UnsafeBufferPointer<Int8>,
+        biases: UnsafeBufferPointer<Int16>
+    ) {
         let classes = classNames.split(separator: " ").map(String.init)
         let margins = fallbackMargins.split(separator: " ").compactMap { Int32($0) }
-        guard !classes.isEmpty, margins.count == classes.count, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0 else { return nil }
-        let bytes = base64.withUTF8Buffer { Self.decodeBase64(UnsafeRawBufferPointer($0)) }
-        let weightCount = bucketCount * classes.count
-        guard let bytes, bytes.count == weightCount + 2 * classes.count else { return nil }
+        guard !classes.isEmpty, margins.count == classes.count, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0,
+            weights.count == bucketCount * classes.count, biases.count == classes.count
+        else { return nil }
         self.classes = classes
-        self.weights = bytes[..<weightCount].map { Int8(bitPattern: $0) }
-        self.biases = (0..<classes.count).map { index in
-            let low = UInt16(bytes[weightCount + 2 * index])
-            let high = UInt16(bytes[weightCount + 2 * index + 1])
-            return Int32(Int16(bitPattern: low | high << 8))
-        }
+        self.weights = weights
+        self.biases = biases.map(Int32.init)
         self.bucketCount = bucketCount
         self.fallbackMargins = margins
         self.scale = scale
         self.grammars = classes.map { Self.grammarClasses[$0] }
-    }
-
-    /// Standard base64 with line breaks ignored; `nil` on any other byte outside the alphabet.
-    static func decodeBase64(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count / 4 * 3)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for byte in text {
-            let value: UInt32
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="), 0x0A, 0x0D: continue
-            default: return nil
-            }
-            accumulator = accumulator << 6 | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        return output
     }
 }
