@@ -47,7 +47,7 @@ struct TextClassifierModel: @unchecked Sendable {
     ]
 
     /// The classes of the model compiled into the library, in its order.
-    static let classNames: [String] = TextClassifierModelData.classes.description.split(separator: " ").map(String.init)
+    static let classNames: [String] = words(of: TextClassifierModelData.classes.description)
 
     /// The model compiled into the library; `nil` only if the generated data is damaged
     /// (a test checks that it is not). Made the first time it is asked for, from the weights
@@ -67,8 +67,8 @@ struct TextClassifierModel: @unchecked Sendable {
         classNames: String, bucketCount: Int, fallbackMargins: String, scale: Float, weights: UnsafeBufferPointer<Int8>,
         biases: UnsafeBufferPointer<Int16>
     ) {
-        let classes = classNames.split(separator: " ").map(String.init)
-        let margins = fallbackMargins.split(separator: " ").compactMap { Int32($0) }
+        let classes = Self.words(of: classNames)
+        let margins = Self.words(of: fallbackMargins).compactMap { Int32($0) }
         guard !classes.isEmpty, margins.count == classes.count, bucketCount >= 64, bucketCount & (bucketCount - 1) == 0,
             weights.count == bucketCount * classes.count, biases.count == classes.count
         else { return nil }
@@ -79,5 +79,11 @@ struct TextClassifierModel: @unchecked Sendable {
         self.fallbackMargins = margins
         self.scale = scale
         self.grammars = classes.map { Self.grammarClasses[$0] }
+    }
+
+    /// The words of `text` that single spaces separate, split on its UTF-8 bytes: splitting
+    /// the text as characters cost more than everything else the first classification does.
+    static func words(of text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
 }

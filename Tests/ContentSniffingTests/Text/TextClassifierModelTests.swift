@@ -38,6 +38,14 @@ struct TextClassifierModelTests {
         #expect(model.biases == biases.map(Int32.init))
     }
 
+    @Test("words are split at single spaces as characters would split them: runs of spaces and both ends give no empty word")
+    func wordsSplitAsCharacters() {
+        for text in ["", " ", "a", "text/x-a text/x-b", "  a  b ", "é ü-x\tq", String(TextClassifierModelData.classes.description)] {
+            #expect(TextClassifierModel.words(of: text) == text.split(separator: " ").map(String.init), "\(text.prefix(20))")
+        }
+        #expect(TextClassifierModel.classNames.count == TextClassifierModel.compiled?.classes.count)
+    }
+
     @Test("margins are read in class order; a count that differs from the classes', a margin that is not a number, or weights or biases of other sizes are refused")
     func marginsMatchClasses() throws {
         let model = try #require(TextClassifierModel(
