@@ -88,9 +88,11 @@ system-types.tsv: space-separated items KIND:VALUE=SOURCES, KIND `e` (filename e
   m Debian's mime.types   s stable-identifiers.tsv (a shared-mime-info 2.2 name no registry states now)
 e.g. `e:pdf=aftm m:application/pdf=aftm g:*.pdf=ft`.
 
-Usage: python3 Catalog/scripts/generate-system-types.py [--mime-xml PATH] [--check]
-  --mime-xml  read another shared-mime-info XML instead of the upstream copy in Catalog/sources.
-  --check     regenerate in memory and exit 1 if the committed outputs differ.
+Usage: python3 Catalog/scripts/generate-system-types.py [--mime-xml PATH] [--check] [--no-compile]
+  --mime-xml    read another shared-mime-info XML instead of the upstream copy in Catalog/sources.
+  --check       regenerate in memory and exit 1 if the committed outputs differ.
+  --no-compile  do not run `swift run compile-magic-rules` after writing (by default it does: the
+                compiled magic rules record each rule's type's ordinal in the table's graph).
 """
 
 import argparse
@@ -98,6 +100,7 @@ import csv
 import fnmatch
 import os
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -1055,6 +1058,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mime-xml", default=DEFAULT_MIME_XML)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--no-compile", action="store_true", help="do not run swift run compile-magic-rules after writing")
     args = parser.parse_args()
     for path in [args.mime_xml, TIKA_XML, MIME_TYPES]:
         if not os.path.exists(path):
@@ -1080,6 +1084,12 @@ def main():
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
     print(f"wrote {len(declarations)} declarations (conflicts in {os.path.relpath(OUT_CONFLICTS, ROOT)})")
+    # The compiled magic rules record each rule's ordinal in the system catalog's graph: compiled
+    # again against the table just written.
+    if not args.no_compile:
+        status = subprocess.call(["swift", "run", "compile-magic-rules"], cwd=ROOT)
+        if status != 0:
+            fail(f"swift run compile-magic-rules exited with {status}")
 
 
 if __name__ == "__main__":
