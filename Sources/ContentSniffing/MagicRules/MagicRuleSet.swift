@@ -110,9 +110,10 @@ public struct MagicRuleSet: Sendable {
     /// The library's compiled image, for the test that checks its indexes.
     static var builtInImage: UnsafeRawBufferPointer { compiledFreedesktopImage }
 
-    /// Calls `body` with each rule of ``freedesktop`` in table order: its type identifier (UTF-8) and its system ordinal hint, read in place from the image's rules
-    /// alone: a small part of the cost of reading the whole set, for deciding whether the rules
-    /// could matter at all. Returns whether the image could be read (it is checked by a test).
+    /// Calls `body` with each rule of ``freedesktop`` in table order: its type identifier
+    /// (UTF-8) and its system ordinal hint, read in place from the image's rules alone: a small
+    /// part of the cost of reading the whole set, for deciding whether the rules could matter
+    /// at all. Returns whether the image could be read (it is checked by a test).
     @discardableResult
     static func forEachFreedesktopRuleIdentifier(_ body: (UnsafeRawBufferPointer, Int32) -> Void) -> Bool {
         (try? forEachRuleIdentifier(inCompiledImage: compiledFreedesktopImage, body)) != nil

@@ -134,8 +134,9 @@ struct MagicRuleDataTests {
         MagicRuleSet.forEachFreedesktopRuleIdentifier { _, hint in hints.append(hint) }
         let expected = MagicRuleSet.freedesktop.rules.map { Int32(graph[$0.identifier]?.ordinal ?? -1) }
         #expect(hints == expected)
-        // Every rule's type is a system type today; the hints are not all one value.
-        #expect(hints.filter { $0 < 0 }.isEmpty)
+        // Nearly every rule's type is a system type (all of them today); the hints are not all
+        // one value.
+        #expect(hints.filter { $0 < 0 }.count < hints.count / 100)
         #expect(Set(hints).count > 500)
     }
 }
