@@ -45,7 +45,11 @@ enum Inflater {
         }
     }
 
-    static let scratchCount = 16 + 288 + 16 + 32 + 320 + 16 + 2 << fastBits
+    static let scratchCount = fastTablesStart + 2 << fastBits
+
+    /// Where the two fast tables start in the scratch buffer, after the counts, symbols, code
+    /// lengths and offsets: the literal/length table first, then the distance table.
+    static let fastTablesStart = 16 + 288 + 16 + 32 + 320 + 16
 
     /// The longest code decoded by one table look; a fast table has `1 << fastBits` entries.
     static let fastBits = 9
@@ -84,8 +88,8 @@ private struct InflateState {
         var width = 0
     }
 
-    var literals = Table(counts: 0, symbols: 16, fast: 16 + 288 + 16 + 32 + 320 + 16)
-    var distances = Table(counts: 16 + 288, symbols: 16 + 288 + 16, fast: 16 + 288 + 16 + 32 + 320 + 16 + 1 << Inflater.fastBits)
+    var literals = Table(counts: 0, symbols: 16, fast: Inflater.fastTablesStart)
+    var distances = Table(counts: 16 + 288, symbols: 16 + 288 + 16, fast: Inflater.fastTablesStart + 1 << Inflater.fastBits)
     let lengthsStart = 16 + 288 + 16 + 32
     let offsetsStart = 16 + 288 + 16 + 32 + 320
 

@@ -23,7 +23,7 @@ final class TextClassIdentifiers: Sendable {
         looked.withLock { looked in
             if let looked { return looked }
             let found = (
-                TextClassifierModel.classNames.map { name in graph.type(mimeType: name).flatMap { $0.isDeclared ? $0.identifier : nil } },
+                (TextClassifierModel.compiled?.classes ?? []).map { name in graph.type(mimeType: name).flatMap { $0.isDeclared ? $0.identifier : nil } },
                 graph.type(mimeType: "text/plain")?.identifier
             )
             looked = found

@@ -46,9 +46,6 @@ struct TextClassifierModel: @unchecked Sendable {
         "application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml, "text/x-matlab": .matlab,
     ]
 
-    /// The classes of the model compiled into the library, in its order.
-    static let classNames: [String] = words(of: TextClassifierModelData.classes.description)
-
     /// The model compiled into the library; `nil` only if the generated data is damaged
     /// (a test checks that it is not). Made the first time it is asked for, from the weights
     /// and biases in place.
