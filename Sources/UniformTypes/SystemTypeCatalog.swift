@@ -26,6 +26,32 @@ public enum SystemTypeCatalog {
     /// ``TypeGraph/sourceDigest(ofBytes:)``).
     public static var tableDigest: UInt64 { generatedTableDigest }
 
+    /// How many of `chosen`, from the first, carry the embedded table's identifiers in the
+    /// table's order (byte for byte): the table's whole row count when every row is matched so,
+    /// else 0. A graph compiled with these declarations first has them at the system graph's
+    /// ordinals (see ``TypeGraph/leadingSystemTypeCount``).
+    static func leadingCount(of chosen: [TypeDeclaration]) -> Int {
+        table.withUTF8Buffer { text in
+            var rows = 0
+            var lineStart = 0
+            var isHeader = true
+            while lineStart < text.count {
+                var lineEnd = lineStart
+                while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                if isHeader || lineEnd == lineStart {
+                    isHeader = false
+                    continue
+                }
+                var fieldEnd = lineStart
+                while fieldEnd < lineEnd, text[fieldEnd] != UInt8(ascii: "\t") { fieldEnd += 1 }
+                guard rows < chosen.count, chosen[rows].identifier.rawValue.utf8.elementsEqual(text[lineStart..<fieldEnd]) else { return 0 }
+                rows += 1
+            }
+            return rows
+        }
+    }
+
     /// The compiled graph of the system declarations, built once on first use.
     ///
     /// The embedded table is checked by the test suite, so compiling it cannot fail at run time.

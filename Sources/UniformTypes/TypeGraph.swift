@@ -54,6 +54,14 @@ public struct TypeGraph: Sendable {
     /// The number of declared types.
     public var count: Int { storage.count }
 
+    /// How many of the graph's first ordinals name the embedded system table's types
+    /// (``SystemTypeCatalog``), each at the ordinal ``SystemTypeCatalog/graph`` gives it: the
+    /// table's whole count when the graph was compiled from the system declarations first (as
+    /// every catalog graph is), else 0. A type whose ordinal in the system graph is below this
+    /// count has the same identifier at the same ordinal here, so an ordinal recorded against
+    /// the system graph can be used without looking the type up.
+    public var leadingSystemTypeCount: Int { storage.leadingSystemTypeCount }
+
     /// Every declared type, in declaration order.
     public var declaredTypes: [UniformType] {
         (0..<Int32(storage.count)).map { UniformType(storage, index: $0) }
@@ -166,6 +174,8 @@ extension TypeGraph {
         let image: GraphImage
         let count: Int
         let sourceDigest: UInt64
+        /// See ``TypeGraph/leadingSystemTypeCount``.
+        let leadingSystemTypeCount: Int
         /// Transitive closure: bit `b` of row `a` is set when `a` conforms to `b`.
         @usableFromInline let closure: UnsafePointer<UInt64>
         @usableFromInline let wordsPerRow: Int
@@ -246,6 +256,7 @@ extension TypeGraph {
                 roots[root] = position == GraphImageLayout.absent ? -1 : Int32(position)
             }
             let known = WellKnown(item: roots[0], data: roots[1], content: roots[2])
+            guard let leadWord = reader.readWord(), leadWord <= countWord, let leadDigest = reader.readWord() else { return nil }
             guard let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
                 !candidateOffsets.isEmpty,
                 GraphImageChecks.offsetsAreValid(candidateOffsets, lists: candidateOffsets.count - 1, total: candidateWords.count),
@@ -291,6 +302,7 @@ extension TypeGraph {
             self.image = image
             self.count = count
             self.sourceDigest = digest
+            leadingSystemTypeCount = leadDigest == SystemTypeCatalog.tableDigest ? Int(leadWord) : 0
             self.closure = closure.baseAddress ?? UnsafePointer(bitPattern: 8)!
             self.wordsPerRow = words
             self.parents = parents

@@ -60,7 +60,8 @@ func cSource(_ image: [UInt8]) -> String {
         "",
         "#include \"magic_rule_image.h\"",
         "",
-        "static const unsigned char image[\(image.count)] = {",
+        "// Aligned so that the library reads the image's tables of 32-bit values in place.",
+        "static const unsigned char image[\(image.count)] __attribute__((aligned(16))) = {",
     ]
     var start = 0
     while start < image.count {

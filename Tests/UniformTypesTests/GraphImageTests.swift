@@ -195,6 +195,41 @@ struct GraphImageTests {
         #expect(mapped["com.example.orphan"]?.declaration == small[4])
     }
 
+    @Test("A graph compiled with the system declarations first says how many leading ordinals are the system graph's, through its image too")
+    func leadingSystemTypes() throws {
+        let system = SystemTypeCatalog.graph
+        let systemDeclarations = try SystemTypeCatalog.declarations()
+        #expect(system.count > 3_000)
+        #expect(system.leadingSystemTypeCount == system.count)
+        // Every leading ordinal holds the table's identifier of that row.
+        let identifiers = system.declaredTypes.map(\.identifier)
+        #expect(Array(identifiers.prefix(systemDeclarations.count)) == systemDeclarations.map(\.identifier))
+        // A catalog's graph: the system declarations first, then an app's and a replacement of
+        // a system type by a higher tier, which keeps its ordinal.
+        let extra = [
+            TypeDeclaration(identifier: "com.example.notes", conformsTo: ["public.plain-text"], tags: [.filenameExtension: ["notes"]], tier: .exported),
+            TypeDeclaration(identifier: "org.example.thing", conformsTo: ["public.data"], tier: .exported),
+            TypeDeclaration(identifier: "com.adobe.edn", conformsTo: ["public.data"], description: "Edition file, as an app exports it", tier: .exported),
+        ]
+        let catalog = try TypeGraph(declarations: systemDeclarations + extra, recordingDigest: 42)
+        #expect(catalog.leadingSystemTypeCount == system.count)
+        #expect(catalog.count == system.count + 2, "the replacement keeps its ordinal")
+        #expect(catalog["com.adobe.edn"]?.ordinal == system["com.adobe.edn"]?.ordinal)
+        let directory = TemporaryDirectory("graph-image-lead")
+        try catalog.writeImage(to: directory.path("catalog.types"))
+        let mapped = try TypeGraph(imageAt: directory.path("catalog.types"), sourceDigest: 42)
+        #expect(mapped.leadingSystemTypeCount == system.count)
+        for ordinal in stride(from: 0, to: system.count, by: 97) {
+            #expect(mapped.declaredTypes[ordinal].identifier == identifiers[ordinal])
+        }
+        // One declaration before the system ones moves every ordinal: none lead.
+        let shifted = try TypeGraph(declarations: [TypeDeclaration(identifier: "com.example.first", conformsTo: ["public.data"])] + systemDeclarations)
+        #expect(shifted.leadingSystemTypeCount == 0)
+        // A graph without the whole table, or of other types, has none.
+        #expect(try TypeGraph(declarations: Array(systemDeclarations.prefix(100))).leadingSystemTypeCount == 0)
+        #expect(try TypeGraph(declarations: extra).leadingSystemTypeCount == 0)
+    }
+
     @Test("An ancestor list naming a type outside the graph costs only that list; the other lists read whole")
     func damagedAncestorValue() throws {
         let chain = [

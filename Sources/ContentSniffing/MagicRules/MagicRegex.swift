@@ -23,9 +23,9 @@ struct MagicRegex: Sendable {
     static let window = 8192
 
     /// The program; the last instruction is `match`.
-    let instructions: [MagicRegexInstruction]
+    let instructions: MagicTable<MagicRegexInstruction>
     /// The byte sets the instructions name.
-    let sets: [MagicByteSet]
+    let sets: MagicTable<MagicByteSet>
     /// The bytes a match can start with, when that is known and it must consume one; `nil`
     /// when the pattern may match without consuming or starts in a way not analysed.
     let firstBytes: MagicByteSet?
@@ -34,11 +34,11 @@ struct MagicRegex: Sendable {
     let fewFirstBytes: [UInt8]
 
     init(instructions: [MagicRegexInstruction], sets: [MagicByteSet]) {
-        self.init(instructions: instructions, sets: sets, firstBytes: Self.firstBytes(instructions, sets))
+        self.init(instructions: MagicTable(instructions), sets: MagicTable(sets), firstBytes: Self.firstBytes(instructions, sets))
     }
 
     /// A program whose first bytes were worked out before (stored in a compiled rule image).
-    init(instructions: [MagicRegexInstruction], sets: [MagicByteSet], firstBytes: MagicByteSet?) {
+    init(instructions: MagicTable<MagicRegexInstruction>, sets: MagicTable<MagicByteSet>, firstBytes: MagicByteSet?) {
         self.instructions = instructions
         self.sets = sets
         self.firstBytes = firstBytes

@@ -10,7 +10,8 @@ struct MagicRule: Sendable {
     /// Where the system catalog's graph (``SystemTypeCatalog/graph``) declares ``identifier``,
     /// as recorded when the rules were compiled into an image; -1 when it does not, or when no
     /// graph was asked. A graph that declares the system catalog's types first has them at the
-    /// same ordinals, so the hint is checked against the graph asked, never trusted.
+    /// same ordinals (``TypeGraph/leadingSystemTypeCount``): there the hint is the ordinal; in
+    /// any other graph it is checked against the identifier at that ordinal.
     var systemOrdinalHint: Int32 = -1
     private let mimeName: Name
     private let identifierName: Name

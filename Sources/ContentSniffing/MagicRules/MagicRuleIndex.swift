@@ -3,24 +3,24 @@
 /// image.
 struct MagicRuleIndex: Sendable {
     /// The rules in evaluation order: highest priority first, then table order.
-    var ranked: [MagicRuleSet.RankedRule]
+    var ranked: MagicTable<MagicRuleSet.RankedRule>
     /// The file offsets the dispatch tables look at, one table each.
     var dispatchOffsets: [Int]
     /// For table `t` and byte `b`, the bucket `dispatched[bucketStarts[t * 257 + b] ..< bucketStarts[t * 257 + b + 1]]`.
-    var bucketStarts: [Int32]
+    var bucketStarts: MagicTable<Int32>
     /// The bucket contents: ranks, ascending within a bucket.
-    var dispatched: [Int32]
+    var dispatched: MagicTable<Int32>
     /// The ranks of the rules no table holds, ascending.
-    var scanned: [Int32]
+    var scanned: MagicTable<Int32>
     /// The ranks of the rules with a check that reads past ``MagicRuleSet/deepReadThreshold``.
-    var deepRanks: [Int32]
+    var deepRanks: MagicTable<Int32>
     /// The largest offset any rule reads, plus one.
     var maximumOffset: Int
 
     /// The parts as they are.
     init(
-        ranked: [MagicRuleSet.RankedRule], dispatchOffsets: [Int], bucketStarts: [Int32], dispatched: [Int32], scanned: [Int32],
-        deepRanks: [Int32], maximumOffset: Int
+        ranked: MagicTable<MagicRuleSet.RankedRule>, dispatchOffsets: [Int], bucketStarts: MagicTable<Int32>, dispatched: MagicTable<Int32>,
+        scanned: MagicTable<Int32>, deepRanks: MagicTable<Int32>, maximumOffset: Int
     ) {
         self.ranked = ranked
         self.dispatchOffsets = dispatchOffsets
@@ -43,8 +43,8 @@ struct MagicRuleIndex: Sendable {
             return MagicRuleSet.RankedRule(
                 rule: Int32(index), firstCheck: Int32(range.lowerBound), endCheck: Int32(range.upperBound), reach: Int32(clamping: reach))
         }
-        self.ranked = ranked
-        deepRanks = ranked.indices.filter { Int(ranked[$0].reach) > MagicRuleSet.deepReadThreshold }.map { Int32($0) }
+        self.ranked = MagicTable(ranked)
+        deepRanks = MagicTable(ranked.indices.filter { Int(ranked[$0].reach) > MagicRuleSet.deepReadThreshold }.map { Int32($0) })
 
         // (table offset, byte, rank) for every filing, then grouped: no table is copied while
         // it grows.
@@ -59,7 +59,7 @@ struct MagicRuleIndex: Sendable {
                 for byte in key.bytes { filings.append((key.offset, byte, Int32(rank))) }
             }
         }
-        self.scanned = scanned
+        self.scanned = MagicTable(scanned)
         let offsets = Array(Set(filings.map(\.offset))).sorted()
         let tableOf = Dictionary(uniqueKeysWithValues: offsets.enumerated().map { ($1, $0) })
         // Stable by (table, byte); ranks stay ascending within a bucket because filings were
@@ -85,8 +85,8 @@ struct MagicRuleIndex: Sendable {
             starts[table * 257 + 256] = Int32(contents.count)
         }
         dispatchOffsets = offsets
-        bucketStarts = starts
-        dispatched = contents
+        bucketStarts = MagicTable(starts)
+        dispatched = MagicTable(contents)
     }
 
     /// For each top-level check of `rule`, the fixed offset it tests and the few bytes it

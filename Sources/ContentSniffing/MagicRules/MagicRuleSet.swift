@@ -40,27 +40,27 @@ public import UniformTypes
 /// ```
 public struct MagicRuleSet: Sendable {
     /// The rules, in table order.
-    let rules: [MagicRule]
+    let rules: MagicRuleTable
     /// Every rule's checks, in pre-order.
-    let checks: [MagicCheck]
+    let checks: MagicTable<MagicCheck>
     /// The checks' patterns and masks.
-    let pool: [UInt8]
+    let pool: MagicTable<UInt8>
     /// The compiled regexes of the regex checks.
     let regexes: [MagicRegex]
     /// The rules in evaluation order: highest priority first, then table order. A position in
     /// this array is a rule's *rank*.
-    let ranked: [RankedRule]
+    let ranked: MagicTable<RankedRule>
     /// The file offsets the dispatch tables look at, one table each.
     let dispatchOffsets: [Int]
     /// For table `t` and byte `b`, the ranks of the rules filed under `b`, ascending:
     /// `dispatched[bucketStarts[t * 257 + b] ..< bucketStarts[t * 257 + b + 1]]`.
-    let bucketStarts: [Int32]
+    let bucketStarts: MagicTable<Int32>
     /// The bucket contents; see ``bucketStarts``.
-    let dispatched: [Int32]
+    let dispatched: MagicTable<Int32>
     /// The ranks of the rules no table holds, ascending; they are tried for every buffer.
-    let scanned: [Int32]
+    let scanned: MagicTable<Int32>
     /// The ranks of the rules with a check that reads past ``deepReadThreshold``, ascending.
-    let deepRanks: [Int32]
+    let deepRanks: MagicTable<Int32>
     /// The rules of each type identifier, as indexes into ``rules``, by folded identifier
     /// (hashing a `String` is much faster than hashing a ``TypeIdentifier`` byte by byte).
     /// Built on first use: most processes never ask about one type's rules.
@@ -70,6 +70,11 @@ public struct MagicRuleSet: Sendable {
     /// Whether this is ``freedesktop``, the library's own table (whose rules' types a resolver
     /// may look up once and keep by rule).
     private(set) var isBuiltIn = false
+    /// The source digest of the graph the rules' system ordinal hints were taken from
+    /// (``MagicRule/systemOrdinalHint``; ``SystemTypeCatalog/tableDigest`` for the library's
+    /// image), 0 when none was: hints taken from the system graph now embedded hold in every
+    /// graph that leads with its types (``TypeGraph/leadingSystemTypeCount``).
+    var ordinalHintDigest: UInt64 = 0
 
     /// How many leading bytes of a file the rules can look at: the largest offset any rule
     /// reads, plus one. A buffer of this many bytes (or the whole file, if shorter) gives the
@@ -110,13 +115,19 @@ public struct MagicRuleSet: Sendable {
     /// The library's compiled image, for the test that checks its indexes.
     static var builtInImage: UnsafeRawBufferPointer { compiledFreedesktopImage }
 
-    /// Calls `body` with each rule of ``freedesktop`` in table order: its type identifier
-    /// (UTF-8) and its system ordinal hint, read in place from the image's rules alone: a small
-    /// part of the cost of reading the whole set, for deciding whether the rules could matter
-    /// at all. Returns whether the image could be read (it is checked by a test).
+    /// Calls `body` with each rule of ``freedesktop`` in table order: its system ordinal hint
+    /// and a way to read its type identifier (UTF-8), in place from the image's rules alone: a
+    /// small part of the cost of reading the whole set, for deciding whether the rules could
+    /// matter at all. Returns whether the image could be read (it is checked by a test).
     @discardableResult
-    static func forEachFreedesktopRuleIdentifier(_ body: (UnsafeRawBufferPointer, Int32) -> Void) -> Bool {
-        (try? forEachRuleIdentifier(inCompiledImage: compiledFreedesktopImage, body)) != nil
+    static func forEachFreedesktopRuleHint(_ body: (Int32, () -> UnsafeRawBufferPointer?) -> Void) -> Bool {
+        (try? forEachRuleHint(inCompiledImage: compiledFreedesktopImage, body)) != nil
+    }
+
+    /// The digest of the graph the hints of ``freedesktop`` were taken from (see
+    /// ``ordinalHintDigest``), read from the image's header alone; 0 if it cannot be read.
+    static var freedesktopOrdinalHintDigest: UInt64 {
+        (try? ordinalHintDigest(ofCompiledImage: compiledFreedesktopImage)) ?? 0
     }
 
     /// The library's compiled image of `Catalog/magic-rules.txt`.
@@ -143,11 +154,13 @@ public struct MagicRuleSet: Sendable {
 
     /// Builds the indexes over compiled rules.
     init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex] = []) {
-        self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: MagicRuleIndex(rules: rules, checks: checks, pool: pool, regexes: regexes))
+        self.init(
+            rules: MagicRuleTable(rules), checks: MagicTable(checks), pool: MagicTable(pool), regexes: regexes,
+            index: MagicRuleIndex(rules: rules, checks: checks, pool: pool, regexes: regexes))
     }
 
     /// A set over compiled rules and their indexes (built, or read from a compiled image).
-    init(rules: [MagicRule], checks: [MagicCheck], pool: [UInt8], regexes: [MagicRegex], index: MagicRuleIndex) {
+    init(rules: MagicRuleTable, checks: MagicTable<MagicCheck>, pool: MagicTable<UInt8>, regexes: [MagicRegex], index: MagicRuleIndex) {
         self.rules = rules
         self.checks = checks
         self.pool = pool

@@ -13,10 +13,10 @@ final class MagicRuleTypeIndex: Sendable {
         var types: [TypeIdentifier]
     }
 
-    private let rules: [MagicRule]
+    private let rules: MagicRuleTable
     private let built = Mutex<Value?>(nil)
 
-    init(rules: [MagicRule]) {
+    init(rules: MagicRuleTable) {
         self.rules = rules
     }
 

@@ -6,9 +6,9 @@ import UniformTypes
 /// a given answer. Worked out on the first question, in one pass over the built-in rules'
 /// identifiers read in place from the compiled image: each is found in the graph once (its
 /// ordinal kept, by rule) and its supertypes marked; a process that never asks pays nothing.
-/// A rule's type is first checked at the ordinal the image recorded for it in the system
-/// catalog's graph, which every catalog graph declares first; only a type not found there is
-/// looked up.
+/// A rule's type is at the ordinal the image recorded for it in the system catalog's graph:
+/// taken as it is in a graph that leads with the system types (every catalog graph declares
+/// them first, at those ordinals), else checked there, and looked up only when not found.
 final class MagicRefinableTypes: Sendable {
     private let graph: TypeGraph
     /// The graph's facts about the built-in rules; empty until the first question.
@@ -52,15 +52,27 @@ final class MagicRefinableTypes: Sendable {
 
     /// The graph's view of the built-in rules (``MagicRuleSet/freedesktop``): the proper
     /// supertypes of every declared rule type (at least one word of bits), and each rule's
-    /// ordinal, found through the image's hints.
-    static func builtInRuleTypes(in graph: TypeGraph) -> RuleTypes {
+    /// ordinal, found through the image's hints. A hint taken from the embedded system graph is
+    /// the ordinal itself in a graph that leads with the system types
+    /// (``TypeGraph/leadingSystemTypeCount``), as every catalog graph does; any other hint is
+    /// checked against the identifier at that ordinal, and the type looked up when it differs
+    /// (always, without `trustingHints`).
+    static func builtInRuleTypes(in graph: TypeGraph, trustingHints: Bool = true) -> RuleTypes {
         var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
         var seen = bits
         var ordinals: [Int32] = []
+        let trustedBelow =
+            trustingHints && MagicRuleSet.freedesktopOrdinalHintDigest == SystemTypeCatalog.tableDigest ? graph.leadingSystemTypeCount : 0
         let read = bits.withUnsafeMutableBufferPointer { bits in
             seen.withUnsafeMutableBufferPointer { seen in
-                MagicRuleSet.forEachFreedesktopRuleIdentifier { identifier, hint in
-                    guard let ordinal = graph.ordinal(identifierUTF8: identifier, hint: Int(hint)) else {
+                MagicRuleSet.forEachFreedesktopRuleHint { hint, identifier in
+                    let found: Int?
+                    if hint >= 0, Int(hint) < trustedBelow {
+                        found = Int(hint)
+                    } else {
+                        found = identifier().flatMap { graph.ordinal(identifierUTF8: $0, hint: Int(hint)) }
+                    }
+                    guard let ordinal = found else {
                         ordinals.append(-1)
                         return
                     }
@@ -108,7 +120,7 @@ final class MagicRefinableTypes: Sendable {
         if builtIn != nil, let known = refinements.withLock({ $0.ranks(for: ordinal) }) { return known }
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
             let index = Int(rules.ranked[rank].rule)
-            guard rules.rules[index].priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn), ruleType != ordinal,
+            guard rules.rules.priority(index) >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn), ruleType != ordinal,
                 conforms(ruleType, to: ordinal)
             else { return nil }
             return Int32(rank)
@@ -134,12 +146,12 @@ final class MagicRefinableTypes: Sendable {
         if builtIn != nil, let known = textChanges.withLock({ $0.ranks(for: key) }) { return known }
         let ranks = rules.ranked.indices.compactMap { rank -> Int32? in
             let index = Int(rules.ranked[rank].rule)
-            let rule = rules.rules[index]
-            guard rule.priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn) else { return nil }
+            let priority = rules.rules.priority(index)
+            guard priority >= 40, let ruleType = ruleOrdinal(index, in: rules, builtIn: builtIn) else { return nil }
             if let desktopEntry = desktopEntry?.ordinal, conforms(ruleType, to: desktopEntry), !nameIsDesktopEntry { return nil }
             let isText = text.ordinal.map { conforms(ruleType, to: $0) } ?? false
-            guard rule.priority >= 80 || !nameIsPlainText else { return nil }
-            guard conforms(ruleType, to: ordinal) || ((rule.priority >= 80 || !hasName) && isText) else { return nil }
+            guard priority >= 80 || !nameIsPlainText else { return nil }
+            guard conforms(ruleType, to: ordinal) || ((priority >= 80 || !hasName) && isText) else { return nil }
             return Int32(rank)
         }
         if builtIn != nil { textChanges.withLock { $0.remember(ranks, for: key) } }

@@ -48,6 +48,10 @@ enum GraphCompiler {
         for root in [TypeIdentifier.item, .data, .content] {
             writer.writeWord(selection.position[root.folded].map { UInt64($0) } ?? GraphImageLayout.absent)
         }
+        // How many leading types are the embedded system table's, at its ordinals, and the
+        // digest of that table.
+        writer.writeWord(UInt64(SystemTypeCatalog.leadingCount(of: chosen)))
+        writer.writeWord(SystemTypeCatalog.tableDigest)
         // What opening an image checks comes first (candidate lists, globs), so it is read
         // from the first pages.
         writeTagIndexes(of: chosen, to: &writer)

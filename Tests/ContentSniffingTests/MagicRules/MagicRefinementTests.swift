@@ -138,6 +138,25 @@ struct MagicRefinementTests {
         }
     }
 
+    @Test("in a graph that leads with the system types, the hints are taken as they are and give what checking each one gives")
+    func trustedHintsAgreeWithCheckedOnes() throws {
+        let system = try SystemTypeCatalog.declarations()
+        let catalog = try TypeGraph(
+            declarations: system + [
+                TypeDeclaration(identifier: "org.example.png-variant", conformsTo: ["public.png"], tier: .exported),
+                TypeDeclaration(identifier: "public.png", conformsTo: ["public.image"], description: "PNG as an app declares it", tier: .exported),
+            ])
+        #expect(graph.leadingSystemTypeCount == graph.count)
+        #expect(catalog.leadingSystemTypeCount == graph.count)
+        for graph in [graph, catalog] + (try Self.graphsWithOtherOrdinals()) {
+            let trusted = MagicRefinableTypes.builtInRuleTypes(in: graph)
+            let checked = MagicRefinableTypes.builtInRuleTypes(in: graph, trustingHints: false)
+            #expect(trusted.ordinals.count > 1_000)
+            #expect(trusted.ordinals == checked.ordinals, "graph of \(graph.count) types")
+            #expect(trusted.bits == checked.bits, "graph of \(graph.count) types")
+        }
+    }
+
     @Test("a hint finds a type only where that type is declared, whatever its case")
     func hintIsChecked() throws {
         let graph = SystemTypeCatalog.graph

@@ -26,6 +26,12 @@ struct MagicRuleImageReader {
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
     }
 
+    /// Skips the zeros that bring the offset to a multiple of eight bytes from the image's start.
+    mutating func skipToMultipleOfEight() throws(SniffingError) {
+        let padding = try take((8 - offset % 8) % 8)
+        guard padding.allSatisfy({ $0 == 0 }) else { throw failure("padding at offset \(offset - padding.count) is not zeros") }
+    }
+
     /// The next 32-bit value.
     mutating func uint32() throws(SniffingError) -> UInt32 {
         UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self))
@@ -67,30 +73,30 @@ struct MagicRuleImageReader {
         return count
     }
 
-    /// A section of 32-bit values.
-    mutating func int32Array(_ name: String) throws(SniffingError) -> [Int32] {
+    /// A section of 32-bit values: in place when the image is `permanent` (see
+    /// ``MagicTable``), else copied.
+    mutating func int32Table(_ name: String, permanent: Bool) throws(SniffingError) -> MagicTable<Int32> {
         section = name
         let count = try count(minimumElementSize: 4)
         let raw = try take(count * 4)
-        // Copied in one block (the image is little-endian, as is every host this is built for
-        // but a big-endian one, which swaps each value after).
-        return [Int32](unsafeUninitializedCapacity: count) { values, initialized in
-            UnsafeMutableRawBufferPointer(values).copyMemory(from: raw)
-            #if _endian(big)
-                for index in 0..<count { values[index] = Int32(littleEndian: values[index]) }
-            #endif
-            initialized = count
+        return try MagicTable(records: raw, count: count, recordSize: 4, permanent: permanent) { records, index in
+            Self.field(0, of: index, size: 4, in: records)
         }
     }
 
-    /// A section of raw bytes.
-    mutating func byteArray(_ name: String) throws(SniffingError) -> [UInt8] {
-        Array(try bytes(name))
+    /// A section of raw bytes: in place when the image is `permanent` (see ``MagicTable``),
+    /// else copied.
+    mutating func byteTable(_ name: String, permanent: Bool) throws(SniffingError) -> MagicTable<UInt8> {
+        let raw = try bytes(name)
+        return try MagicTable(records: raw, count: raw.count, recordSize: 1, permanent: permanent) { records, index in records[index] }
     }
 
-    /// A section of raw bytes, in place.
+    /// A section of raw bytes, in place, and the zero to three bytes after it that bring the
+    /// next section to a multiple of four bytes from the image's start.
     mutating func bytes(_ name: String) throws(SniffingError) -> UnsafeRawBufferPointer {
         section = name
-        return try take(try count(minimumElementSize: 1))
+        let bytes = try take(try count(minimumElementSize: 1))
+        _ = try take((4 - bytes.count % 4) % 4)
+        return bytes
     }
 }

@@ -7,7 +7,7 @@ extension MagicRuleSet {
     /// - each pattern (and mask) lies inside the pool, each regex check names a regex;
     /// - the evaluation order names every rule once, with that rule's checks;
     /// - the dispatch buckets are ascending runs of valid ranks.
-    static func validate(rules: [MagicRule], checks: [MagicCheck], poolCount: Int, regexes: [MagicRegex], index: MagicRuleIndex) throws(SniffingError) {
+    static func validate(rules: MagicRuleTable, checks: MagicTable<MagicCheck>, poolCount: Int, regexes: [MagicRegex], index: MagicRuleIndex) throws(SniffingError) {
         func failure(_ section: String, _ reason: String) -> SniffingError {
             SniffingError(.malformedRuleImage, reason: "\(section): \(reason)")
         }
@@ -43,7 +43,7 @@ extension MagicRuleSet {
     }
 
     /// Checks the tree of the check at `index`, which must end by `limit`.
-    private static func validateTree(_ index: Int, limit: Int, depth: Int, checks: [MagicCheck], poolCount: Int, regexCount: Int) throws(SniffingError) {
+    private static func validateTree(_ index: Int, limit: Int, depth: Int, checks: MagicTable<MagicCheck>, poolCount: Int, regexCount: Int) throws(SniffingError) {
         let check = checks[index]
         let end = Int(check.subtreeEnd)
         func failure(_ reason: String) -> SniffingError { SniffingError(.malformedRuleImage, reason: "checks: check \(index) \(reason)") }

@@ -23,6 +23,7 @@ extension MagicRuleSet {
     public func compiledImage(ordinalHints: TypeGraph? = nil) -> [UInt8] {
         var writer = MagicRuleImageWriter()
         writer.append(maximumOffset)
+        writer.append(ordinalHints?.sourceDigest ?? ordinalHintDigest)
         var names: [UInt8] = []
         var spans: [(mime: Range<Int>, identifier: Range<Int>)] = []
         for rule in rules {
@@ -58,7 +59,11 @@ extension MagicRuleSet {
                 writer.append(Int32(instruction.operation.rawValue))
                 for value in [instruction.operand, instruction.minimum, instruction.maximum] { writer.append(value) }
             }
-            writer.appendArray(regex.sets) { writer, set in
+            // The sets' count, then zeros up to a multiple of eight bytes from the image's
+            // start (the sets are read in place as 64-bit words), then the sets.
+            writer.append(regex.sets.count)
+            writer.padToMultipleOfEight()
+            for set in regex.sets {
                 for word in set.words { writer.append(word) }
             }
             // The first bytes the program can start with (flag, then the set's four words).
@@ -88,28 +93,31 @@ extension MagicRuleSet {
 
     /// Rebuilds a compiled set. The library's own image (`isLibraryImage`) is part of the
     /// program: its indexes between sections (check trees, pattern bounds, regex programs,
-    /// buckets) are trusted, since a test validates them, and its rules' names are read in place
-    /// when asked for; any other image is checked and copied.
+    /// buckets) are trusted, since a test validates them, and its rules, checks, pool,
+    /// evaluation order and buckets are read in place (``MagicRuleTable``, ``MagicTable``);
+    /// any other image is checked and copied.
     init(compiledImage image: UnsafeRawBufferPointer, isLibraryImage: Bool) throws(SniffingError) {
         let validating = !isLibraryImage
         var reader = try Self.imageReader(image)
         let maximumOffset = try reader.int()
-        let rules = try Self.readRules(&reader, names: try reader.bytes("names"), inPlace: isLibraryImage)
-        let checks = try Self.readChecks(&reader)
-        let pool = try reader.byteArray("pool")
+        let hintDigest = try reader.uint64()
+        let names = try reader.bytes("names")
+        let rules = try isLibraryImage ? Self.ruleTable(&reader, names: names) : MagicRuleTable(Self.readRules(&reader, names: names))
+        let checks = try Self.readChecks(&reader, inPlace: isLibraryImage)
+        let pool = try reader.byteTable("pool", permanent: isLibraryImage)
         let regexes = try Self.readRegexes(&reader, validating: validating)
         reader.section = "ranked"
         let rankedCount = try reader.int()
         let rankedRecords = try reader.records(rankedCount, size: 16)
-        let ranked = (0..<rankedCount).map { index in
-            let field = { (field: Int) in MagicRuleImageReader.field(field, of: index, size: 16, in: rankedRecords) }
+        let ranked = try MagicTable(records: rankedRecords, count: rankedCount, recordSize: 16, permanent: isLibraryImage) { records, index in
+            let field = { (field: Int) in MagicRuleImageReader.field(field, of: index, size: 16, in: records) }
             return RankedRule(rule: field(0), firstCheck: field(1), endCheck: field(2), reach: field(3))
         }
-        let dispatchOffsets = try reader.int32Array("dispatch offsets").map(Int.init)
-        let bucketStarts = try reader.int32Array("bucket starts")
-        let dispatched = try reader.int32Array("buckets")
-        let scanned = try reader.int32Array("scanned")
-        let deepRanks = try reader.int32Array("deep")
+        let dispatchOffsets = try reader.int32Table("dispatch offsets", permanent: isLibraryImage).map(Int.init)
+        let bucketStarts = try reader.int32Table("bucket starts", permanent: isLibraryImage)
+        let dispatched = try reader.int32Table("buckets", permanent: isLibraryImage)
+        let scanned = try reader.int32Table("scanned", permanent: isLibraryImage)
+        let deepRanks = try reader.int32Table("deep", permanent: isLibraryImage)
         reader.section = "end"
         guard reader.isAtEnd else { throw reader.failure("bytes follow the last section") }
         let index = MagicRuleIndex(
@@ -117,27 +125,41 @@ extension MagicRuleSet {
             deepRanks: deepRanks, maximumOffset: maximumOffset)
         if validating { try Self.validate(rules: rules, checks: checks, poolCount: pool.count, regexes: regexes, index: index) }
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
+        ordinalHintDigest = hintDigest
     }
 
-    /// Calls `body` with each rule of a compiled image in table order: its type identifier as
-    /// the image's own UTF-8 bytes (valid as long as the image is) and its system ordinal hint
-    /// (see ``MagicRule/systemOrdinalHint``), read without the rest of the image: for questions
-    /// about which types the rules know, not for matching.
+    /// The digest of the graph a compiled image's ordinal hints were taken from (see
+    /// ``ordinalHintDigest``), read from its header alone.
+    ///
+    /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header is damaged.
+    static func ordinalHintDigest(ofCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> UInt64 {
+        var reader = try imageReader(image)
+        _ = try reader.int()
+        return try reader.uint64()
+    }
+
+    /// Calls `body` with each rule of a compiled image in table order: its system ordinal hint
+    /// (see ``MagicRule/systemOrdinalHint``) and a way to read its type identifier as the
+    /// image's own UTF-8 bytes (valid as long as the image is; `nil` when its span lies outside
+    /// the names), read without the rest of the image: for questions about which types the
+    /// rules know, not for matching.
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header or the rules
-    ///   section is damaged (`body` may have seen the rules before the damaged one).
-    static func forEachRuleIdentifier(
-        inCompiledImage image: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int32) -> Void
+    ///   section is damaged.
+    static func forEachRuleHint(
+        inCompiledImage image: UnsafeRawBufferPointer, _ body: (Int32, () -> UnsafeRawBufferPointer?) -> Void
     ) throws(SniffingError) {
         var reader = try imageReader(image)
         _ = try reader.int()
+        _ = try reader.uint64()
         let names = try reader.bytes("names")
         reader.section = "rules"
         let count = try reader.int()
         let records = try reader.records(count, size: ruleRecordSize)
         for number in 0..<count {
-            let identifier = try ruleName(field: 5, of: number, in: records, names: names, reader)
-            body(identifier, MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records))
+            body(MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records)) {
+                try? ruleName(field: 5, of: number, in: records, names: names, reader)
+            }
         }
     }
 
@@ -155,9 +177,17 @@ extension MagicRuleSet {
         return reader
     }
 
-    /// The rules section: each rule's priority, check range and the spans of its MIME type and
-    /// identifier in `names` (kept as spans `inPlace`, else made text).
-    private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer, inPlace: Bool) throws(SniffingError) -> [MagicRule] {
+    /// The rules section of the library's own image, read in place.
+    private static func ruleTable(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> MagicRuleTable {
+        reader.section = "rules"
+        let count = try reader.int()
+        let records = try reader.records(count, size: ruleRecordSize)
+        return MagicRuleTable(inPlaceRecords: records, count: count, names: names)
+    }
+
+    /// The rules section, each rule's priority, check range, MIME type and identifier checked and
+    /// copied.
+    private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> [MagicRule] {
         reader.section = "rules"
         let count = try reader.int()
         let records = try reader.records(count, size: ruleRecordSize)
@@ -173,24 +203,17 @@ extension MagicRuleSet {
             let identifier = try ruleName(field: 5, of: number, in: records, names: names, reader)
             let hint = MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records)
             guard hint >= -1 else { throw reader.failure("rule \(number): system ordinal hint \(hint)") }
-            if inPlace {
-                rules.append(
-                    MagicRule(
-                        priority: priority, mimeTypeUTF8: mimeType, identifierUTF8: identifier, checks: lower..<upper, systemOrdinalHint: hint))
-            } else {
-                var rule = MagicRule(
-                    priority: priority, mimeType: String(decoding: mimeType, as: UTF8.self),
-                    identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)), checks: lower..<upper)
-                rule.systemOrdinalHint = hint
-                rules.append(rule)
-            }
+            var rule = MagicRule(
+                priority: priority, mimeType: String(decoding: mimeType, as: UTF8.self),
+                identifier: TypeIdentifier(String(decoding: identifier, as: UTF8.self)), checks: lower..<upper)
+            rule.systemOrdinalHint = hint
+            rules.append(rule)
         }
         return rules
     }
 
-    /// A rule record's size: priority, the check range, the MIME type's and the identifier's
-    /// spans in the names section, then the system ordinal hint: eight 32-bit fields.
-    private static let ruleRecordSize = 32
+    /// A rule record's size (see ``MagicRuleTable/recordSize``).
+    private static let ruleRecordSize = MagicRuleTable.recordSize
 
     /// The name whose span (start, then length) is at `field` of rule record `number`: a span of
     /// `names`, checked to lie inside it.
@@ -211,27 +234,27 @@ extension MagicRuleSet {
         return MagicByteSet(words: (word(0), word(1), word(2), word(3)))
     }
 
-    private static func readChecks(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> [MagicCheck] {
+    /// The checks section: in place in the library's image (`inPlace`; its records are laid out
+    /// as ``MagicCheck``, which a test checks), else read field by field, each kind checked.
+    private static func readChecks(_ reader: inout MagicRuleImageReader, inPlace: Bool) throws(SniffingError) -> MagicTable<MagicCheck> {
         reader.section = "checks"
         let count = try reader.int()
         let records = try reader.records(count, size: 28)
-        var checks: [MagicCheck] = []
-        checks.reserveCapacity(count)
-        for number in 0..<count {
+        let failure = reader.failure
+        return try MagicTable(records: records, count: count, recordSize: 28, permanent: inPlace) { records, number throws(SniffingError) in
             func field(_ field: Int) -> Int32 { MagicRuleImageReader.field(field, of: number, size: 28, in: records) }
             guard let kind = UInt8(exactly: field(0)).flatMap(MagicCheck.Kind.init(rawValue:)) else {
-                throw reader.failure("check \(number) has unknown kind \(field(0))")
+                throw failure("check \(number) has unknown kind \(field(0))")
             }
-            checks.append(
-                MagicCheck(
-                    kind: kind, start: field(1), span: field(2), patternStart: field(3), length: field(4), isMasked: field(5) != 0,
-                    subtreeEnd: field(6)))
+            return MagicCheck(
+                kind: kind, start: field(1), span: field(2), patternStart: field(3), length: field(4), isMasked: field(5) != 0,
+                subtreeEnd: field(6))
         }
-        return checks
     }
 
     /// The regexes section; with `validating`, each program is checked (see
-    /// ``validate(_:sets:regex:_:)``).
+    /// ``validate(_:sets:regex:_:)``) and copied, else its instructions and sets are read in
+    /// place.
     private static func readRegexes(_ reader: inout MagicRuleImageReader, validating: Bool) throws(SniffingError) -> [MagicRegex] {
         reader.section = "regexes"
         let count = try reader.count(minimumElementSize: 8)
@@ -240,25 +263,27 @@ extension MagicRuleSet {
         for number in 0..<count {
             let instructionCount = try reader.int()
             let records = try reader.records(instructionCount, size: 16)
-            var instructions: [MagicRegexInstruction] = []
-            instructions.reserveCapacity(instructionCount)
-            for index in 0..<instructionCount {
+            let instructions = try MagicTable(records: records, count: instructionCount, recordSize: 16, permanent: !validating) { records, index throws(SniffingError) in
                 func field(_ field: Int) -> Int32 { MagicRuleImageReader.field(field, of: index, size: 16, in: records) }
                 guard let operation = UInt8(exactly: field(0)).flatMap(MagicRegexInstruction.Operation.init(rawValue:)) else {
                     throw reader.failure("regex \(number) has unknown operation \(field(0))")
                 }
-                instructions.append(MagicRegexInstruction(operation: operation, operand: field(1), minimum: field(2), maximum: field(3)))
+                return MagicRegexInstruction(operation: operation, operand: field(1), minimum: field(2), maximum: field(3))
             }
             let setCount = try reader.int()
+            try reader.skipToMultipleOfEight()
             let setRecords = try reader.records(setCount, size: 32)
-            let sets = (0..<setCount).map { byteSet($0, in: setRecords) }
+            let sets = try MagicTable(records: setRecords, count: setCount, recordSize: 32, permanent: !validating) { records, index in
+                byteSet(index, in: records)
+            }
             let hasFirstBytes = try reader.int()
             let firstRecord = try reader.records(1, size: 32)
             guard hasFirstBytes == 0 || hasFirstBytes == 1 else { throw reader.failure("regex \(number) has first-byte flag \(hasFirstBytes)") }
             if validating {
                 // A checked image's programs are analysed again rather than trusted.
-                try validate(instructions, sets: sets.count, regex: number, reader)
-                regexes.append(MagicRegex(instructions: instructions, sets: sets))
+                let program = Array(instructions), setList = Array(sets)
+                try validate(program, sets: setList.count, regex: number, reader)
+                regexes.append(MagicRegex(instructions: program, sets: setList))
             } else {
                 let firstBytes = hasFirstBytes == 1 ? byteSet(0, in: firstRecord) : nil
                 regexes.append(MagicRegex(instructions: instructions, sets: sets, firstBytes: firstBytes))
