@@ -62,6 +62,13 @@ public struct TypeGraph: Sendable {
     /// the system graph can be used without looking the type up.
     public var leadingSystemTypeCount: Int { storage.leadingSystemTypeCount }
 
+    /// Whether the leading system types (``leadingSystemTypeCount``, when not 0) have exactly
+    /// the supertypes they have in ``SystemTypeCatalog/graph``: no declaration after them gave
+    /// one of them other parents or declared a parent the system table names but lacks. Every
+    /// conformance between two of them, and every supertype of one, is then as in the system
+    /// graph, so facts worked out on the system graph ahead of time hold here.
+    public var leadingSystemTypesKeepTheirSupertypes: Bool { storage.leadingSystemTypesKeepTheirSupertypes }
+
     /// Every declared type, in declaration order.
     public var declaredTypes: [UniformType] {
         (0..<Int32(storage.count)).map { UniformType(storage, index: $0) }
@@ -176,6 +183,8 @@ extension TypeGraph {
         let sourceDigest: UInt64
         /// See ``TypeGraph/leadingSystemTypeCount``.
         let leadingSystemTypeCount: Int
+        /// See ``TypeGraph/leadingSystemTypesKeepTheirSupertypes``.
+        let leadingSystemTypesKeepTheirSupertypes: Bool
         /// Transitive closure: bit `b` of row `a` is set when `a` conforms to `b`.
         @usableFromInline let closure: UnsafePointer<UInt64>
         @usableFromInline let wordsPerRow: Int
@@ -256,7 +265,9 @@ extension TypeGraph {
                 roots[root] = position == GraphImageLayout.absent ? -1 : Int32(position)
             }
             let known = WellKnown(item: roots[0], data: roots[1], content: roots[2])
-            guard let leadWord = reader.readWord(), leadWord <= countWord, let leadDigest = reader.readWord() else { return nil }
+            guard let leadWord = reader.readWord(), leadWord <= countWord, let keepsWord = reader.readWord(), keepsWord <= 1,
+                let leadDigest = reader.readWord()
+            else { return nil }
             guard let candidateOffsets = reader.readArray(of: Int32.self), let candidateWords = reader.readArray(of: UInt64.self),
                 !candidateOffsets.isEmpty,
                 GraphImageChecks.offsetsAreValid(candidateOffsets, lists: candidateOffsets.count - 1, total: candidateWords.count),
@@ -303,6 +314,7 @@ extension TypeGraph {
             self.count = count
             self.sourceDigest = digest
             leadingSystemTypeCount = leadDigest == SystemTypeCatalog.tableDigest ? Int(leadWord) : 0
+            leadingSystemTypesKeepTheirSupertypes = leadingSystemTypeCount > 0 && keepsWord == 1
             self.closure = closure.baseAddress ?? UnsafePointer(bitPattern: 8)!
             self.wordsPerRow = words
             self.parents = parents

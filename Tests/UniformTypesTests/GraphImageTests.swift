@@ -201,6 +201,7 @@ struct GraphImageTests {
         let systemDeclarations = try SystemTypeCatalog.declarations()
         #expect(system.count > 3_000)
         #expect(system.leadingSystemTypeCount == system.count)
+        #expect(system.leadingSystemTypesKeepTheirSupertypes)
         // Every leading ordinal holds the table's identifier of that row.
         let identifiers = system.declaredTypes.map(\.identifier)
         #expect(Array(identifiers.prefix(systemDeclarations.count)) == systemDeclarations.map(\.identifier))
@@ -219,12 +220,21 @@ struct GraphImageTests {
         try catalog.writeImage(to: directory.path("catalog.types"))
         let mapped = try TypeGraph(imageAt: directory.path("catalog.types"), sourceDigest: 42)
         #expect(mapped.leadingSystemTypeCount == system.count)
+        #expect(catalog.leadingSystemTypesKeepTheirSupertypes && mapped.leadingSystemTypesKeepTheirSupertypes, "the replacement has the table's parents")
+        // A system type declared again with another parent keeps its ordinal, but not its
+        // supertypes.
+        let reparented = try TypeGraph(
+            declarations: systemDeclarations + [TypeDeclaration(identifier: "com.adobe.edn", conformsTo: ["public.image"], tier: .exported)],
+            recordingDigest: 43)
+        #expect(reparented.leadingSystemTypeCount == system.count && !reparented.leadingSystemTypesKeepTheirSupertypes)
+        try reparented.writeImage(to: directory.path("reparented.types"))
+        #expect(try !TypeGraph(imageAt: directory.path("reparented.types"), sourceDigest: 43).leadingSystemTypesKeepTheirSupertypes)
         for ordinal in stride(from: 0, to: system.count, by: 97) {
             #expect(mapped.declaredTypes[ordinal].identifier == identifiers[ordinal])
         }
         // One declaration before the system ones moves every ordinal: none lead.
         let shifted = try TypeGraph(declarations: [TypeDeclaration(identifier: "com.example.first", conformsTo: ["public.data"])] + systemDeclarations)
-        #expect(shifted.leadingSystemTypeCount == 0)
+        #expect(shifted.leadingSystemTypeCount == 0 && !shifted.leadingSystemTypesKeepTheirSupertypes)
         // A graph without the whole table, or of other types, has none.
         #expect(try TypeGraph(declarations: Array(systemDeclarations.prefix(100))).leadingSystemTypeCount == 0)
         #expect(try TypeGraph(declarations: extra).leadingSystemTypeCount == 0)

@@ -75,6 +75,11 @@ public struct MagicRuleSet: Sendable {
     /// image), 0 when none was: hints taken from the system graph now embedded hold in every
     /// graph that leads with its types (``TypeGraph/leadingSystemTypeCount``).
     var ordinalHintDigest: UInt64 = 0
+    /// One bit per type of the graph the hints were taken from, set for each proper supertype
+    /// of a type some rule names (empty when no graph was): in a graph whose leading system
+    /// types keep their supertypes (``TypeGraph/leadingSystemTypesKeepTheirSupertypes``), the
+    /// strong answers the rules could refine, known without a pass over the rules.
+    var refinableBits = MagicTable<UInt64>([UInt64]())
 
     /// How many leading bytes of a file the rules can look at: the largest offset any rule
     /// reads, plus one. A buffer of this many bytes (or the whole file, if shorter) gives the
@@ -125,9 +130,10 @@ public struct MagicRuleSet: Sendable {
     }
 
     /// The digest of the graph the hints of ``freedesktop`` were taken from (see
-    /// ``ordinalHintDigest``), read from the image's header alone; 0 if it cannot be read.
-    static var freedesktopOrdinalHintDigest: UInt64 {
-        (try? ordinalHintDigest(ofCompiledImage: compiledFreedesktopImage)) ?? 0
+    /// ``ordinalHintDigest``) and its refinable bits (``refinableBits``, in place), read from
+    /// the image's header alone; a digest of 0 and no bits if it cannot be read.
+    static var freedesktopHintFacts: (digest: UInt64, refinable: MagicTable<UInt64>) {
+        (try? hintFacts(ofCompiledImage: compiledFreedesktopImage, permanent: true)) ?? (0, MagicTable([UInt64]()))
     }
 
     /// The library's compiled image of `Catalog/magic-rules.txt`.

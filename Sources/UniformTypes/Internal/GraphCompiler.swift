@@ -48,9 +48,11 @@ enum GraphCompiler {
         for root in [TypeIdentifier.item, .data, .content] {
             writer.writeWord(selection.position[root.folded].map { UInt64($0) } ?? GraphImageLayout.absent)
         }
-        // How many leading types are the embedded system table's, at its ordinals, and the
-        // digest of that table.
-        writer.writeWord(UInt64(SystemTypeCatalog.leadingCount(of: chosen)))
+        // How many leading types are the embedded system table's, at its ordinals; whether
+        // they keep the table's parents (1) or not (0); the digest of that table.
+        let lead = SystemTypeCatalog.leadingCount(of: chosen)
+        writer.writeWord(UInt64(lead))
+        writer.writeWord(leadKeepsSystemParents(lead, parentIDs: parentIDs, position: selection.position) ? 1 : 0)
         writer.writeWord(SystemTypeCatalog.tableDigest)
         // What opening an image checks comes first (candidate lists, globs), so it is read
         // from the first pages.
@@ -63,6 +65,25 @@ enum GraphCompiler {
         writer.writeStrings(selection.replacedInput.map { encoded[$0] })
         writer.patchWord(atIndex: 3, UInt64(writer.size))
         return Output(image: writer.bytes, chosen: chosen)
+    }
+
+    /// Whether the graph's first `lead` types (the embedded system table's, at its ordinals)
+    /// have exactly the parents the table gives them: no later declaration replaced one with
+    /// other parents or declared a parent the table names but lacks. Their ancestors, and so
+    /// every conformance among them, are then those of ``SystemTypeCatalog/graph``.
+    static func leadKeepsSystemParents(_ lead: Int, parentIDs: [[Int32]], position: [String: Int]) -> Bool {
+        guard lead > 0, let table = try? SystemTypeCatalog.declarations(), table.count == lead else { return false }
+        for (index, declaration) in table.enumerated() {
+            var expected: [Int32] = []
+            for parent in declaration.conformsTo {
+                guard let parentID = position[parent.folded] else { continue }
+                guard parentID < lead else { return false }
+                let id = Int32(parentID)
+                if parentID != index && !expected.contains(id) { expected.append(id) }
+            }
+            if expected != parentIDs[index] { return false }
+        }
+        return true
     }
 
     /// Step 1: one declaration per identifier. A system `public.*` declaration is never

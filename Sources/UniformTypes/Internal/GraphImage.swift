@@ -57,7 +57,7 @@ enum GraphImageLayout {
     static let magic: UInt64 = 0x4850_4152_4754_574F
     /// The layout version, bumped whenever the layout or the compilation rules change: older
     /// images are then rebuilt rather than read.
-    static let layoutVersion: UInt64 = 9
+    static let layoutVersion: UInt64 = 10
     /// The version word an image carries: the layout version (low 32 bits), 16 bits of the tag
     /// hash of a fixed key (bits 32–47), so that an image whose tables were placed by another
     /// hash function is rebuilt even when no one bumped the layout version, and the top bit for
@@ -69,8 +69,9 @@ enum GraphImageLayout {
     /// The directory's length, then magic, version, source digest, total length, type count,
     /// words per closure row, the positions of `public.item`, `public.data` and
     /// `public.content`, how many leading types are the embedded system table's (see
-    /// ``TypeGraph/leadingSystemTypeCount``) and that table's digest.
-    static let headerSize = 96
+    /// ``TypeGraph/leadingSystemTypeCount``), whether they keep its parents (see
+    /// ``TypeGraph/leadingSystemTypesKeepTheirSupertypes``) and that table's digest.
+    static let headerSize = 104
     /// The position word of a root the graph does not declare.
     static let absent = UInt64.max
     /// Images larger than this are refused (the system graph is about 3.5 MB).

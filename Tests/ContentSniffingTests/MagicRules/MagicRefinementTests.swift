@@ -125,7 +125,7 @@ struct MagicRefinementTests {
     @Test("the rules' types are found through the image's hints as a lookup finds them, in any graph")
     func hintedOrdinalsAgreeWithLookups() throws {
         for graph in [graph] + (try Self.graphsWithOtherOrdinals()) {
-            let facts = MagicRefinableTypes.builtInRuleTypes(in: graph)
+            let facts = MagicRefinableTypes.builtInRuleTypes(in: graph, trustedBelow: graph.leadingSystemTypeCount)
             let looked = magic.rules.map { Int32(graph[$0.identifier]?.ordinal ?? -1) }
             #expect(facts.ordinals == looked, "graph of \(graph.count) types")
             let refinable = MagicRefinableTypes(graph)
@@ -138,22 +138,41 @@ struct MagicRefinementTests {
         }
     }
 
-    @Test("in a graph that leads with the system types, the hints are taken as they are and give what checking each one gives")
+    @Test("in a graph that leads with the system types, the hints and the image's refinable types are taken as they are and give what checking each hint gives")
     func trustedHintsAgreeWithCheckedOnes() throws {
         let system = try SystemTypeCatalog.declarations()
+        let png = TypeDeclaration(identifier: "org.example.png-variant", conformsTo: ["public.png"], tags: [.filenameExtension: ["pngv"]], tier: .exported)
+        // A catalog as most are: the system types, then an app's (a new kind of PNG, which no
+        // rule names) and a system type declared again with the same parents.
         let catalog = try TypeGraph(
+            declarations: system + [png, TypeDeclaration(identifier: "com.adobe.edn", conformsTo: ["public.data"], tier: .exported)])
+        // A catalog where an app gives a system type another parent: the image's refinable
+        // types no longer hold (the rules' APNG type would become a kind of the new parent).
+        let apng = try #require(graph["org.freedesktop.mime.image.apng"])
+        let reparented = try TypeGraph(
             declarations: system + [
-                TypeDeclaration(identifier: "org.example.png-variant", conformsTo: ["public.png"], tier: .exported),
-                TypeDeclaration(identifier: "public.png", conformsTo: ["public.image"], description: "PNG as an app declares it", tier: .exported),
+                TypeDeclaration(identifier: "org.example.animation", conformsTo: ["public.data"], tier: .exported),
+                TypeDeclaration(identifier: apng.identifier, conformsTo: ["public.png", "org.example.animation"], tier: .exported),
             ])
-        #expect(graph.leadingSystemTypeCount == graph.count)
-        #expect(catalog.leadingSystemTypeCount == graph.count)
-        for graph in [graph, catalog] + (try Self.graphsWithOtherOrdinals()) {
-            let trusted = MagicRefinableTypes.builtInRuleTypes(in: graph)
-            let checked = MagicRefinableTypes.builtInRuleTypes(in: graph, trustingHints: false)
-            #expect(trusted.ordinals.count > 1_000)
-            #expect(trusted.ordinals == checked.ordinals, "graph of \(graph.count) types")
-            #expect(trusted.bits == checked.bits, "graph of \(graph.count) types")
+        #expect(graph.leadingSystemTypeCount == graph.count && graph.leadingSystemTypesKeepTheirSupertypes)
+        #expect(catalog.leadingSystemTypeCount == graph.count && catalog.leadingSystemTypesKeepTheirSupertypes)
+        #expect(reparented.leadingSystemTypeCount == graph.count && !reparented.leadingSystemTypesKeepTheirSupertypes)
+        #expect(MagicRuleSet.freedesktop.refinableBits.count == (graph.count + 63) >> 6)
+        #expect(Array(MagicRuleSet.freedesktop.refinableBits) == MagicRuleSet.refinableBits(of: MagicRuleSet.freedesktop.rules, in: graph))
+        let animation = try #require(reparented["org.example.animation"])
+        #expect(MagicRefinableTypes(reparented).contains(animation), "a rule's type gained a parent the image cannot know")
+        for graph in [graph, catalog, reparented] + (try Self.graphsWithOtherOrdinals()) {
+            let hinted = MagicRefinableTypes.builtInRuleTypes(in: graph, trustedBelow: graph.leadingSystemTypeCount)
+            let checked = MagicRefinableTypes.builtInRuleTypes(in: graph, trustedBelow: 0)
+            #expect(hinted.ordinals.count > 1_000)
+            #expect(hinted.ordinals == checked.ordinals, "graph of \(graph.count) types")
+            #expect(hinted.bits == checked.bits, "graph of \(graph.count) types")
+            let trusting = MagicRefinableTypes(graph), checking = MagicRefinableTypes(graph, trustingHints: false)
+            let differing = graph.declaredTypes.filter { trusting.contains($0) != checking.contains($0) }
+            #expect(differing.isEmpty, "graph of \(graph.count) types: \(differing.prefix(5).map(\.identifier))")
+            for type in [graph["public.png"], graph["public.zip-archive"], graph["public.xml"], graph["public.plain-text"]].compactMap({ $0 }) {
+                #expect(trusting.refiningRanks(of: type, in: magic) == checking.refiningRanks(of: type, in: magic), "\(type.identifier)")
+            }
         }
     }
 

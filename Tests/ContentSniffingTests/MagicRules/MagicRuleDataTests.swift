@@ -134,7 +134,7 @@ struct MagicRuleDataTests {
         MagicRuleSet.forEachFreedesktopRuleHint { hint, _ in hints.append(hint) }
         let expected = MagicRuleSet.freedesktop.rules.map { Int32(graph[$0.identifier]?.ordinal ?? -1) }
         #expect(hints == expected)
-        #expect(MagicRuleSet.freedesktopOrdinalHintDigest == SystemTypeCatalog.tableDigest, "the hints were taken from the embedded system graph")
+        #expect(MagicRuleSet.freedesktopHintFacts.digest == SystemTypeCatalog.tableDigest, "the hints were taken from the embedded system graph")
         // Nearly every rule's type is a system type (all of them today); the hints are not all
         // one value.
         #expect(hints.filter { $0 < 0 }.count < hints.count / 100)

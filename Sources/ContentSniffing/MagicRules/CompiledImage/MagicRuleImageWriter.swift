@@ -51,8 +51,9 @@ struct MagicRuleImageWriter {
 /// The fixed facts of the compiled rule image.
 ///
 /// An image is `OWMAGIC` and a NUL, a 32-bit version, the largest offset any rule reads, the
-/// 64-bit source digest of the graph its ordinal hints were taken from (0: none), then these
-/// sections in order, each a 32-bit count followed by its elements:
+/// 64-bit source digest of the graph its ordinal hints were taken from (0: none), the bits of
+/// that graph's types some rule's type is a proper subtype of (a count, zeros up to a multiple
+/// of eight bytes, the 64-bit words), then these sections in order, each a 32-bit count followed by its elements:
 /// - the UTF-8 text of every rule's MIME type and identifier;
 /// - the rules (priority, first and end check, MIME type and identifier as offset and length
 ///   in the text, the ordinal of the identifier in the system catalog's graph or -1);

@@ -24,6 +24,12 @@ extension MagicRuleSet {
         var writer = MagicRuleImageWriter()
         writer.append(maximumOffset)
         writer.append(ordinalHints?.sourceDigest ?? ordinalHintDigest)
+        // Which of the hint graph's types some rule's type is a proper subtype of: the count of
+        // 64-bit words, zeros up to a multiple of eight bytes, the words.
+        let refinable = ordinalHints.map { Self.refinableBits(of: rules, in: $0) } ?? Array(refinableBits)
+        writer.append(refinable.count)
+        writer.padToMultipleOfEight()
+        for word in refinable { writer.append(word) }
         var names: [UInt8] = []
         var spans: [(mime: Range<Int>, identifier: Range<Int>)] = []
         for rule in rules {
@@ -99,8 +105,7 @@ extension MagicRuleSet {
     init(compiledImage image: UnsafeRawBufferPointer, isLibraryImage: Bool) throws(SniffingError) {
         let validating = !isLibraryImage
         var reader = try Self.imageReader(image)
-        let maximumOffset = try reader.int()
-        let hintDigest = try reader.uint64()
+        let (maximumOffset, hintDigest, refinable) = try Self.readHeader(&reader, permanent: isLibraryImage)
         let names = try reader.bytes("names")
         let rules = try isLibraryImage ? Self.ruleTable(&reader, names: names) : MagicRuleTable(Self.readRules(&reader, names: names))
         let checks = try Self.readChecks(&reader, inPlace: isLibraryImage)
@@ -126,16 +131,49 @@ extension MagicRuleSet {
         if validating { try Self.validate(rules: rules, checks: checks, poolCount: pool.count, regexes: regexes, index: index) }
         self.init(rules: rules, checks: checks, pool: pool, regexes: regexes, index: index)
         ordinalHintDigest = hintDigest
+        refinableBits = refinable
+    }
+
+    /// What follows the version: the largest offset any rule reads, the digest of the graph the
+    /// ordinal hints were taken from, and the refinable bits over that graph's ordinals (in
+    /// place when the image is `permanent`).
+    private static func readHeader(
+        _ reader: inout MagicRuleImageReader, permanent: Bool
+    ) throws(SniffingError) -> (maximumOffset: Int, hintDigest: UInt64, refinable: MagicTable<UInt64>) {
+        let maximumOffset = try reader.int()
+        let hintDigest = try reader.uint64()
+        reader.section = "refinable"
+        let count = try reader.int()
+        try reader.skipToMultipleOfEight()
+        let words = try reader.records(count, size: 8)
+        let refinable = try MagicTable(records: words, count: count, recordSize: 8, permanent: permanent) { words, index in
+            UInt64(littleEndian: words.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+        }
+        return (maximumOffset, hintDigest, refinable)
     }
 
     /// The digest of the graph a compiled image's ordinal hints were taken from (see
-    /// ``ordinalHintDigest``), read from its header alone.
+    /// ``ordinalHintDigest``) and its refinable bits (see ``refinableBits``), read from its
+    /// header alone, the bits in place when the image is `permanent`.
     ///
     /// - Throws: ``SniffingError`` with code `.malformedRuleImage` when the header is damaged.
-    static func ordinalHintDigest(ofCompiledImage image: UnsafeRawBufferPointer) throws(SniffingError) -> UInt64 {
+    static func hintFacts(
+        ofCompiledImage image: UnsafeRawBufferPointer, permanent: Bool
+    ) throws(SniffingError) -> (digest: UInt64, refinable: MagicTable<UInt64>) {
         var reader = try imageReader(image)
-        _ = try reader.int()
-        return try reader.uint64()
+        let header = try readHeader(&reader, permanent: permanent)
+        return (header.hintDigest, header.refinable)
+    }
+
+    /// One bit per type of `graph`, set for each proper supertype of a type some rule of
+    /// `rules` names (at least one word).
+    static func refinableBits(of rules: MagicRuleTable, in graph: TypeGraph) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
+        for rule in rules {
+            guard let ordinal = graph[rule.identifier]?.ordinal else { continue }
+            for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
+        }
+        return bits
     }
 
     /// Calls `body` with each rule of a compiled image in table order: its system ordinal hint
@@ -150,8 +188,7 @@ extension MagicRuleSet {
         inCompiledImage image: UnsafeRawBufferPointer, _ body: (Int32, () -> UnsafeRawBufferPointer?) -> Void
     ) throws(SniffingError) {
         var reader = try imageReader(image)
-        _ = try reader.int()
-        _ = try reader.uint64()
+        _ = try readHeader(&reader, permanent: false)
         let names = try reader.bytes("names")
         reader.section = "rules"
         let count = try reader.int()

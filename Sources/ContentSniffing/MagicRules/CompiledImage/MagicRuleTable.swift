@@ -69,6 +69,18 @@ struct MagicRuleTable: RandomAccessCollection, @unchecked Sendable {
         }
     }
 
+    /// The system ordinal hint of the rule at `index` (which must be in bounds; see
+    /// ``MagicRule/systemOrdinalHint``), without making the rule.
+    func systemOrdinalHint(_ index: Int) -> Int32 {
+        switch storage {
+        case .owned(let rules):
+            return rules[index].systemOrdinalHint
+        case .inPlace(let records, _):
+            precondition(index >= 0 && index < count, "index out of range")
+            return MagicRuleImageReader.field(7, of: index, size: Self.recordSize, in: records)
+        }
+    }
+
     /// Whether the rules are read in place in the library's image.
     var isInPlace: Bool {
         if case .inPlace = storage { return true }
