@@ -130,11 +130,10 @@ public struct MagicRuleSet: Sendable {
     }
 
     /// The digest of the graph the hints of ``freedesktop`` were taken from (see
-    /// ``ordinalHintDigest``) and its refinable bits (``refinableBits``, in place), read from
-    /// the image's header alone; a digest of 0 and no bits if it cannot be read.
-    static var freedesktopHintFacts: (digest: UInt64, refinable: MagicTable<UInt64>) {
+    /// ``ordinalHintDigest``) and its refinable bits (``refinableBits``, in place), read once
+    /// from the image's header alone; a digest of 0 and no bits if it cannot be read.
+    static let freedesktopHintFacts: (digest: UInt64, refinable: MagicTable<UInt64>) =
         (try? hintFacts(ofCompiledImage: compiledFreedesktopImage, permanent: true)) ?? (0, MagicTable([UInt64]()))
-    }
 
     /// The library's compiled image of `Catalog/magic-rules.txt`.
     private static var compiledFreedesktopImage: UnsafeRawBufferPointer {

@@ -93,7 +93,7 @@ final class MagicRefinableTypes: Sendable {
                     let word = ordinal >> 6, bit = UInt64(1) << UInt64(ordinal & 63)
                     guard seen[word] & bit == 0 else { return }
                     seen[word] |= bit
-                    for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
+                    MagicRuleSet.markProperSupertypes(of: ordinal, in: graph, bits)
                 }
             }
         }

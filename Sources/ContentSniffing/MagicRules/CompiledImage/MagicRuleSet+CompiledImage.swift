@@ -169,11 +169,19 @@ extension MagicRuleSet {
     /// `rules` names (at least one word).
     static func refinableBits(of rules: MagicRuleTable, in graph: TypeGraph) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: max((graph.count + 63) >> 6, 1))
-        for rule in rules {
-            guard let ordinal = graph[rule.identifier]?.ordinal else { continue }
-            for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
+        bits.withUnsafeMutableBufferPointer { bits in
+            for rule in rules {
+                if let ordinal = graph[rule.identifier]?.ordinal { markProperSupertypes(of: ordinal, in: graph, bits) }
+            }
         }
         return bits
+    }
+
+    /// Sets the bit of each proper supertype of the declared type `ordinal` of `graph` in `bits`
+    /// (one bit per type of `graph`): how the refinable types are worked out, ahead of time
+    /// into the image and at run time alike.
+    static func markProperSupertypes(of ordinal: Int, in graph: TypeGraph, _ bits: UnsafeMutableBufferPointer<UInt64>) {
+        for supertype in graph.supertypeOrdinals(of: ordinal) { bits[Int(supertype) >> 6] |= 1 << UInt64(supertype & 63) }
     }
 
     /// Calls `body` with each rule of a compiled image in table order: its system ordinal hint

@@ -46,8 +46,7 @@ struct MagicRuleTable: RandomAccessCollection, @unchecked Sendable {
         case .owned(let rules):
             return rules[index]
         case .inPlace(let records, let names):
-            precondition(index >= 0 && index < count, "index out of range")
-            func field(_ field: Int) -> Int { Int(MagicRuleImageReader.field(field, of: index, size: Self.recordSize, in: records)) }
+            func field(_ field: Int) -> Int { Int(recordField(field, of: index, in: records)) }
             func name(_ spanField: Int) -> UnsafeRawBufferPointer {
                 let start = field(spanField)
                 return UnsafeRawBufferPointer(rebasing: names[start..<start + field(spanField + 1)])
@@ -64,8 +63,7 @@ struct MagicRuleTable: RandomAccessCollection, @unchecked Sendable {
         case .owned(let rules):
             return rules[index].priority
         case .inPlace(let records, _):
-            precondition(index >= 0 && index < count, "index out of range")
-            return Int(MagicRuleImageReader.field(0, of: index, size: Self.recordSize, in: records))
+            return Int(recordField(0, of: index, in: records))
         }
     }
 
@@ -76,9 +74,14 @@ struct MagicRuleTable: RandomAccessCollection, @unchecked Sendable {
         case .owned(let rules):
             return rules[index].systemOrdinalHint
         case .inPlace(let records, _):
-            precondition(index >= 0 && index < count, "index out of range")
-            return MagicRuleImageReader.field(7, of: index, size: Self.recordSize, in: records)
+            return recordField(7, of: index, in: records)
         }
+    }
+
+    /// Field `field` of in-place rule record `index`, which must be in bounds.
+    private func recordField(_ field: Int, of index: Int, in records: UnsafeRawBufferPointer) -> Int32 {
+        precondition(index >= 0 && index < count, "index out of range")
+        return MagicRuleImageReader.field(field, of: index, size: Self.recordSize, in: records)
     }
 
     /// Whether the rules are read in place in the library's image.
