@@ -188,6 +188,12 @@ public final class CatalogSnapshot: Sendable {
         ordinal >= 0 && ordinal < claimsByOrdinal.count && !claimsByOrdinal[ordinal].isEmpty
     }
 
+    /// How many claims name exactly the declared type `ordinal` (0 for an ordinal outside the
+    /// graph): what a ranking sizes its answer by before placing anyone.
+    package func claimCount(ordinal: Int) -> Int {
+        ordinal >= 0 && ordinal < claimsByOrdinal.count ? claimsByOrdinal[ordinal].count : 0
+    }
+
     /// The app's position in name order (then id): compare these instead of names.
     @inline(__always)
     public func nameRank(_ app: Int32) -> Int32 { nameOrder[Int(app)] }

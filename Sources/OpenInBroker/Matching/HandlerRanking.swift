@@ -43,6 +43,8 @@ public struct HandlerRanking: Sendable {
     public let desktops: [String]
 
     private let catchAll: [UniformType]
+    /// The ordinals of ``catchAll`` in the snapshot's graph.
+    private let catchAllOrdinals: [Int32]
     private let memo: RankingMemo?
 
     /// Creates a ranking over a snapshot.
@@ -61,6 +63,7 @@ public struct HandlerRanking: Sendable {
             if let root = graph[identifier] { roots.append(root) }
         }
         catchAll = roots
+        catchAllOrdinals = roots.compactMap { $0.ordinal.map(Int32.init) }
     }
 
     /// The ranked handlers of `type`.
@@ -101,7 +104,7 @@ public struct HandlerRanking: Sendable {
     /// Ranks, stopping after the first candidate when `firstOnly` (the default handler needs no more).
     private func rank(_ subject: Subject, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
         var pass = RankingPass(
-            snapshot: snapshot, desktops: desktops, catchAll: catchAll,
+            snapshot: snapshot, desktops: desktops, catchAll: catchAll, catchAllOrdinals: catchAllOrdinals,
             type: subject.type, nameType: subject.nameType, role: role, includeAll: includeAll, firstOnly: firstOnly)
         return pass.run(path: path)
     }

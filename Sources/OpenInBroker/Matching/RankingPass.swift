@@ -13,7 +13,11 @@ import UniformTypes
 struct RankingPass {
     private let snapshot: CatalogSnapshot
     private let desktops: [String]
+    /// Whether no current desktop was given (`OnlyShowIn`/`NotShowIn` then hide nobody).
+    private let showsInEveryDesktop: Bool
     private let catchAll: [UniformType]
+    /// The ordinals of ``catchAll``: a supertype is told from a root without making it.
+    private let catchAllOrdinals: [Int32]
     private let type: UniformType
     /// The dynamic type of the file's extension, when no declared type owns it.
     private let nameType: UniformType?
@@ -37,15 +41,16 @@ struct RankingPass {
     private var inLevel: AppIndexSet
     /// Storage reused from level to level.
     private var entryBuffer: [LevelEntry] = []
-    private var keyBuffer: [LevelKey] = []
 
     init(
-        snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType],
+        snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType], catchAllOrdinals: [Int32],
         type: UniformType, nameType: UniformType?, role: RequestedRole, includeAll: Bool, firstOnly: Bool
     ) {
         self.snapshot = snapshot
         self.desktops = desktops
+        showsInEveryDesktop = desktops.isEmpty
         self.catchAll = catchAll
+        self.catchAllOrdinals = catchAllOrdinals
         self.type = type
         // The name's type only adds something when it is not the type itself (a file resolved by
         // its name alone is already of it).
@@ -62,6 +67,7 @@ struct RankingPass {
 
     /// Runs every step in policy order and returns the list.
     mutating func run(path: String?) -> HandlerList {
+        if !firstOnly { reserveRoom(mayAddDefaults: path != nil || snapshot.hasUserDefaults || usesMimeApps) }
         if let path { placeFileOverride(path) }
         placeUserDefault()
         placeMimeAppsDefaults()
@@ -71,6 +77,33 @@ struct RankingPass {
         if !isSettled { placeCatchAllRootClaims() }
         return finished()
     }
+
+    /// Makes room, once, for every candidate the claims on the type, the name's type and the
+    /// supertypes could place, and for the largest of their levels: the answer and the level
+    /// storage are then allocated once and never grow by copying. A few places more when
+    /// defaults or mimeapps.list may add apps that claim nothing; never more than the apps, nor
+    /// than ``reservedRoomLimit`` (claims a role or rank refuses would otherwise reserve room
+    /// for thousands of candidates that never come; past the limit the list grows).
+    private mutating func reserveRoom(mayAddDefaults: Bool) {
+        var total = 0
+        var largest = 0
+        func add(_ count: Int) {
+            total += count
+            largest = Swift.max(largest, count)
+        }
+        if let ordinal = type.ordinal { add(snapshot.claimCount(ordinal: ordinal)) } else { add(snapshot.claimIndices(exactly: type).count) }
+        if let nameType { add(snapshot.claimIndices(exactly: nameType).count) }
+        if let ordinals = type.supertypeOrdinals {
+            for ordinal in ordinals { add(snapshot.claimCount(ordinal: Int(ordinal))) }
+        }
+        let extra = mayAddDefaults ? 4 : 0
+        let limit = Swift.min(snapshot.apps.count, Self.reservedRoomLimit)
+        if total + extra > 0 { chosen.reserveCapacity(Swift.min(total + extra, limit)) }
+        if largest + extra > 0 { entryBuffer.reserveCapacity(Swift.min(largest + extra, limit)) }
+    }
+
+    /// The most candidates (and level entries) room is made for before any is placed.
+    static let reservedRoomLimit = 512
 
     /// Whether a first-only pass has its answer.
     private var isSettled: Bool { firstOnly && !chosen.isEmpty }
@@ -194,9 +227,8 @@ struct RankingPass {
             return
         }
         for (index, ordinal) in ordinals.enumerated() where snapshot.hasClaims(ordinal: Int(ordinal)) {
-            let ancestor = type.declaredType(ordinal: ordinal)
-            if catchAll.contains(ancestor) != catchAllRoots { continue }
-            place(claimsLevel(on: ancestor, distance: index + 1, group: group))
+            if catchAllOrdinals.contains(ordinal) != catchAllRoots { continue }
+            place(claimsLevel(on: type.declaredType(ordinal: ordinal), distance: index + 1, group: group))
             if isSettled { return }
         }
     }
@@ -271,27 +303,33 @@ struct RankingPass {
     }
 
     /// Places one level's entries in the order of ``LevelKey``, each as the candidate it stands for.
+    ///
+    /// The keys are ordered in storage of the call's own (on the stack for a level of the usual
+    /// size), not in the entries: a key is a third of an entry's size.
     private mutating func place(_ level: consuming ClaimsLevel) {
         let level = consume level
-        var order = Self.emptied(&keyBuffer, capacity: level.entries.count)
-        for (position, entry) in level.entries.enumerated() {
-            order.append(LevelKey(
-                rank: entry.rank, fit: Self.roleFit(entry.role, role) ?? 9, lastUsed: entry.lastUsed ?? 0,
-                nameRank: snapshot.nameRank(entry.app), position: Int32(position)))
+        let count = level.entries.count
+        // Room was made for every claim (``reserveRoom(mayAddDefaults:)``); past it, the list
+        // grows geometrically (reserving just this level's room would copy it at each level).
+        if chosen.capacity - chosen.count < count {
+            chosen.reserveCapacity(Swift.max(chosen.count * 2, chosen.count + count, 8))
         }
-        if order.count > 1 { order.sort() }
-        // The list grows geometrically (reserving just this level's room would copy it at each level).
-        if chosen.capacity - chosen.count < order.count {
-            chosen.reserveCapacity(Swift.max(chosen.count * 2, chosen.count + order.count, 8))
-        }
-        for key in order {
-            let entry = level.entries[key.position]
-            inLevel.remove(entry.app)
-            placed.insert(entry.app)
-            chosen.append(Self.candidate(entry, in: level, snapshot: snapshot, type: type, mimeTypes: mimeTypes))
+        withUnsafeTemporaryAllocation(of: LevelKey.self, capacity: count) { storage in
+            var order = storage
+            for (position, entry) in level.entries.enumerated() {
+                order.initializeElement(at: position, to: LevelKey(
+                    rank: entry.rank, fit: Self.roleFit(entry.role, role) ?? 9, lastUsed: entry.lastUsed ?? 0,
+                    nameRank: snapshot.nameRank(entry.app), position: Int32(position)))
+            }
+            if count > 1 { order.sort() }
+            for key in order {
+                let entry = level.entries[key.position]
+                inLevel.remove(entry.app)
+                placed.insert(entry.app)
+                chosen.append(Self.candidate(entry, in: level, snapshot: snapshot, type: type, mimeTypes: mimeTypes))
+            }
         }
         entryBuffer = level.entries
-        keyBuffer = order
     }
 
     /// The candidate an entry of `level` stands for, in the ranking of `type` (whose MIME types
@@ -338,7 +376,7 @@ struct RankingPass {
     /// current desktop), or `nil`.
     private func unavailability(_ app: Int32) -> String? {
         // Most apps were checked before and are there: answered without reading their records.
-        if desktops.isEmpty && snapshot.isKnownAvailable(app) { return nil }
+        if showsInEveryDesktop && snapshot.isKnownAvailable(app) { return nil }
         let record = snapshot.apps[Int(app)]
         if record.hidden { return "its desktop entry is Hidden" }
         if let missing = snapshot.missingProgram(app) {
@@ -371,7 +409,10 @@ struct RankingPass {
         if let first = chosen.indices.first, chosen[first].rank != .none, chosen[first].role != .none {
             chosen[first].isDefault = true
         }
-        return HandlerList(type: type, role: role, candidates: chosen, excluded: excluded)
+        // Moved out, not copied: the pass ends here.
+        var candidates: [HandlerCandidate] = []
+        swap(&candidates, &chosen)
+        return HandlerList(type: type, role: role, candidates: candidates, excluded: excluded)
     }
 
     /// How well a claim's role fits the requested role: `nil` when it does not, else 0 (best),

@@ -206,4 +206,37 @@ struct HandlerRankingTests {
         try fixture.catalog.setDefault(scope: .scheme, key: "mailto", appID: "a")
         #expect(URLSchemeRanking(snapshot: try fixture.catalog.snapshot()).handlers(scheme: "mailto").map(\.app.id) == ["a", "b"])
     }
+
+    @Test("Hundreds of apps on one type: every one placed once, in rank, role fit and name order, past the room made up front")
+    func hundredsOfApps() throws {
+        // 900 apps, registered in reverse name order: a third own the type as viewers, a third
+        // claim it as editors with rank Default, a third claim its supertype. The exact level
+        // (600 apps) is larger than the room a ranking makes before placing anyone.
+        func id(_ number: Int) -> String {
+            let digits = String(number)
+            return "app-" + String(repeating: "0", count: 3 - digits.count) + digits
+        }
+        let numbers = Array((0..<900).reversed())
+        let fixture = try RankingFixture(numbers.map { number in
+            switch number % 3 {
+            case 0: RankingFixture.app(id(number), [("public.png", .viewer, .owner)])
+            case 1: RankingFixture.app(id(number), [("public.png", .editor, .default)])
+            default: RankingFixture.app(id(number), [("public.image", .viewer, .alternate)])
+            }
+        })
+        let ranking = try fixture.ranking()
+        let png = try fixture.type("public.png")
+        let list = ranking.handlers(for: png)
+        let owners = (0..<900).filter { $0 % 3 == 0 }.map(id)
+        let editors = (0..<900).filter { $0 % 3 == 1 }.map(id)
+        let supertypeClaims = (0..<900).filter { $0 % 3 == 2 }.map(id)
+        #expect(list.candidates.map(\.app.id) == owners + editors + supertypeClaims)
+        #expect(list.candidates.prefix(600).allSatisfy { $0.group == .recommended && $0.distance == 0 })
+        #expect(list.candidates.dropFirst(600).allSatisfy { $0.group == .fallback && $0.matchedType.identifier == "public.image" })
+        #expect(list.candidates.filter(\.isDefault).map(\.app.id) == [id(0)])
+        #expect(list.excluded.isEmpty)
+        // The default alone, and an editor's list, agree with the full list.
+        #expect(ranking.defaultHandler(for: png)?.app.id == id(0))
+        #expect(ranking.handlers(for: png, role: .editor).candidates.map(\.app.id) == editors)
+    }
 }
