@@ -281,7 +281,7 @@ extension TypeGraph {
             globCandidates.reserveCapacity(Int(globCount))
             for _ in 0..<globCount {
                 guard let pattern = reader.readArray(of: UInt8.self), let caseSensitive = reader.readWord(), caseSensitive <= 1,
-                    let packed = reader.readWord(), GraphImageChecks.candidatesAreValid(CollectionOfOne(packed), typeCount: count)
+                    let packed = reader.readWord(), GraphImageChecks.candidateIsValid(packed, typeCount: count)
                 else { return nil }
                 globPatterns.append(GlobPattern(String(decoding: pattern, as: UTF8.self), caseSensitive: caseSensitive == 1))
                 globCandidates.append(Candidate(packed: packed))
