@@ -33,19 +33,11 @@ public enum SystemTypeCatalog {
     static func leadingCount(of chosen: [TypeDeclaration]) -> Int {
         table.withUTF8Buffer { text in
             var rows = 0
-            var lineStart = 0
-            var isHeader = true
-            while lineStart < text.count {
-                var lineEnd = lineStart
-                while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                defer { lineStart = lineEnd + 1 }
-                if isHeader || lineEnd == lineStart {
-                    isHeader = false
-                    continue
-                }
-                var fieldEnd = lineStart
-                while fieldEnd < lineEnd, text[fieldEnd] != UInt8(ascii: "\t") { fieldEnd += 1 }
-                guard rows < chosen.count, chosen[rows].identifier.rawValue.utf8.elementsEqual(text[lineStart..<fieldEnd]) else { return 0 }
+            // The first line that is not empty is the header.
+            for (_, line) in TypeDeclarationTable.Lines(text).dropFirst() {
+                var fieldEnd = line.lowerBound
+                while fieldEnd < line.upperBound, text[fieldEnd] != UInt8(ascii: "\t") { fieldEnd += 1 }
+                guard rows < chosen.count, chosen[rows].identifier.rawValue.utf8.elementsEqual(text[line.lowerBound..<fieldEnd]) else { return 0 }
                 rows += 1
             }
             return rows

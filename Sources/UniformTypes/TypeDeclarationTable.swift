@@ -49,18 +49,12 @@ public enum TypeDeclarationTable {
     {
         var declarations: [TypeDeclaration] = []
         declarations.reserveCapacity(bytes.count / 120)
-        var lineNumber = 0
         var sawHeader = false
-        var lineStart = 0
         var fields: [Range<Int>] = []
         fields.reserveCapacity(columns.count + optionalColumns.count)
         var columnCount = columns.count
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            lineNumber += 1
-            defer { lineStart = lineEnd + 1 }
-            if lineEnd == lineStart { continue }
+        for (lineNumber, lineRange) in Lines(bytes) {
+            let (lineStart, lineEnd) = (lineRange.lowerBound, lineRange.upperBound)
             fields.removeAll(keepingCapacity: true)
             var fieldStart = lineStart
             for index in lineStart..<lineEnd where bytes[index] == 0x09 {
@@ -92,6 +86,30 @@ public enum TypeDeclarationTable {
             throw UniformTypeError(.malformedDeclaration, value: "", source: source, location: "line 1", reason: "the table is empty")
         }
         return declarations
+    }
+
+    /// The lines of a table that are not empty, each with its number (from 1, counting empty
+    /// lines) and its bytes' range without the line feed: how parsing and
+    /// ``SystemTypeCatalog``'s row matching both walk a table.
+    struct Lines: Sequence, IteratorProtocol {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var start = 0
+        private var number = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func next() -> (number: Int, range: Range<Int>)? {
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                number += 1
+                defer { start = end + 1 }
+                if end > start { return (number, start..<end) }
+            }
+            return nil
+        }
     }
 
     private static func declaration(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], line: Int, source: String, tier: DeclarationTier)

@@ -188,6 +188,9 @@ struct TypeLookupTests {
             ("", "line 1"),
             ("identifier\tnope\n", "line 1"),
             (header + "\nonly\ttwo\n", "line 2"),
+            // Empty lines are passed over but counted.
+            (header + "\n\n\nonly\ttwo\n", "line 4"),
+            ("\n" + header + "\n\nonly\ttwo\n", "line 4"),
             (header + "\nbad id\t\t\t\t\t\t\t\t\n", "key identifier"),
             (header + "\na.b\tbad parent\t\t\t\t\t\t\t\n", "key conforms_to"),
             (header + "\na.b\t\t\t\t*.x:abc\t\t\t\t\n", "key globs"),
