@@ -5,8 +5,8 @@ enum GraphImageChecks {
     /// `lists + 1` non-decreasing offsets from 0 to `total`.
     ///
     /// Every pair is compared without stopping at the first fault: one pass with no branch the
-    /// processor must guess, which the compiler turns into vector code (an image of ten thousand
-    /// lists is checked at each start-up of a process).
+    /// processor must guess, which the compiler turns into vector code (the catalog's image, with
+    /// thousands of lists, is checked at each start of a process).
     static func offsetsAreValid(_ offsets: UnsafeBufferPointer<Int32>, lists: Int, total: Int) -> Bool {
         guard offsets.count == lists + 1, offsets.first == 0, Int(offsets[lists]) == total else { return false }
         guard offsets.count > 1, let base = offsets.baseAddress else { return true }
