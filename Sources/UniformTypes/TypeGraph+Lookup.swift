@@ -4,6 +4,12 @@ extension TypeGraph {
         storage.identifierTable.value(for: identifier.rawValue).map { UniformType(storage, index: $0) }
     }
 
+    /// The ordinals of `public.item`, `public.data` and `public.content` in this graph, -1 for
+    /// one it does not declare: known since the graph was compiled, so asking hashes nothing.
+    package var rootOrdinals: (item: Int32, data: Int32, content: Int32) {
+        (storage.wellKnown.item, storage.wellKnown.data, storage.wellKnown.content)
+    }
+
     /// The type with this identifier: the declared one, or the dynamic type a `dyn.` identifier
     /// encodes.
     ///

@@ -42,9 +42,7 @@ public struct HandlerRanking: Sendable {
     /// The current desktops (`XDG_CURRENT_DESKTOP`), for `OnlyShowIn`/`NotShowIn`.
     public let desktops: [String]
 
-    private let catchAll: [UniformType]
-    /// The ordinals of ``catchAll`` in the snapshot's graph.
-    private let catchAllOrdinals: [Int32]
+    private let catchAllRoots: CatchAllRoots
     private let memo: RankingMemo?
 
     /// Creates a ranking over a snapshot.
@@ -56,14 +54,7 @@ public struct HandlerRanking: Sendable {
         self.snapshot = snapshot
         self.desktops = desktops
         memo = remembersAnswers ? RankingMemo() : nil
-        let graph = snapshot.graph
-        var roots: [UniformType] = []
-        roots.reserveCapacity(3)
-        for identifier in [TypeIdentifier.data, .item, .content] {
-            if let root = graph[identifier] { roots.append(root) }
-        }
-        catchAll = roots
-        catchAllOrdinals = roots.compactMap { $0.ordinal.map(Int32.init) }
+        catchAllRoots = CatchAllRoots(snapshot.graph)
     }
 
     /// The ranked handlers of `type`.
@@ -104,7 +95,7 @@ public struct HandlerRanking: Sendable {
     /// Ranks, stopping after the first candidate when `firstOnly` (the default handler needs no more).
     private func rank(_ subject: Subject, role: RequestedRole, path: String?, includeAll: Bool, firstOnly: Bool) -> HandlerList {
         var pass = RankingPass(
-            snapshot: snapshot, desktops: desktops, catchAll: catchAll, catchAllOrdinals: catchAllOrdinals,
+            snapshot: snapshot, desktops: desktops, catchAllRoots: catchAllRoots,
             type: subject.type, nameType: subject.nameType, role: role, includeAll: includeAll, firstOnly: firstOnly)
         return pass.run(path: path)
     }

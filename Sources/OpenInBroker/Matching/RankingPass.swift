@@ -15,9 +15,8 @@ struct RankingPass {
     private let desktops: [String]
     /// Whether no current desktop was given (`OnlyShowIn`/`NotShowIn` then hide nobody).
     private let showsInEveryDesktop: Bool
-    private let catchAll: [UniformType]
-    /// The ordinals of ``catchAll``: a supertype is told from a root without making it.
-    private let catchAllOrdinals: [Int32]
+    /// `public.data`, `public.item` and `public.content`, whose claims come last.
+    private let catchAllRoots: CatchAllRoots
     private let type: UniformType
     /// The dynamic type of the file's extension, when no declared type owns it.
     private let nameType: UniformType?
@@ -43,14 +42,13 @@ struct RankingPass {
     private var entryBuffer: [LevelEntry] = []
 
     init(
-        snapshot: CatalogSnapshot, desktops: [String], catchAll: [UniformType], catchAllOrdinals: [Int32],
+        snapshot: CatalogSnapshot, desktops: [String], catchAllRoots: CatchAllRoots,
         type: UniformType, nameType: UniformType?, role: RequestedRole, includeAll: Bool, firstOnly: Bool
     ) {
         self.snapshot = snapshot
         self.desktops = desktops
         showsInEveryDesktop = desktops.isEmpty
-        self.catchAll = catchAll
-        self.catchAllOrdinals = catchAllOrdinals
+        self.catchAllRoots = catchAllRoots
         self.type = type
         // The name's type only adds something when it is not the type itself (a file resolved by
         // its name alone is already of it).
@@ -199,7 +197,7 @@ struct RankingPass {
     /// Step 2b: apps claiming the exact type, and apps mimeapps.list `Added Associations` adds
     /// for its MIME types, are *recommended* (or *catch-all* when the type is itself a root).
     private mutating func placeExactTypeClaims() {
-        var level = claimsLevel(on: type, distance: 0, group: catchAll.contains(type) ? .catchAll : .recommended)
+        var level = claimsLevel(on: type, distance: 0, group: catchAllRoots.contains(type) ? .catchAll : .recommended)
         addMimeAppsAssociations(to: &level)
         place(level)
     }
@@ -207,27 +205,27 @@ struct RankingPass {
     /// Step 3: apps claiming each supertype, in breadth-first conformance order, are *fallback*;
     /// the catch-all roots wait for the last step.
     private mutating func placeSupertypeClaims() {
-        placeSupertypeLevels(catchAllRoots: false, group: .fallback)
+        placeSupertypeLevels(atRoots: false, group: .fallback)
     }
 
     /// Step 4: apps claiming a catch-all root (`public.data`, `public.item`, `public.content`)
     /// come last, in breadth-first order.
     private mutating func placeCatchAllRootClaims() {
-        placeSupertypeLevels(catchAllRoots: true, group: .catchAll)
+        placeSupertypeLevels(atRoots: true, group: .catchAll)
     }
 
     /// Places the claims on each supertype that is (or is not) a catch-all root, nearest first,
     /// at its distance from the type. A supertype nobody claims is passed over without making it.
-    private mutating func placeSupertypeLevels(catchAllRoots: Bool, group: HandlerCandidate.Group) {
+    private mutating func placeSupertypeLevels(atRoots: Bool, group: HandlerCandidate.Group) {
         guard let ordinals = type.supertypeOrdinals else {
-            for (index, ancestor) in supertypes.enumerated() where catchAll.contains(ancestor) == catchAllRoots {
+            for (index, ancestor) in supertypes.enumerated() where catchAllRoots.contains(ancestor) == atRoots {
                 place(claimsLevel(on: ancestor, distance: index + 1, group: group))
                 if isSettled { return }
             }
             return
         }
         for (index, ordinal) in ordinals.enumerated() where snapshot.hasClaims(ordinal: Int(ordinal)) {
-            if catchAllOrdinals.contains(ordinal) != catchAllRoots { continue }
+            if catchAllRoots.contains(ordinal: ordinal) != atRoots { continue }
             place(claimsLevel(on: type.declaredType(ordinal: ordinal), distance: index + 1, group: group))
             if isSettled { return }
         }
