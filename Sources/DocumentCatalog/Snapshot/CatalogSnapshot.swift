@@ -184,9 +184,7 @@ public final class CatalogSnapshot: Sendable {
 
     /// Whether any claim names exactly the declared type `ordinal` (a cheaper question than
     /// ``claimIndices(exactly:)`` for the many supertypes nobody claims).
-    package func hasClaims(ordinal: Int) -> Bool {
-        ordinal >= 0 && ordinal < claimsByOrdinal.count && !claimsByOrdinal[ordinal].isEmpty
-    }
+    package func hasClaims(ordinal: Int) -> Bool { claimCount(ordinal: ordinal) > 0 }
 
     /// How many claims name exactly the declared type `ordinal` (0 for an ordinal outside the
     /// graph): what a ranking sizes its answer by before placing anyone.

@@ -37,7 +37,6 @@ enum GraphImageChecks {
 
     /// Whether one candidate word names a type below `typeCount`.
     static func candidateIsValid(_ word: UInt64, typeCount: Int) -> Bool {
-        let type = TypeGraph.Candidate(packed: word).type
-        return type >= 0 && Int(type) < typeCount
+        withUnsafePointer(to: word) { candidatesAreValid(UnsafeBufferPointer(start: $0, count: 1), typeCount: typeCount) }
     }
 }

@@ -198,9 +198,7 @@ extension MagicRuleSet {
         var reader = try imageReader(image)
         _ = try readHeader(&reader, permanent: false)
         let names = try reader.bytes("names")
-        reader.section = "rules"
-        let count = try reader.int()
-        let records = try reader.records(count, size: ruleRecordSize)
+        let (count, records) = try ruleRecords(&reader)
         for number in 0..<count {
             body(MagicRuleImageReader.field(7, of: number, size: ruleRecordSize, in: records)) {
                 try? ruleName(field: 5, of: number, in: records, names: names, reader)
@@ -222,20 +220,24 @@ extension MagicRuleSet {
         return reader
     }
 
-    /// The rules section of the library's own image, read in place.
-    private static func ruleTable(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> MagicRuleTable {
+    /// The rules section's count and its records, each ``ruleRecordSize`` bytes: what reading
+    /// the rules in place, checking and copying them, and walking their hints all start from.
+    private static func ruleRecords(_ reader: inout MagicRuleImageReader) throws(SniffingError) -> (count: Int, records: UnsafeRawBufferPointer) {
         reader.section = "rules"
         let count = try reader.int()
-        let records = try reader.records(count, size: ruleRecordSize)
+        return (count, try reader.records(count, size: ruleRecordSize))
+    }
+
+    /// The rules section of the library's own image, read in place.
+    private static func ruleTable(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> MagicRuleTable {
+        let (count, records) = try ruleRecords(&reader)
         return MagicRuleTable(inPlaceRecords: records, count: count, names: names)
     }
 
     /// The rules section, each rule's priority, check range, MIME type and identifier checked and
     /// copied.
     private static func readRules(_ reader: inout MagicRuleImageReader, names: UnsafeRawBufferPointer) throws(SniffingError) -> [MagicRule] {
-        reader.section = "rules"
-        let count = try reader.int()
-        let records = try reader.records(count, size: ruleRecordSize)
+        let (count, records) = try ruleRecords(&reader)
         var rules: [MagicRule] = []
         rules.reserveCapacity(count)
         for number in 0..<count {
