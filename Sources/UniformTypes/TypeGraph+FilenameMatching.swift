@@ -46,6 +46,7 @@ extension TypeGraph {
     }
 
     /// The best candidates for a last path component, by the rules of ``FilenameMatch``.
+    @inline(__always)
     private func bestCandidates<Ties: FilenameTies>(_ base: UnsafeBufferPointer<UInt8>) -> BestCandidates<Ties> {
         var best = BestCandidates<Ties>()
         // One walk from the last byte: each `.` offers the extensions of the suffix after it;
@@ -69,10 +70,26 @@ extension TypeGraph {
             return best
         }
         guard let firstByte = base.first, let lastByte = base.last else { return best }
-        let buckets = storage.globBuckets
         // Which bytes the name holds, summed up when a glob first asks.
-        var byteSet: UInt32 = 0
-        var hasByteSet = false
+        var byteSet = NameByteSet(name: base)
+        // An extension was found: only the globs heavier than it can still win, and they are
+        // the first few by number (one, `*.so.[0-9]*`, in the system graph). Tried in number
+        // order without the buckets, they are offered as the merge below would offer them: a
+        // glob outside the name's buckets fails its match, and a glob that ends the search
+        // weighs no more than the next glob of a bucket, which would end it too.
+        if best.length > 0 {
+            let globs = storage.globCandidates
+            var heavier = 0
+            while heavier < globs.count, Int(globs[heavier].weight) > best.weight {
+                heavier += 1
+                if heavier > Self.directGlobLimit { break }
+            }
+            if heavier <= Self.directGlobLimit {
+                for index in 0..<heavier where !tryGlob(index, on: base, byteSet: &byteSet, best: &best) { break }
+                return best
+            }
+        }
+        let buckets = storage.globBuckets
         // The globs a name's first byte can start, those its last byte can end, and the rest:
         // three lists of glob numbers, merged so the heaviest globs come first.
         var first = buckets.range(Int(ASCIICaseFolding.fold(firstByte)))
@@ -85,23 +102,34 @@ extension TypeGraph {
             let index = min(nextFirst, nextLast, nextRest)
             if index == Int.max { break }
             if index == nextFirst { first = first.dropFirst() } else if index == nextLast { last = last.dropFirst() } else { rest = rest.dropFirst() }
-            var candidate = storage.globCandidates[index]
-            // Globs come heaviest first, and a glob never wins a tie of weight against an
-            // extension: once one cannot beat the best so far, none after it can.
-            if Int(candidate.weight) < best.weight || (Int(candidate.weight) == best.weight && best.length > 0) { break }
-            let prefilter = storage.globPrefilters[index]
-            guard prefilter.admitsLength(base.count) else { continue }
-            if !hasByteSet {
-                byteSet = GlobPrefilter.ByteSet.of(base)
-                hasByteSet = true
-            }
-            guard prefilter.admits(base, byteSet: byteSet), storage.globPatterns[index].matches(base) else { continue }
-            // A general glob loses a tie of weight to an extension: its length does not count.
-            candidate.patternLength = 0
-            best.offer(candidate, kind: .glob, glob: Int32(index))
+            if !tryGlob(index, on: base, byteSet: &byteSet, best: &best) { break }
         }
         return best
     }
+
+    /// Tries glob `index` against `base`, offering it to `best` when it matches; whether the
+    /// globs after it can still win.
+    @inline(__always)
+    private func tryGlob<Ties: FilenameTies>(
+        _ index: Int, on base: UnsafeBufferPointer<UInt8>, byteSet: inout NameByteSet, best: inout BestCandidates<Ties>
+    ) -> Bool {
+        var candidate = storage.globCandidates[index]
+        // Globs come heaviest first, and a glob never wins a tie of weight against an
+        // extension: once one cannot beat the best so far, none after it can.
+        if Int(candidate.weight) < best.weight || (Int(candidate.weight) == best.weight && best.length > 0) { return false }
+        let prefilter = storage.globPrefilters[index]
+        guard prefilter.admitsLength(base.count), prefilter.admits(base, byteSet: byteSet.value),
+            storage.globPatterns[index].matches(base)
+        else { return true }
+        // A general glob loses a tie of weight to an extension: its length does not count.
+        candidate.patternLength = 0
+        best.offer(candidate, kind: .glob, glob: Int32(index))
+        return true
+    }
+
+    /// How many globs heavier than a name's extension are tried one by one, skipping the
+    /// buckets.
+    static var directGlobLimit: Int { 4 }
 
     /// Offers the extension patterns of the trie node of `base`'s suffix from `suffixStart`:
     /// the case-sensitive ones matching its own bytes, then the case-insensitive ones.
@@ -169,11 +197,27 @@ extension TypeGraph {
         }
     }
 
+    /// The part of `path` after its last `/` (all of it when it has none). Read eight bytes at
+    /// a time from the end: a name is rarely longer than two words.
     @inline(__always)
     static func lastComponent(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var start = path.count
-        while start > 0 && path[start - 1] != UInt8(ascii: "/") { start -= 1 }
-        return UnsafeBufferPointer(rebasing: path[start...])
+        guard let base = path.baseAddress else { return path }
+        var end = path.count
+        let raw = UnsafeRawPointer(base)
+        while end >= 8 {
+            // The bytes equal to `/` become zero; `zeros` has the high bit of exactly those
+            // bytes set (no carry crosses a byte, unlike the shorter test, whose false marks
+            // would point past the last slash).
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) ^ 0x2F2F_2F2F_2F2F_2F2F
+            let zeros = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+            if zeros != 0 {
+                let slash = end - 8 + (63 - zeros.leadingZeroBitCount) / 8
+                return UnsafeBufferPointer(rebasing: path[(slash + 1)...])
+            }
+            end -= 8
+        }
+        while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
+        return UnsafeBufferPointer(rebasing: path[end...])
     }
 
     /// Calls `body` with each suffix after a `.`, longest first.
@@ -184,6 +228,23 @@ extension TypeGraph {
         while index + 1 < name.count, let dot = memchr(base + index, Int32(UInt8(ascii: ".")), name.count - 1 - index) {
             index = UnsafeRawPointer(dot) - UnsafeRawPointer(base) + 1
             body(UnsafeBufferPointer(rebasing: name[index...]))
+        }
+    }
+}
+
+/// The ``GlobPrefilter/ByteSet`` of a name, taken when a glob first asks for it.
+private struct NameByteSet {
+    let name: UnsafeBufferPointer<UInt8>
+    private var taken: UInt32?
+
+    init(name: UnsafeBufferPointer<UInt8>) { self.name = name }
+
+    var value: UInt32 {
+        mutating get {
+            if let taken { return taken }
+            let set = GlobPrefilter.ByteSet.of(name)
+            taken = set
+            return set
         }
     }
 }

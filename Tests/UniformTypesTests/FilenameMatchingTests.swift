@@ -188,6 +188,79 @@ struct FilenameMatchingTests {
         #expect(graph.match(filename: "nothing").type == nil)
     }
 
+    @Test("Globs heavier than a name's extension win wherever they start, whether a few or many are heavier", arguments: 1...7)
+    func heavierGlobs(heavyCount: Int) throws {
+        // The walk finds `*.png` (50); the globs heavier than it are tried one by one when there
+        // are a few, through their buckets when there are many. Either way the answer is the
+        // best of every pattern that matches (`candidates(filename:)`, which tries them all).
+        let heavy: [(String, Int)] = [
+            ("*.so.[0-9]*", 60), ("lib*", 70), ("*~", 60), ("[0-9]*.png", 55), ("*.bak.*", 60), ("x?.*", 65), ("*z", 80),
+        ]
+        var declarations = [
+            TypeDeclaration(identifier: "public.data"),
+            TypeDeclaration(identifier: "test.png", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.png")]),
+            TypeDeclaration(identifier: "test.light", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.p*", weight: 50)]),
+        ]
+        for (index, (pattern, weight)) in heavy.prefix(heavyCount).enumerated() {
+            declarations.append(TypeDeclaration(
+                identifier: TypeIdentifier("test.heavy\(index)"), conformsTo: ["public.data"], filenamePatterns: [FilenamePattern(pattern, weight: weight)]))
+        }
+        // A second glob of weight 60 ties with the first when both match.
+        declarations.append(TypeDeclaration(
+            identifier: "test.twin", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.so.*", weight: 60)]))
+        let graph = try TypeGraph(declarations: declarations)
+        let names = [
+            "a.png", "libx.png", "x.so.1.png", "libx.so.2.png", "a.png~", "7up.png", "x.bak.png", "xy.png", "LIBX.PNG",
+            "dir/libx.png", "lib/a.png", "a.so.png", "a.pz", "q.p", "quiz.png", "x", "lib", ".png",
+        ]
+        for name in names {
+            let match = graph.match(filename: name)
+            let candidates = graph.candidates(filename: name)
+            #expect(graph.type(filename: name) == match.type, "\(name)")
+            guard let best = candidates.first else {
+                #expect(match.type == nil, "\(name): matched \(String(describing: match.type)) by \(match.pattern)")
+                continue
+            }
+            #expect(match.weight == best.weight, "\(name): weight \(match.weight) by \(match.pattern), best \(best.pattern)")
+            #expect(match.kind == best.kind, "\(name): \(match.kind) by \(match.pattern), best \(best.kind) by \(best.pattern)")
+            let tied = candidates.filter { $0.weight == best.weight && $0.kind == best.kind && (best.kind == .glob || $0.pattern.utf8.count == best.pattern.utf8.count) }
+            let answered = Set([match.type].compactMap { $0 } + match.tiedTypes)
+            let refined = Set(tied.map(\.type)).filter { type in !tied.contains { $0.type != type && type.conforms(to: $0.type) } }
+            #expect(answered == refined, "\(name): \(answered.map(\.identifier)), expected \(refined.map(\.identifier))")
+        }
+        if heavyCount >= 1 {
+            let shared = graph.match(filename: "x.so.1.png")
+            #expect(shared.isAmbiguous, "both weight-60 globs match")
+            #expect(Set([shared.type!.identifier] + shared.tiedTypes.map(\.identifier)) == ["test.heavy0", "test.twin"])
+        }
+        if heavyCount >= 2 { #expect(graph.type(filename: "libx.so.2.png")?.identifier == "test.heavy1") }
+        #expect(graph.type(filename: "a.png")?.identifier == "test.png")
+    }
+
+    @Test("Only the last path component is matched, wherever the last slash falls in the path's words")
+    func lastComponent() {
+        // The last `/` is found eight bytes at a time; a `.` right after a `/` is the byte a
+        // shorter zero-byte test would mark falsely.
+        let names = ["photo.png", ".png", ".tar.gz", "a", "Makefile", "x.tar.gz", "libc.so.6", "..", ".", "READ.ME.txt~", "naïve.pdf"]
+        var prefixes = ["", "/", "//", "/./", "././", "a//b/", "dir.d/", "/.so.1/", "x.png/"]
+        for length in 0...17 {
+            prefixes.append(String(repeating: "d", count: length) + "/")
+            prefixes.append("/" + String(repeating: ".", count: length) + "/")
+        }
+        for name in names {
+            let alone = graph.match(filename: name)
+            for prefix in prefixes {
+                let path = prefix + name
+                let match = graph.match(filename: path)
+                #expect(match.type == alone.type && match.kind == alone.kind && match.pattern == alone.pattern, "\(path): \(match.pattern), alone \(alone.pattern)")
+                #expect(graph.type(filename: path) == alone.type, "\(path)")
+            }
+        }
+        #expect(graph.match(filename: "x.png/").type == nil)
+        #expect(graph.match(filename: "/////////////////").type == nil)
+        #expect(graph.type(filename: "a.png/b/c/d/e/f/g/h/i/Makefile")?.preferredMIMEType == "text/x-makefile")
+    }
+
     @Test("Tied types related by conformance keep the general one, unambiguously")
     func tiedRelatedTypes() throws {
         let graph = try TypeGraph(declarations: [

@@ -61,8 +61,11 @@ struct NameSuffixTrie: @unchecked Sendable {
     /// `byte`, or `nil`.
     @inline(__always)
     func child(of node: Int32, byte: UInt8) -> Int32? {
+        // One unsigned compare refuses a slot below 0 or past the end; slot 0, the root's,
+        // holds no node's child (its check is -1), and a damaged image that says otherwise
+        // leads back to the root, which no walk can loop on: each step takes a byte.
         let slot = Int(bases[Int(node)]) &+ Int(byte)
-        guard slot > 0, slot < checks.count, checks[slot] == node else { return nil }
+        guard UInt(bitPattern: slot) < UInt(checks.count), checks[slot] == node else { return nil }
         return Int32(truncatingIfNeeded: slot)
     }
 
@@ -151,6 +154,9 @@ struct NameSuffixTrie: @unchecked Sendable {
             return current
         }
 
+        /// The base of a node without children.
+        static let leafBase = -Int32(UInt8.max) - 1
+
         func write(to writer: inout GraphImageWriter) {
             var bases: [Int32] = [0]
             var checks: [Int32] = [-1]
@@ -185,7 +191,12 @@ struct NameSuffixTrie: @unchecked Sendable {
                 let node = queue[next]
                 next += 1
                 let bytes = nodes[node].children.keys.sorted()
-                guard let first = bytes.first, let last = bytes.last else { continue }
+                guard let first = bytes.first, let last = bytes.last else {
+                    // A leaf's base sends every byte below slot 0: a walk ends there without
+                    // reading a check.
+                    bases[slotOf[node]] = Self.leafBase
+                    continue
+                }
                 // The first base at which every child's slot is free (and no child is the root).
                 var firstSlot = free(atOrAfter: Int(first) + 1)
                 while true {
