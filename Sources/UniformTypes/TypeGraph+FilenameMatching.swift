@@ -129,7 +129,7 @@ extension TypeGraph {
 
     /// How many globs heavier than a name's extension are tried one by one, skipping the
     /// buckets.
-    static var directGlobLimit: Int { 4 }
+    private static var directGlobLimit: Int { 4 }
 
     /// Offers the extension patterns of the trie node of `base`'s suffix from `suffixStart`:
     /// the case-sensitive ones matching its own bytes, then the case-insensitive ones.

@@ -3,10 +3,12 @@ import Glibc
 import UniformTypes
 
 /// Filename patterns against names, checked against the C library: the input is a flags byte
-/// (bit 0: the pattern is case-sensitive), a pattern up to the first 0 byte and a name after it.
-/// A graph of one type with that pattern is compiled and asked for the name; whether it matched
-/// must be what fnmatch(3) says of the pattern and the name (both folded when the pattern folds
-/// case). Patterns with POSIX bracket classes (`[:alpha:]`, `[=a=]`, `[.a.]`), which
+/// (bit 0: the pattern is case-sensitive; bit 1: the pattern outweighs an extension the name is
+/// given), a pattern up to the first 0 byte and a name after it. A graph with a type of that
+/// pattern is compiled and asked for the name; whether it matched must be what fnmatch(3) says
+/// of the pattern and the name (both folded when the pattern folds case). With bit 1 the graph
+/// also declares `*.png` and the name ends in `.png`, so the glob is tried after the walk has
+/// found an extension. The name asked under a folder must give the same type as alone. Patterns with POSIX bracket classes (`[:alpha:]`, `[=a=]`, `[.a.]`), which
 /// shared-mime-info does not use and the graph does not read, and malformed bracket
 /// expressions (unclosed, or a range straight after a range) are matched but not compared.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,18 +21,25 @@ public func fuzzFilenameGlob(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int
     // A name is a last path component: no `/`, no 0 byte.
     let nameBytes = rest[split...].dropFirst().prefix(256).map { $0 == UInt8(ascii: "/") || $0 == 0 ? UInt8(ascii: "_") : $0 }
     let pattern = String(decoding: patternBytes, as: UTF8.self)
-    let name = String(decoding: nameBytes, as: UTF8.self)
+    let heavier = flags & 2 != 0
+    let name = String(decoding: nameBytes, as: UTF8.self) + (heavier ? ".png" : "")
     let caseSensitive = flags & 1 != 0
-    guard !name.isEmpty, !pattern.utf8.contains(0),
-        let graph = try? TypeGraph(declarations: [
-            TypeDeclaration(identifier: "public.data"),
-            TypeDeclaration(identifier: "test.fuzzed", conformsTo: ["public.data"],
-                filenamePatterns: [FilenamePattern(pattern, weight: 50, caseSensitive: caseSensitive)]),
-        ])
-    else { return 0 }
+    var declarations = [
+        TypeDeclaration(identifier: "public.data"),
+        TypeDeclaration(identifier: "test.fuzzed", conformsTo: ["public.data"],
+            filenamePatterns: [FilenamePattern(pattern, weight: heavier ? 60 : 50, caseSensitive: caseSensitive)]),
+    ]
+    if heavier {
+        declarations.append(TypeDeclaration(identifier: "test.png", conformsTo: ["public.data"], filenamePatterns: [FilenamePattern("*.png")]))
+    }
+    guard !name.isEmpty, !pattern.utf8.contains(0), let graph = try? TypeGraph(declarations: declarations) else { return 0 }
+    let answer = graph.type(filename: name)
     let matched = graph.match(filename: name).type?.identifier == "test.fuzzed"
-    let alone = graph.type(filename: name)?.identifier == "test.fuzzed"
+    let alone = answer?.identifier == "test.fuzzed"
     if matched != alone { fatalError("match and type disagree on \(Array(name.utf8)) for \(Array(pattern.utf8))") }
+    for folder in ["d/", "/", "folder.png/", "//.//"] where graph.type(filename: folder + name) != answer {
+        fatalError("\(Array(name.utf8)) under \(folder) is not typed as alone, for \(Array(pattern.utf8))")
+    }
     if FuzzFilenameGlob.usesBracketClasses(pattern) || !FuzzFilenameGlob.hasOnlyPlainBrackets(pattern) { return 0 }
     let reference = caseSensitive
         ? fnmatch(pattern, name, FNM_NOESCAPE) == 0
