@@ -90,6 +90,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The type alone of whole paths: the last component is found past the folders.
+    let paths = SampleNames.paths
+    Benchmark("FilenameToType.typeOnly.paths", configuration: OpenWithSuite.lookup()) { benchmark in
+        paths.withUnsafeBufferPointer { samples in
+            var next = 0
+            for _ in benchmark.scaledIterations {
+                blackHole(graph.type(filename: samples[next]))
+                next = next + 1 == samples.count ? 0 : next + 1
+            }
+        }
+    }
+
     let pairs: [(UniformType, UniformType)] = {
         let subjects = SyntheticApps.commonMIMETypes.compactMap { graph.type(mimeType: $0) }
         let supertypes = SampleNames.supertypes.compactMap { graph[TypeIdentifier($0)] }

@@ -23,6 +23,13 @@ public enum SampleNames {
         "Dockerfile", "page.xhtml", "book.epub",
     ]
 
+    /// The same filenames as whole paths, in folders of the depths and lengths a file manager
+    /// passes: only the last component is matched, found past the folders first.
+    public static let paths: [String] = {
+        let folders = ["/home/user/Documents/", "/usr/share/doc/package/", "./", "/tmp/", "/srv/data/projects/2024/archive/"]
+        return filenames.enumerated().map { folders[$0.offset % folders.count] + $0.element }
+    }()
+
     /// MIME types as found in the wild: common ones, aliases, parameters, odd case, unknown.
     public static let mimeTypes: [String] = SyntheticApps.commonMIMETypes + [
         "image/jpg", "application/x-pdf", "text/plain; charset=utf-8", "IMAGE/PNG", "application/x-gzip",
