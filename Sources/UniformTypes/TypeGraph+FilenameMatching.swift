@@ -368,18 +368,22 @@ private struct BestCandidates<Ties: FilenameTies> {
             }
             winnerCount += 1
         }
-        let pattern: FilenameMatch.PatternText
-        switch kind {
-        case .literal:
-            pattern = .name(name, utf8Offset: baseStart)
-        case .extension:
-            pattern = .suffix(name, utf8Offset: baseStart + suffixStart)
-        case .glob:
-            pattern = glob >= 0 ? .glob(storage.globPatterns[Int(glob)]) : .name("", utf8Offset: 0)
-        }
+        // The pattern is made where it is passed, so the match takes it without a copy.
         return FilenameMatch(
-            type: UniformType(storage, index: winner), kind: kind, weight: weight, patternText: pattern,
+            type: UniformType(storage, index: winner), kind: kind, weight: weight,
+            patternText: patternText(in: storage, name: name, baseStart: baseStart),
             isAmbiguous: winnerCount > 1,
-            tiedTypes: winners.dropFirst().map { UniformType(storage, index: $0) })
+            tiedTypes: winnerCount > 1 ? winners.dropFirst().map { UniformType(storage, index: $0) } : [])
+    }
+
+    /// The winning pattern, as a part of `name` (whose last component starts at `baseStart`) or
+    /// a glob of the graph.
+    @inline(__always)
+    private func patternText(in storage: TypeGraph.Storage, name: String, baseStart: Int) -> FilenameMatch.PatternText {
+        switch kind {
+        case .literal: .name(name, utf8Offset: baseStart)
+        case .extension: .suffix(name, utf8Offset: baseStart + suffixStart)
+        case .glob: glob >= 0 ? .glob(storage.globPatterns[Int(glob)]) : .name("", utf8Offset: 0)
+        }
     }
 }
