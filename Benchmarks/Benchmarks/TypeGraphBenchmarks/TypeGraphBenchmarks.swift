@@ -79,25 +79,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The type alone, as a folder listing asks: no pattern kept, no tied types listed.
-    Benchmark("FilenameToType.typeOnly", configuration: OpenWithSuite.lookup()) { benchmark in
-        filenames.withUnsafeBufferPointer { samples in
-            var next = 0
-            for _ in benchmark.scaledIterations {
-                blackHole(graph.type(filename: samples[next]))
-                next = next + 1 == samples.count ? 0 : next + 1
-            }
-        }
-    }
-
-    // The type alone of whole paths: the last component is found past the folders.
-    let paths = SampleNames.paths
-    Benchmark("FilenameToType.typeOnly.paths", configuration: OpenWithSuite.lookup()) { benchmark in
-        paths.withUnsafeBufferPointer { samples in
-            var next = 0
-            for _ in benchmark.scaledIterations {
-                blackHole(graph.type(filename: samples[next]))
-                next = next + 1 == samples.count ? 0 : next + 1
+    // The type alone, as a folder listing asks: no pattern kept, no tied types listed; of bare
+    // names, and of whole paths, whose last component is found past the folders.
+    for (name, names) in [("FilenameToType.typeOnly", filenames), ("FilenameToType.typeOnly.paths", SampleNames.paths)] {
+        Benchmark(name, configuration: OpenWithSuite.lookup()) { benchmark in
+            names.withUnsafeBufferPointer { samples in
+                var next = 0
+                for _ in benchmark.scaledIterations {
+                    blackHole(graph.type(filename: samples[next]))
+                    next = next + 1 == samples.count ? 0 : next + 1
+                }
             }
         }
     }
