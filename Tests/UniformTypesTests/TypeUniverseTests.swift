@@ -254,6 +254,33 @@ struct TypeUniverseTests {
         #expect(missing.isEmpty, "\(missing.count): \(missing.prefix(20))")
     }
 
+    /// The file names the supplement gives a format (Vim's `.vimrc`, `_vimrc`, `vimrc`…) find its
+    /// type by name alone, in any folder and in any case. (Its extensions may lose to Apple's
+    /// table, which shares its tier: `.r` stays Apple's Rez source.)
+    @Test("Every file name the supplement gives a type finds that type by name")
+    func supplementNames() throws {
+        let rows = try RepositoryPaths.tsv(RepositoryPaths.path("Catalog/sources/supplement.tsv"))
+        var checked = 0
+        for row in rows {
+            let identifier = row["identifier"] ?? ""
+            for name in (row["globs"] ?? "").split(separator: " ").map(String.init) {
+                for asked in [name, "/home/ann/" + name, name.uppercased()] {
+                    let match = graph.match(filename: asked)
+                    #expect(match.type?.identifier.rawValue == identifier && !match.isAmbiguous, "\(asked): \(match.type?.identifier.rawValue ?? "no type")")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 8)
+        // Vim script is text that editors open: it is a script, a kind of plain text.
+        let vim = try #require(graph.type(filename: ".vimrc"))
+        #expect(vim.preferredMIMEType == "text/x-vim")
+        #expect(graph.type(filename: "syntax.vim") == vim)
+        #expect(vim.conforms(to: try #require(graph[TypeIdentifier("public.script")])))
+        #expect(vim.conforms(to: try #require(graph[TypeIdentifier("public.plain-text")])))
+        #expect(graph.type(filename: "vimrc.bak")?.identifier != vim.identifier)
+    }
+
     @Test("Common extensions stay unambiguous: a lower registry's claim does not make a tie")
     func commonExtensionsAreNotTies() {
         for ext in ["txt", "c", "h", "m", "pl", "it", "mod", "bin"] {

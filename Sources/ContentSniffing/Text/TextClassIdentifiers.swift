@@ -12,8 +12,8 @@ final class TextClassIdentifiers: Sendable {
     init(_ graph: TypeGraph) { self.graph = graph }
 
     /// The identifier of each class, by class index: `nil` where no declared type of the graph
-    /// names the class's MIME type (Vim script's `text/x-vim`, which no registry declares), so
-    /// that such a class never answers with a dynamic type of our own naming.
+    /// names the class's MIME type (a graph built without that format), so that such a class
+    /// never answers with a dynamic type of our own naming.
     var classes: [TypeIdentifier?] { lookedUp.classes }
 
     /// The identifier of `text/plain`.

@@ -52,20 +52,42 @@ struct UnplacedTextTests {
         // Content alone: under its name, a Vim script the classifier knows is not asked about.
         let resolution = try resolve(script, named: "pager.vim", options: ResolutionOptions(mode: .contentOnly))
         try #require(resolution.evidence.contains { $0.source == .libmagic }, "libmagic was asked")
-        #expect(resolution.type == resolver.graph.identity(.plainText), "\(resolution.type.identifier)")
+        let vim = try #require(resolver.graph.type(mimeType: "text/x-vim"))
+        #expect([resolver.graph.identity(.plainText), vim].contains(resolution.type), "\(resolution.type.identifier)")
         #expect(!resolution.evidence.contains { $0.source == .libmagic && $0.detail == "text/html" })
     }
 
-    /// A language the classifier knows but no declared type names (Vim script) is plain text,
-    /// and not asked of libmagic, whose text rules answered Vim's own `ftplugin/obse.vim` HTML
-    /// and `ftplugin/tex.vim` TeX.
-    @Test("a Vim script the classifier knows is plain text, and libmagic is not asked")
+    /// A language the classifier knows but the graph declares no type for (Vim script in a graph
+    /// without the supplement's declaration) is plain text, and not asked of libmagic, whose text
+    /// rules answered Vim's own `ftplugin/obse.vim` HTML and `ftplugin/tex.vim` TeX.
+    @Test("a language the classifier knows but the graph does not declare is plain text, and libmagic is not asked")
     func knownUndeclaredLanguage() throws {
-        let resolution = try resolve(TextClassifierTests.vimScript, named: "shelf.vim")
+        let declarations = try SystemTypeCatalog.declarations().filter { $0.identifier.rawValue != "org.vim.vim-script" }
+        let resolver = TypeResolver(graph: try TypeGraph(declarations: declarations))
+        #expect(resolver.graph.type(mimeType: "text/x-vim")?.isDeclared == false)
+        let folder = TemporaryDirectory("openwith-unplaced")
+        let resolution = try resolver.resolve(path: try folder.write("shelf.vim", text: TextClassifierTests.vimScript))
         #expect(resolution.type == resolver.graph.identity(.plainText), "\(resolution.type.identifier)")
         #expect(resolution.evidence.contains { $0.source == .textContent && $0.detail.contains("text/x-vim, which no declared type names") })
         #expect(!resolution.evidence.contains { $0.source == .libmagic })
         #expect(resolution.nameType?.isDynamic == true, "apps claiming .vim are still offered")
+    }
+
+    /// Vim script, declared by the supplement: by its extension or one of Vim's own file names,
+    /// and by its content alone (the classifier's class), without asking libmagic.
+    @Test("a Vim script is Vim script by name and by content, and libmagic is not asked", arguments: ["shelf.vim", ".vimrc", "_gvimrc"])
+    func vimScriptByNameAndContent(name: String) throws {
+        let vim = try #require(resolver.graph.type(mimeType: "text/x-vim"))
+        #expect(vim.isDeclared)
+        let named = try resolve(TextClassifierTests.vimScript, named: name)
+        #expect(named.type == vim, "\(name): \(named.type.identifier)")
+        #expect(named.evidence.contains { $0.source == .name && $0.identifier == vim.identifier })
+        #expect(named.conflict == nil)
+        #expect(!named.evidence.contains { $0.source == .libmagic })
+        let unnamed = try resolve(TextClassifierTests.vimScript, named: "shelf-notes")
+        #expect(unnamed.type == vim, "\(unnamed.type.identifier)")
+        #expect(unnamed.evidence.contains { $0.source == .textContent && $0.identifier == vim.identifier })
+        #expect(!unnamed.evidence.contains { $0.source == .libmagic })
     }
 
     /// Text is judged on the prefix every other step read (4 KiB; libmagic on its first 2 KiB):

@@ -88,6 +88,7 @@ struct TextStructureTests {
         #expect(structure("#!/bin/false\n# -*- python -*-\nx = 1\n") == "text/x-python")
         #expect(structure("# build rules\n# vim: set ft=make:\nall:\n") == "text/x-makefile")
         #expect(structure("// vim: filetype=rust\nfn main() {}\n") == "text/rust")
+        #expect(structure("\" Shelf settings\nset shiftwidth=2\n\" vim: ft=vim\n") == "text/x-vim")
         #expect(structure("# vim: ft=nosuchlanguage\n") == nil)
         #expect(structure("the -*- stars -*- of the show: not a mode\n\n\n\n\nmore\n") == nil)
     }

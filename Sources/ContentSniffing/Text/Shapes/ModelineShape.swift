@@ -91,5 +91,6 @@ enum ModelineShape {
         ("texinfo", "text/x-texinfo"), ("objc", "text/x-objcsrc"), ("d", "text/x-dsrc"), ("vhdl", "text/x-vhdl"),
         ("verilog", "text/x-verilog"), ("matlab", "text/x-matlab"), ("octave", "text/x-matlab"),
         ("diff", "text/x-patch"), ("po", "text/x-gettext-translation"), ("toml", "application/toml"),
+        ("vim", "text/x-vim"),
     ]
 }
