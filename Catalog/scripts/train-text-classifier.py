@@ -96,6 +96,17 @@ LABELS = [
     ("libboost", ".h", "text/x-c++hdr"),
     ("fasm", ".inc", "text/x-asm"),     # the assembler's macro includes
     ("lazarus-src", ".inc", "text/x-pascal"),
+    # Text data formats that no class of the model names are plain text to it: keyboard maps,
+    # encoding tables, font descriptions and locale sources, which it otherwise calls the
+    # language they most resemble (XKB symbols C++, Tcl's encoding tables assembly).
+    ("xkb-data", "/xkb/symbols/", "text/plain"),
+    ("xkb-data", "/xkb/keycodes/", "text/plain"),
+    ("xkb-data", "/xkb/types/", "text/plain"),
+    ("xkb-data", "/xkb/compat/", "text/plain"),
+    ("xkb-data", "/xkb/geometry/", "text/plain"),
+    ("libtcl8.6", ".enc", "text/plain"),
+    ("groff-base", "/font/dev", "text/plain"),
+    ("locales", "/i18n/locales/", "text/plain"),
     ("debootstrap", "/usr/share/debootstrap/", "application/x-shellscript"),
     ("xdg-utils", "/usr/bin/", "application/x-shellscript"),
     ("live-build", "/usr/lib/live/build/", "application/x-shellscript"),

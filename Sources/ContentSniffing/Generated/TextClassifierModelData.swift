@@ -6,10 +6,10 @@
 enum TextClassifierModelData {
     static let classes: StaticString = "application/json application/sql application/toml application/vnd.coffeescript application/x-awk application/x-perl application/x-php application/x-powershell application/x-ruby application/x-shellscript application/x-troff-man application/x-yaml application/xml text/css text/html text/javascript text/markdown text/plain text/rust text/x-adasrc text/x-asm text/x-c++hdr text/x-c++src text/x-chdr text/x-clojure text/x-cmake text/x-common-lisp text/x-crystal text/x-csharp text/x-csrc text/x-dsrc text/x-elixir text/x-emacs-lisp text/x-erlang text/x-fortran text/x-gettext-translation text/x-go text/x-groovy text/x-haskell text/x-haxe text/x-java text/x-kotlin text/x-lua text/x-makefile text/x-matlab text/x-nim text/x-objcsrc text/x-ocaml text/x-pascal text/x-patch text/x-prolog text/x-python text/x-r text/x-rst text/x-scala text/x-scheme text/x-tcl text/x-tex text/x-texinfo text/x-typescript text/x-vala text/x-verilog text/x-vhdl text/x-vim"
     static let bucketCount = 8192
-    static let fallbackMargins: StaticString = "96 96 194 194 194 96 96 194 96 96 96 207 96 96 96 96 179 152 96 96 152 194 194 194 96 96 96 96 194 345 96 96 96 96 96 96 96 194 194 96 96 96 96 96 96 96 96 96 194 96 96 96 124 235 96 96 194 194 194 194 194 194 194 96"
+    static let fallbackMargins: StaticString = "96 96 193 193 193 96 96 193 96 96 96 206 96 96 96 96 179 151 96 96 151 193 193 193 96 96 96 96 193 372 96 96 96 96 96 96 96 193 193 96 96 96 96 96 96 96 96 96 193 151 96 96 124 179 96 96 193 193 193 193 193 193 193 96"
     /// The fewest bytes of text, blank space at either end aside, that the model was trained
     /// and calibrated on: it does not read shorter text.
     static let minimumTextBytes = 48
     /// Score units per unit of the fitted weights (the report's margins are in fitted units).
-    static let scale: Float = 112.856558
+    static let scale: Float = 111.808807
 }

@@ -88,9 +88,12 @@ extension TypeResolver {
         }
         guard let identifier = answer.identifier, let type = graph[identifier], isTextual(type) || answer.isStructural else { return }
         if !answer.isStructural, type == known.plainText {
-            // Prose, by the model's own class for it: the text stays as the earlier steps named
-            // it (UTF-8 text keeps its encoding), now known not to be a language it resembles.
-            evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier: prose, \(answer.percent) % sure"))
+            // Plain text by the model's own class for it (prose, and data tables no class names:
+            // keyboard maps, encoding tables): the text stays as the earlier steps named it
+            // (UTF-8 text keeps its encoding), now known not to be a language it resembles.
+            evidence.append(.init(
+                source: .textContent, identifier: current.type.identifier,
+                detail: "text classifier: plain text, no language it knows, \(answer.percent) % sure"))
             return
         }
         if answer.isStructural {

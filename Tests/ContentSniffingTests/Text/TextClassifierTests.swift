@@ -779,6 +779,64 @@ struct TextClassifierTests {
         #expect(undeclared.isEmpty)
     }
 
+    /// An encoding table in the layout of Tcl's `.enc` files, written here: a header, then rows
+    /// of sixteen four-digit hexadecimal code points. The model used to call such tables
+    /// assembly (Tcl's own `encoding/cp1256.enc`, 53 % sure of this one).
+    static let encodingTable: String = {
+        var lines = ["# Encoding file: shelf8, single-byte", "S", "003F 0 1", "00"]
+        for row in 0..<16 {
+            let base = row < 8 ? row * 16 : 0x0400 + row * 16
+            lines.append((0..<16).map { code in
+                let digits = String(base + code, radix: 16, uppercase: true)
+                return String(repeating: "0", count: 4 - digits.count) + digits
+            }.joined())
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// A keyboard layout in XKB's symbols syntax, written here; the model used to call such
+    /// layouts C++ (xkb-data's `symbols/pl`, 31 % sure of this one).
+    static let keyboardLayout: String = {
+        let keys = [
+            ("TLDE", "grave", "asciitilde", "notsign", "logicalor"), ("AE01", "1", "exclam", "onesuperior", "exclamdown"),
+            ("AE02", "2", "at", "twosuperior", "oneeighth"), ("AE03", "3", "numbersign", "threesuperior", "sterling"),
+            ("AE04", "4", "dollar", "EuroSign", "onequarter"), ("AE05", "5", "percent", "onehalf", "threeeighths"),
+            ("AE06", "6", "asciicircum", "threequarters", "fiveeighths"), ("AD01", "q", "Q", "at", "Greek_OMEGA"),
+            ("AD02", "w", "W", "lstroke", "Lstroke"), ("AD03", "e", "E", "EuroSign", "cent"),
+            ("AD04", "r", "R", "paragraph", "registered"), ("AD05", "t", "T", "tslash", "Tslash"),
+            ("AC01", "a", "A", "ae", "AE"), ("AC02", "s", "S", "ssharp", "section"), ("AC03", "d", "D", "eth", "ETH"),
+            ("AC04", "f", "F", "dstroke", "ordfeminine"), ("AB01", "z", "Z", "guillemotleft", "less"),
+            ("AB02", "x", "X", "guillemotright", "greater"), ("AB03", "c", "C", "cent", "copyright"),
+        ]
+        func padded(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        var lines = [
+            "default partial alphanumeric_keys", "xkb_symbols \"basic\" {", "",
+            "    // A layout for the shelf inventory terminals, written for this test.", "", "    include \"latin\"", "",
+            "    name[Group1]=\"Shelf\";", "",
+        ]
+        for key in keys {
+            lines.append("    key <\(key.0)>\t{ [ \(padded(key.1, 9)), \(padded(key.2, 10)), \(padded(key.3, 12)), \(padded(key.4, 12)) ]\t};")
+        }
+        lines += [
+            "", "    include \"kpdl(comma)\"", "    include \"level3(ralt_switch)\"", "};", "", "partial alphanumeric_keys",
+            "xkb_symbols \"nodeadkeys\" {", "    include \"shelf(basic)\"", "    name[Group1]=\"Shelf (no dead keys)\";",
+            "    key <AD11>\t{ [ bracketleft,  braceleft ]\t};", "    key <AD12>\t{ [ bracketright, braceright ]\t};", "};",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// Data tables that no class of the model names (the training labels keyboard maps, encoding
+    /// tables, font descriptions and locale sources plain text) are plain text, not the language
+    /// they most resemble.
+    @Test("an encoding table and a keyboard layout are plain text, not assembly or C++")
+    func dataTables() throws {
+        for text in [Self.encodingTable, Self.keyboardLayout] {
+            let answer = try #require(classifier.classify(text))
+            #expect(answer.mimeType == "text/plain", "\(text.prefix(40)): \(answer.mimeType) \(answer.detail)")
+            #expect(answer.identifier == .plainText)
+        }
+    }
+
     @Test("a few ordinary words fall back to plain text")
     func fallback() throws {
         let answer = try #require(classifier.classify("hello there\n"))
