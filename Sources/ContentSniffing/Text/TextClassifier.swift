@@ -14,10 +14,11 @@ public import UniformTypes
 ///    the answer is `text/plain` with basis `.fallback`, and so it is for text shorter than the
 ///    model was trained on (48 bytes, blank space at either end aside: `minimumTextBytes`),
 ///    unless its best class is a format whose grammar the text obeys (below).
-///    A format whose grammar decides (JSON, a patch, YAML) is the model's answer only for text
-///    that obeys it: an Erlang term file reads much like JSON but is not, a Vim keymap of `+`
-///    and `-` lines reads much like a patch but has no line only a diff has, and `/etc/group`
-///    reads much like YAML but its top level is not a mapping.
+///    A format whose grammar decides (JSON, a patch, YAML, MATLAB, Markdown) is the model's
+///    answer only for text that obeys it: an Erlang term file reads much like JSON but is not,
+///    a Vim keymap of `+` and `-` lines reads much like a patch but has no line only a diff has,
+///    `/etc/group` reads much like YAML but its top level is not a mapping, and a script's block
+///    of `#` comments reads much like Markdown's headings but comes as a run of them.
 ///
 /// Bytes that are not text (see the signature sniffer's text rule), and UTF-16/UTF-32 text,
 /// give `nil`. The work is one pass over at most 4 KiB with no allocation beyond the answer;
@@ -108,6 +109,7 @@ public struct TextClassifier: Sendable {
         case .diff: DiffShape.hasDiffLine(body)
         case .yaml: YAMLShape.hasTopLevelStructure(body)
         case .matlab: MatlabShape.obeysCommentSyntax(body)
+        case .markdown: MarkdownShape.obeysHeadingSyntax(body)
         }
     }
 
@@ -139,10 +141,11 @@ public struct TextClassifier: Sendable {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
                                           basis: .fallback, detail: "best guess \(mime), whose grammar the text breaks")
             }
-            if length < TextClassifierModelData.minimumTextBytes && model.grammars[best] == nil {
+            if length < TextClassifierModelData.minimumTextBytes && model.grammars[best]?.confirms != true {
                 // The model was neither trained nor calibrated on text this short (the training
                 // script leaves such files out: they say too little), so its margins say nothing
-                // here; only a format whose grammar the text has just obeyed is still named.
+                // here; only a format whose structure the text has just shown (a grammar that
+                // confirms) is still named.
                 return TextClassification(
                     mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability, basis: .fallback,
                     detail: "too short for the model (\(length) bytes; it reads \(TextClassifierModelData.minimumTextBytes) or more); best guess \(mime)")

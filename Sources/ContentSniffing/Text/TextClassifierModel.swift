@@ -39,11 +39,27 @@ struct TextClassifierModel: @unchecked Sendable {
         /// (``MatlabShape/obeysCommentSyntax(_:)``): Objective-C under its licence header
         /// reads much like MATLAB.
         case matlab
+        /// No run of three lines opening with `#` outside a fenced code block
+        /// (``MarkdownShape/obeysHeadingSyntax(_:)``): a script's or a configuration file's
+        /// block of `#` comments reads much like Markdown's headings.
+        case markdown
+
+        /// Whether obeying the grammar shows the format's structure (JSON's values, a diff's
+        /// lines, YAML's top level), so that even text too short for the model is named by it;
+        /// MATLAB's and Markdown's grammars only rule text out, and almost any short text obeys
+        /// them.
+        var confirms: Bool {
+            switch self {
+            case .json, .diff, .yaml: true
+            case .matlab, .markdown: false
+            }
+        }
     }
 
     /// Classes whose grammar decides: the model answers them only for text that obeys it.
     static let grammarClasses: [String: ClassGrammar] = [
         "application/json": .json, "text/x-patch": .diff, "application/x-yaml": .yaml, "text/x-matlab": .matlab,
+        "text/markdown": .markdown,
     ]
 
     /// The model compiled into the library; `nil` only if the generated data is damaged

@@ -837,6 +837,73 @@ struct TextClassifierTests {
         }
     }
 
+    /// A Ruby helper whose documentation comment fills most of the window, written here: its
+    /// block of `#` lines read as Markdown's headings (97 % sure), as `/etc/services` did.
+    static let commentedHelper = """
+        # The shelf inventory helper, loaded by every counting script.
+        #
+        # A `Shelf` holds the items of one rack: it knows how many of each are left
+        # (`#count`) and who is told when one runs out (`#notify`). Shelves are made
+        # from the nightly export, so nothing here writes to the inventory itself.
+        #
+        # ```
+        # shelf = Shelf.load("rack-12")
+        # shelf.count("screws") # => 140
+        # ```
+        #
+        # See [the inventory guide](https://example.org/shelf/guide.html) for the
+        # export's format, and keep this file small: every script loads it, so every
+        # script pays for whatever it requires.
+        #
+        # Items that are counted by weight rather than by piece are listed in the
+        # export with a unit; `#count` returns their weight in grams, and `#pieces`
+        # is not defined for them.
+        require "shelf/export"
+
+        """
+
+    /// A README in Markdown, written here.
+    static let readme = """
+        # Shelf
+
+        Counts the shelves of the warehouse every night and tells the buyers what ran out.
+
+        ## Install
+
+        Run `make install`, then start the daemon:
+
+        ```sh
+        # as root
+        systemctl enable --now shelf
+        ```
+
+        ## Usage
+
+        - `shelf count rack-12` counts one rack;
+        - `shelf report` prints what ran out, by supplier;
+        - see [the guide](https://example.org/shelf/guide.html) for the export's format.
+
+        Items counted by **weight** are listed in grams.
+
+        """
+
+    @Test("a block of `#` comments is not Markdown, whatever it reads like; a README still is")
+    func commentBlockIsNotMarkdown() throws {
+        let comments = try #require(classifier.classify(Self.commentedHelper))
+        #expect(comments.mimeType != "text/markdown", "\(comments.mimeType) \(comments.detail)")
+        let readme = try #require(classifier.classify(Self.readme))
+        #expect(readme.mimeType == "text/markdown" && readme.basis == .statistics, "\(readme.mimeType) \(readme.detail)")
+    }
+
+    @Test("short text the model reads as Markdown or MATLAB, whose grammars only rule text out, is plain text")
+    func shortTextWithRefutingGrammar() throws {
+        for text in ["# Shelf\n\nCounts the *shelves*.\n", "x = zeros(3);\ndisp(x)\n"] {
+            #expect(text.utf8.count < 48)
+            let answer = try #require(classifier.classify(text))
+            #expect(answer.mimeType == "text/plain" && answer.basis == .fallback, "\(text.debugDescription): \(answer.mimeType) \(answer.detail)")
+        }
+    }
+
     @Test("a few ordinary words fall back to plain text")
     func fallback() throws {
         let answer = try #require(classifier.classify("hello there\n"))
