@@ -38,7 +38,6 @@ enum MarkdownShape {
     private static func isHeadingLike(_ line: UnsafeRawBufferPointer) -> Bool {
         guard line.has("#") else { return false }
         guard line.count > 1 else { return true }
-        let next = line[1]
-        return next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "#")
+        return ASCII.isBlank(line[1]) || line[1] == UInt8(ascii: "#")
     }
 }

@@ -11,8 +11,7 @@ struct DiffShapeTests {
         ("1 +\n- =\n+c č\n", false), ("12,14 c\n", false), ("3a\n", false), ("a4\n", false), ("--help\n+1\n", false),
     ])
     func diffLines(text: String, isDiff: Bool) {
-        var text = text
-        #expect(text.withUTF8 { DiffShape.hasDiffLine(UnsafeRawBufferPointer($0)) } == isDiff, "\(text)")
+        #expect(checkBytes(of: text, DiffShape.hasDiffLine) == isDiff, "\(text)")
     }
 
     @Test("a diff below a preamble longer than the structure's 64 lines still has diff lines")

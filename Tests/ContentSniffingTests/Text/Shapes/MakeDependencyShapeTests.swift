@@ -18,10 +18,7 @@ struct MakeDependencyShapeTests {
 
         """
 
-    static func recognize(_ text: String) -> TextStructureMatch? {
-        var text = text
-        return text.withUTF8 { MakeDependencyShape.recognize(UnsafeRawBufferPointer($0)) }
-    }
+    static func recognize(_ text: String) -> TextStructureMatch? { checkBytes(of: text, MakeDependencyShape.recognize) }
 
     @Test("dependency rules are make's, with continuations, empty header rules, or one line of two prerequisites", arguments: [
         gccDependencies,

@@ -5,10 +5,7 @@ import Testing
 /// Markdown class.
 @Suite("Text: Markdown's headings")
 struct MarkdownShapeTests {
-    func obeys(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { MarkdownShape.obeysHeadingSyntax(UnsafeRawBufferPointer($0)) }
-    }
+    func obeys(_ text: String) -> Bool { checkBytes(of: text, MarkdownShape.obeysHeadingSyntax) }
 
     @Test("headings between paragraphs, two in a row, and shell comments inside a fenced sample are Markdown's", arguments: [
         "# Shelf\n\nCounts the shelves every night.\n\n## Install\n\nRun `make install`.\n",

@@ -5,10 +5,7 @@ import UniformTypes
 
 @Suite("MATLAB's comment syntax: C-style comment lines refute a MATLAB reading")
 struct MatlabShapeTests {
-    func obeys(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { MatlabShape.obeysCommentSyntax(UnsafeRawBufferPointer($0)) }
-    }
+    func obeys(_ text: String) -> Bool { checkBytes(of: text, MatlabShape.obeysCommentSyntax) }
 
     @Test("MATLAB and Octave text obeys it, block comments holding anything included")
     func matlabObeys() {

@@ -4,10 +4,7 @@ import Testing
 /// The top level of a YAML file, which the text classifier asks of its YAML class.
 @Suite("Text: YAML's top level")
 struct YAMLShapeTests {
-    func check(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { YAMLShape.hasTopLevelStructure(UnsafeRawBufferPointer($0)) }
-    }
+    func check(_ text: String) -> Bool { checkBytes(of: text, YAMLShape.hasTopLevelStructure) }
 
     @Test("mappings, sequences, markers, directives, quoted and complex keys, flow collections are YAML's top level", arguments: [
         "name: demo\nversion: 1.2\n",
