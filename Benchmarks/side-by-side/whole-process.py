@@ -17,8 +17,9 @@ is no measure of it, since the child shares this Python process's memory until i
 command, and the kernel keeps that high-water mark across the exec (a spawned /bin/true reports
 this process's 13 MB).
 
-Before anything runs, the programs (`openwith`, the `openwith-commands` beside it, `file`) and
-libmagic's database are dropped from the page cache (written back, then posix_fadvise
+Before anything runs, the programs (`openwith`, the `openwith-commands` beside it, `file`),
+libmagic's database and openwith's cut of it to the text rules (kept in the user's cache folder)
+are dropped from the page cache (written back, then posix_fadvise
 DONTNEED), so that the first untimed runs read them in as a process after a reboot would. How a
 file came into the page cache decides the size of the pieces (folios) it is held in, and a page
 fault maps the whole piece: a binary just written by the linker, `strip` or `cp` is held in large
@@ -78,6 +79,17 @@ def peak_resident_kib(argv: list[str], env: dict[str, str]) -> int | None:
     return int(last[0]) if last[0].isdigit() else None
 
 
+def magic_text_cuts() -> list[str]:
+    """The cuts of libmagic's database to its text rules that openwith keeps between processes
+    ($XDG_CACHE_HOME/openwith, else ~/.cache/openwith): dropped with the database they stand for."""
+    cache = os.environ.get("XDG_CACHE_HOME", "")
+    folder = os.path.join(cache if cache.startswith("/") else os.path.expanduser("~/.cache"), "openwith")
+    try:
+        return [os.path.join(folder, n) for n in os.listdir(folder) if n.startswith("magic-text-") and n.endswith(".mgc")]
+    except OSError:
+        return []
+
+
 def main() -> int:
     args = sys.argv[1:]
     command, rounds = "type", 40
@@ -101,7 +113,7 @@ def main() -> int:
             return [openwith, "type", f] if command == "type" else [openwith, f]
 
         drop_from_page_cache([openwith, os.path.join(os.path.dirname(openwith), "openwith-commands"),
-                              "/usr/bin/file", "/usr/lib/file/magic.mgc"])
+                              "/usr/bin/file", "/usr/lib/file/magic.mgc"] + magic_text_cuts())
         for f in files:
             spawn(ours(f), env)
         times: dict[str, list[tuple[float, float]]] = {"o": [], "f": [], "n": []}

@@ -45,6 +45,21 @@ enum MagicCalls {
         return magic_load(cookie.handle, nil) == 0
     }
 
+    /// `magic_load_buffers(cookie, buffers, sizes, count)`: compiled databases held in memory,
+    /// which must outlive the cookie. Returns whether it worked.
+    static func load(_ cookie: Cookie, buffers: [UnsafeMutableRawBufferPointer]) -> Bool {
+        if forced(.load) { return false }
+        var pointers: [UnsafeMutableRawPointer?] = buffers.map(\.baseAddress)
+        var sizes: [Int] = buffers.map(\.count)
+        return magic_load_buffers(cookie.handle, &pointers, &sizes, buffers.count) == 0
+    }
+
+    /// `magic_getpath(nil, 0)`: the search path of the default database (the `MAGIC`
+    /// environment variable, or libmagic's built-in list).
+    static func defaultSearchPath() -> String? {
+        magic_getpath(nil, 0).map { String(cString: $0) }
+    }
+
     /// `magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &value)`: how much of a buffer libmagic
     /// looks at. Returns whether it worked.
     static func setBytesMax(_ cookie: Cookie, _ value: Int) -> Bool {

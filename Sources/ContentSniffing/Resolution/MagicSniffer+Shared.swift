@@ -4,3 +4,12 @@ extension MagicSniffer {
     /// answer open). `nil` when libmagic's database cannot be loaded.
     public static let shared: MagicSniffer? = try? MagicSniffer()
 }
+
+extension MagicSniffer {
+    /// A process-wide libmagic sniffer for bytes already known to be text, loaded on first use:
+    /// the default database cut down to the rules that can name text
+    /// (``init(textRulesOf:cacheFolder:readLimit:)``), the cut kept in `$XDG_CACHE_HOME/openwith`
+    /// (else `~/.cache/openwith`) between processes; ``shared`` when the database cannot be cut.
+    public static let sharedForText: MagicSniffer? =
+        (try? MagicSniffer(textRulesOf: nil, cacheFolder: MagicTextDatabase.defaultCacheFolder())) ?? shared
+}

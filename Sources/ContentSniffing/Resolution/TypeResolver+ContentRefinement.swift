@@ -4,6 +4,10 @@ import UniformTypes
 extension TypeResolver {
     var libmagic: MagicSniffer? { magic ?? (loadsLibmagicOnDemand ? MagicSniffer.shared : nil) }
 
+    /// libmagic for bytes already known to be text: the given sniffer, else the process-wide
+    /// one cut down to the rules that can name text (``MagicSniffer/sharedForText``).
+    var libmagicForText: MagicSniffer? { magic ?? (loadsLibmagicOnDemand ? MagicSniffer.sharedForText : nil) }
+
     /// libmagic is consulted when the signatures leave the answer open: binary content with no
     /// claim or an ambiguous one, text that no name tells and the text classifier could not
     /// place, or a claim of a binary format that nothing confirmed.
@@ -82,7 +86,8 @@ extension TypeResolver {
     /// The content steps after the signatures, on one shared prefix: XML root elements, magic
     /// rules (reading further into `deepSource`, the whole file, when a deep rule could still
     /// decide), then libmagic when still needed — about text on the prefix alone
-    /// (``libmagicTextWindow``), about anything else through `askLibmagic`, which may read
+    /// (``libmagicTextWindow``) with the rules that can name text (``libmagicForText``), about
+    /// anything else with its whole database through `askLibmagic`, which may read
     /// further (some binary rules look past 4 KiB).
     func refineContent(
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, deepSource: (any ByteSource)? = nil,
@@ -91,11 +96,11 @@ extension TypeResolver {
         guard !prefix.isEmpty else { return }
         refineXML(&content, prefix: prefix, evidence: &evidence)
         applyMagicRules(&content, claim: claim, prefix: prefix, deepSource: deepSource, evidence: &evidence)
-        if options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode), let magic = libmagic,
-            let mime = content.map({ isTextual($0.type) }) ?? false
-                ? magic.mimeType(of: UnsafeRawBufferPointer(rebasing: prefix.prefix(Self.libmagicTextWindow)))
-                : askLibmagic(magic)
-        {
+        guard options.usesLibmagic, needsLibmagic(claim: claim, content: content, mode: options.mode) else { return }
+        let mime = content.map({ isTextual($0.type) }) ?? false
+            ? libmagicForText?.mimeType(of: UnsafeRawBufferPointer(rebasing: prefix.prefix(Self.libmagicTextWindow)))
+            : libmagic.flatMap(askLibmagic)
+        if let mime {
             consider(libmagic: mime, claim: claim, prefix: prefix, content: &content, evidence: &evidence)
         }
     }

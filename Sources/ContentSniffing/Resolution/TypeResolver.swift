@@ -67,10 +67,11 @@ public struct TypeResolver: Sendable {
     public let graph: TypeGraph
     /// The built-in signature sniffer.
     public let sniffer: SignatureSniffer
-    /// libmagic, when given; otherwise ``MagicSniffer/shared`` is loaded on demand if
-    /// ``loadsLibmagicOnDemand``.
+    /// libmagic, when given, for all it is asked; otherwise the shared sniffers are loaded on
+    /// demand if ``loadsLibmagicOnDemand``: ``MagicSniffer/sharedForText`` for text,
+    /// ``MagicSniffer/shared`` for anything else.
     public let magic: MagicSniffer?
-    /// Whether to load the shared libmagic sniffer the first time it is needed.
+    /// Whether to load the shared libmagic sniffers the first time each is needed.
     public let loadsLibmagicOnDemand: Bool
 
     let known: KnownTypes
@@ -82,7 +83,7 @@ public struct TypeResolver: Sendable {
     /// - Parameters:
     ///   - graph: the type graph (the system catalog, or one with app-declared types added).
     ///   - sniffer: the signature sniffer.
-    ///   - magic: a libmagic sniffer to use; `nil` for the shared one, loaded on demand.
+    ///   - magic: a libmagic sniffer to use; `nil` for the shared ones, loaded on demand.
     ///   - loadsLibmagicOnDemand: `false` to never load libmagic when `magic` is `nil`.
     public init(
         graph: TypeGraph = SystemTypeCatalog.graph, sniffer: SignatureSniffer = SignatureSniffer(), magic: MagicSniffer? = nil,

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One of libmagic's compiled database files (`.mgc`), read in bounded chunks: never mapped
+/// or read whole, so reading it leaves no more of it in memory than a chunk.
+///
+/// Only the layout this build knows is read: format version 18 (file 5.40 and later), 376-byte
+/// entries in this machine's byte order; anything else is refused when the file is opened.
+struct CompiledMagicFile {
+    /// The layout of the file, format version 18 (`file.h`, `struct magic`).
+    enum Layout {
+        static let magicNumber: UInt32 = 0xF11E_041C
+        static let version: UInt32 = 18
+        static let entrySize = 376
+        static let contLevel = 0
+        static let flag = 2
+        static let type = 6
+        static let value = 32
+        static let valueSize = 128
+        static let mimeType = 224
+        static let mimeTypeSize = 80
+        /// `flag` bit: the rule is a text test.
+        static let textTest: UInt8 = 0x40
+        /// `type` values of a named rule and of a rule that uses one.
+        static let nameType: UInt8 = 45
+        static let useType: UInt8 = 46
+        /// `type` value of a regular expression test.
+        static let regexType: UInt8 = 17
+        /// Where an entry holds the length of its value.
+        static let valueLength = 5
+    }
+
+    /// One top-level rule with its continuations: where it lies, the names it uses, and what
+    /// its own lines answer.
+    struct Rule {
+        /// The name of a named rule (set 1); empty for the others.
+        var name: [UInt8] = []
+        /// Its entries' indices (0 is the first entry after the header).
+        var entries: Range<Int>
+        /// The named rules it uses, without the `^` that asks for the other byte order.
+        var uses: [[UInt8]] = []
+        /// Whether libmagic marks it as a text test.
+        var textTest = false
+        /// Whether one of its lines answers with a MIME type.
+        var answers = false
+        /// Whether one of its lines answers with a text format (``MagicTextDatabase/namesText(_:)``).
+        var answersText = false
+        /// Whether one of its regular expressions is costly to compile
+        /// (``MagicTextDatabase/hasCostlyRepetition(_:)``).
+        var costlyPattern = false
+    }
+
+    /// The file's path, for errors.
+    let path: String
+    /// How many entries the rules libmagic runs (set 0) and the named rules (set 1) hold.
+    let mainCount: Int
+    let namedCount: Int
+    private let source: FileByteSource
+    private static let chunkEntries = 128
+
+    /// Opens the file and checks its header.
+    ///
+    /// - Throws: ``SniffingError`` with code `.magicUnavailable` naming the file and the reason
+    ///   when it is too short, not a compiled database, of the other byte order or another
+    ///   version, or its size does not match its entry counts; `.openFailed` and `.readFailed`
+    ///   as ``FileByteSource`` reports them.
+    init(path: String) throws(SniffingError) {
+        let size = Layout.entrySize
+        let source = try FileByteSource(path: path, followingSymlinks: true)
+        let header = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+        defer { header.deallocate() }
+        let read = try source.readFully(at: 0, into: header)
+        guard read == size else {
+            throw SniffingError(.magicUnavailable, path: path, reason: "too short for a compiled magic database (\(read) bytes)")
+        }
+        let word = { (offset: Int) in header.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+        guard word(0) == Layout.magicNumber else {
+            let reason = word(0).byteSwapped == Layout.magicNumber
+                ? "a compiled magic database of the other byte order" : "not a compiled magic database (magic number \(word(0)))"
+            throw SniffingError(.magicUnavailable, path: path, reason: reason)
+        }
+        guard word(4) == Layout.version else {
+            throw SniffingError(.magicUnavailable, path: path, reason: "compiled magic database version \(word(4)); the cut knows version \(Layout.version)")
+        }
+        let (mainCount, namedCount) = (Int(word(8)), Int(word(12)))
+        guard Int64(1 + mainCount + namedCount) * Int64(size) == source.size else {
+            throw SniffingError(
+                .magicUnavailable, path: path,
+                reason: "\(source.size) bytes do not hold a header and \(mainCount) + \(namedCount) entries of \(size) bytes")
+        }
+        self.path = path
+        self.source = source
+        self.mainCount = mainCount
+        self.namedCount = namedCount
+    }
+
+    /// The rules libmagic runs (set 0), in order.
+    func mainRules() throws(SniffingError) -> [Rule] { try rules(0..<mainCount) }
+
+    /// The named rules (set 1), in order.
+    func namedRules() throws(SniffingError) -> [Rule] { try rules(mainCount..<(mainCount + namedCount)) }
+
+    /// Copies the entries of `ranges`, in order, into `target` (which must hold them all).
+    func copyEntries(_ ranges: [Range<Int>], into target: UnsafeMutableRawBufferPointer) throws(SniffingError) {
+        let size = Layout.entrySize
+        var at = 0
+        for range in ranges {
+            let length = range.count * size
+            let read = try source.readFully(at: Int64(1 + range.lowerBound) * Int64(size), into: UnsafeMutableRawBufferPointer(rebasing: target[at..<(at + length)]))
+            guard read == length else {
+                throw SniffingError(.magicUnavailable, path: path, reason: "ends inside entry \(range.lowerBound) (it changed while read)")
+            }
+            at += length
+        }
+    }
+
+    /// Splits `entries` into rules at each top-level entry.
+    private func rules(_ entries: Range<Int>) throws(SniffingError) -> [Rule] {
+        var rules: [Rule] = []
+        try forEachEntry(entries) { index, entry in
+            if entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self) == 0 || rules.isEmpty {
+                rules.append(Rule(
+                    name: entry[Layout.type] == Layout.nameType ? Array(Self.field(entry, Layout.value, Layout.valueSize)) : [],
+                    entries: index..<index, textTest: entry[Layout.flag] & Layout.textTest != 0))
+            }
+            let last = rules.count - 1
+            rules[last].entries = rules[last].entries.lowerBound..<(index + 1)
+            if entry[Layout.type] == Layout.useType { rules[last].uses.append(Self.useName(entry)) }
+            if entry[Layout.type] == Layout.regexType,
+                MagicTextDatabase.hasCostlyRepetition(Self.field(entry, Layout.value, Int(entry[Layout.valueLength])))
+            {
+                rules[last].costlyPattern = true
+            }
+            let mime = Self.field(entry, Layout.mimeType, Layout.mimeTypeSize)
+            if !mime.isEmpty {
+                rules[last].answers = true
+                if MagicTextDatabase.namesText(mime) { rules[last].answersText = true }
+            }
+        }
+        return rules
+    }
+
+    /// Calls `body` with each entry of `entries` and its index, read a chunk at a time.
+    private func forEachEntry(_ entries: Range<Int>, _ body: (Int, UnsafeRawBufferPointer) -> Void) throws(SniffingError) {
+        let size = Layout.entrySize
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkEntries * size, alignment: 8)
+        defer { chunk.deallocate() }
+        var index = entries.lowerBound
+        while index < entries.upperBound {
+            let batch = Swift.min(Self.chunkEntries, entries.upperBound - index)
+            let read = try source.readFully(at: Int64(1 + index) * Int64(size), into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<(batch * size)]))
+            guard read == batch * size else {
+                throw SniffingError(.magicUnavailable, path: path, reason: "ends inside entry \(index + read / size) (it changed while read)")
+            }
+            for offset in stride(from: 0, to: batch * size, by: size) {
+                body(index, UnsafeRawBufferPointer(rebasing: chunk[offset..<(offset + size)]))
+                index += 1
+            }
+        }
+    }
+
+    /// The bytes of a NUL-terminated field.
+    private static func field(_ entry: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> UnsafeRawBufferPointer {
+        let bytes = UnsafeRawBufferPointer(rebasing: entry[offset..<(offset + size)])
+        return UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? size)])
+    }
+
+    /// The name a `use` entry calls, without the `^` that asks for the other byte order.
+    private static func useName(_ entry: UnsafeRawBufferPointer) -> [UInt8] {
+        let name = field(entry, Layout.value, Layout.valueSize)
+        return Array(name.first == UInt8(ascii: "^") ? UnsafeRawBufferPointer(rebasing: name.dropFirst()) : name)
+    }
+}
