@@ -100,6 +100,57 @@ struct MagicTextDatabaseTests {
         #expect(Self.contents(of: cut.buffers[0]).rules == ["text/x-one"])
     }
 
+    @Test("named rules that use one another in a circle are cut, each once")
+    func circularUses() throws {
+        let directory = TemporaryDirectory("magic-cut-circle")
+        let main = [Self.entry(textTest: true), Self.entry(level: 1, type: Layout.useType, value: "a")]
+        let named = [
+            Self.entry(type: Layout.nameType, value: "a"), Self.entry(level: 1, type: Layout.useType, value: "b"),
+            Self.entry(type: Layout.nameType, value: "b"), Self.entry(level: 1, type: Layout.useType, value: "a"),
+            Self.entry(level: 1, mime: "text/x-circle"),
+        ]
+        let cut = try MagicTextDatabase(searchPath: directory.write("rules.mgc", bytes: Self.database(main: main, named: named)))
+        #expect(cut.keptRuleCount == 1)
+        #expect(Self.contents(of: cut.buffers[0]).named == ["a", "b"])
+    }
+
+    @Test("a damaged database is cut or refused with the file named, never worse: 3,000 seeded damages of one written here")
+    func damagedDatabases() throws {
+        let directory = TemporaryDirectory("magic-cut-damage")
+        let main = [
+            Self.entry(textTest: true, mime: "text/x-one"), Self.entry(level: 1, type: Layout.useType, value: "a"),
+            Self.entry(mime: "image/x-two"), Self.entry(level: 2, type: Layout.regexType, value: "x{1,300}"),
+            Self.entry(textTest: true, type: Layout.regexType, value: "^[a-z]{0,10}$"),
+        ]
+        let named = [
+            Self.entry(type: Layout.nameType, value: "a"), Self.entry(level: 1, type: Layout.useType, value: "^a"),
+            Self.entry(level: 1, mime: "text/x-a"),
+        ]
+        let original = Self.database(main: main, named: named)
+        var random = SplitMix64(seed: 0x6D61_6769_6374_7874)
+        var accepted = 0
+        for round in 0..<3_000 {
+            var bytes = original
+            for _ in 0..<(1 + round % 8) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+            }
+            if round % 50 == 0 { bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))) }
+            let path = try directory.write("rules.mgc", bytes: bytes)
+            do {
+                let cut = try MagicTextDatabase(searchPath: path)
+                accepted += 1
+                let buffer = cut.buffers[0]
+                #expect(buffer.count % Layout.entrySize == 0)
+                #expect(buffer.count <= bytes.count)
+                #expect(cut.keptRuleCount <= cut.ruleCount)
+                _ = Self.contents(of: buffer)
+            } catch {
+                #expect(error.code == .magicUnavailable && error.path == path)
+            }
+        }
+        #expect(accepted > 1_000, "most damages leave the header whole: \(accepted) accepted")
+    }
+
     @Test("a database the cut does not know, or a path with rules it would lose, is refused with the file and the reason")
     func refusals() throws {
         let directory = TemporaryDirectory("magic-cut-bad")
