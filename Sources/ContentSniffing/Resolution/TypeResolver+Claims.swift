@@ -37,6 +37,9 @@ extension TypeResolver {
         var isStatistical = false
         /// The text classifier looked at this text and was not sure enough to name its kind.
         var classifierUnsure = false
+        /// The text classifier read this text and was not sure, and its likeliest kind was plain
+        /// text (no language it knows): ``TextClassification/likeliest``.
+        var classifierLeansPlain = false
         /// Another source language's own directives refute the name's language (see
         /// ``SourceLanguageShape``): the content wins over the name's text reading.
         var refutesTextName = false

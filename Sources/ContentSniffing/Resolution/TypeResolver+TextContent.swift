@@ -76,6 +76,7 @@ extension TypeResolver {
         }
         if answer.basis == .fallback {
             content?.classifierUnsure = true
+            content?.classifierLeansPlain = answer.likeliest.map { graph.identity($0) == graph.identity(known.plainText.identifier) } ?? false
             evidence.append(.init(source: .textContent, identifier: current.type.identifier, detail: "text classifier not sure: \(answer.detail), \(answer.percent) %"))
             return
         }

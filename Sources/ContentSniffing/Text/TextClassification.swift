@@ -33,6 +33,9 @@ public struct TextClassification: Sendable, Equatable, CustomStringConvertible {
     public var basis: Basis
     /// A short reason: the structure found, or the class the model would have named.
     public var detail: String
+    /// For a fallback of a text the model read (long enough, its grammar kept) but whose margin
+    /// fell short: the type of the class it would have named; `nil` otherwise.
+    public var likeliest: TypeIdentifier?
 
     /// ``score`` as a whole percentage, as explanations give it.
     var percent: Int { Int((score * 100).rounded()) }
@@ -41,12 +44,13 @@ public struct TextClassification: Sendable, Equatable, CustomStringConvertible {
     public var isStructural: Bool { basis == .structure }
 
     /// Creates an answer.
-    public init(mimeType: String, identifier: TypeIdentifier?, score: Double, basis: Basis, detail: String) {
+    public init(mimeType: String, identifier: TypeIdentifier?, score: Double, basis: Basis, detail: String, likeliest: TypeIdentifier? = nil) {
         self.mimeType = mimeType
         self.identifier = identifier
         self.score = score
         self.basis = basis
         self.detail = detail
+        self.likeliest = likeliest
     }
 
     /// `text/rust (statistics, 0.98)`.

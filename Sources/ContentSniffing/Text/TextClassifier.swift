@@ -152,7 +152,8 @@ public struct TextClassifier: Sendable {
             }
             if scores[best] - scores[second] < model.fallbackMargins[best] {
                 return TextClassification(mimeType: "text/plain", identifier: classIdentifiers.plainText, score: probability,
-                                          basis: .fallback, detail: "not sure enough; best guess \(mime)")
+                                          basis: .fallback, detail: "not sure enough; best guess \(mime)",
+                                          likeliest: classIdentifiers.classes[best])
             }
             return TextClassification(mimeType: mime, identifier: classIdentifiers.classes[best], score: probability,
                                       basis: .statistics, detail: "statistical model")

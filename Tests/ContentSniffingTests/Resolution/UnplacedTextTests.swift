@@ -5,7 +5,8 @@ import UniformTypes
 
 /// Text that no name tells and the text classifier cannot place is asked of libmagic, as it is
 /// when the content alone is asked about: a `BSDmakefile` is a makefile, a one-line `.so`
-/// request under a man page's odd section name is troff.
+/// request under a man page's odd section name is troff; but not text the classifier leans to
+/// read as plain text.
 @Suite("Text nothing else placed")
 struct UnplacedTextTests {
     let resolver = TypeResolver()
@@ -27,6 +28,26 @@ struct UnplacedTextTests {
         try #require(resolution.evidence.contains { $0.source == .textContent && $0.detail.contains("not sure") }, "the classifier was not sure")
         #expect(resolution.type == expected)
         #expect(resolution.evidence.contains { $0.source == .libmagic && $0.identifier == expected.identifier })
+    }
+
+    /// Text the classifier read but was not sure of, whose likeliest kind was plain text: under
+    /// no telling name, libmagic is not asked (its text rules look for a language's words, and
+    /// on such text found one only where the text talked about it: a TODO list about HTML
+    /// tags was HTML); asked about the content alone, it still is.
+    @Test("text the classifier leans to read as plain text is not shown to libmagic, unless the content alone is asked about")
+    func leansPlain() throws {
+        let notes = "Meeting notes, Tuesday\n\nAnna: the printer on floor two jams again.\nBen: ordered a new drum, arrives Friday.\nAction: Carl to call the vendor.\n"
+        let answer = try #require(TextClassifier().classify(notes))
+        try #require(answer.basis == .fallback, "the classifier is not sure: \(answer)")
+        #expect(answer.likeliest.map { resolver.graph.identity($0) } == resolver.graph.identity(.plainText))
+        let named = try resolve(notes, named: "MEETING-NOTES")
+        #expect(named.type == resolver.graph.identity(.plainText))
+        #expect(!named.evidence.contains { $0.source == .libmagic })
+        let unnamed = try resolve(notes, named: "MEETING-NOTES", options: ResolutionOptions(mode: .contentOnly))
+        #expect(unnamed.evidence.contains { $0.source == .libmagic })
+        // A makefile the classifier leans elsewhere for is still asked about (see `placed`).
+        let makefile = try #require(TextClassifier().classify("all: build\n\nbuild:\n\tcc -o prog prog.c\n"))
+        #expect(makefile.likeliest.map { resolver.graph.identity($0) } != resolver.graph.identity(.plainText))
     }
 
     @Test("a name that tells keeps libmagic out")
