@@ -78,6 +78,24 @@ let benchmarks: @Sendable () -> Void = {
         magic.tearDown()
     }
 
+    // libmagic on 2 KiB of prose (what the resolver shows it of text nothing else placed): its
+    // whole database, and the database cut down to the rules that can name text.
+    let prose = Array(SamplePrefix.plainText.bytes.prefix(2048))
+    let textRules = Fixture { try MagicSniffer(textRulesOf: nil) }
+    for (label, sniffer) in [("wholeDatabase", magic), ("textRules", textRules)] {
+        Benchmark("LibmagicText2KiB.\(label)", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+            prose.withUnsafeBytes { text in
+                for _ in benchmark.scaledIterations {
+                    blackHole(sniffer.value.mimeType(of: text))
+                }
+            }
+        } setup: {
+            try sniffer.setUp()
+        } teardown: {
+            sniffer.tearDown()
+        }
+    }
+
     // The resolver on real files: every family under its usual name, and again with no name
     // (content only, which is when libmagic may be consulted).
     let files = Fixture {
