@@ -10,6 +10,8 @@ struct KnownTypes: Sendable {
     /// the shape of their records.
     let delimitedText: UniformType
     let xml: UniformType
+    /// `public.html`: markup that opens with a tag, whatever tags its text may mention later.
+    let html: UniformType
     /// JSON and newline-delimited JSON: text whose grammar the sniffer checks to the end of
     /// what it reads, so it is JSON by structure, not by resemblance.
     let json: UniformType
@@ -45,6 +47,7 @@ struct KnownTypes: Sendable {
         plainText = graph.identity(.plainText)
         delimitedText = graph.identity("public.delimited-values-text")
         xml = graph.identity(.xml)
+        html = graph.identity(KnownType.html)
         json = graph.identity(KnownType.json)
         ndjson = graph.identity(KnownType.ndjson)
         empty = graph.type(mimeType: "application/x-zerosize") ?? graph.identity(.data)

@@ -35,13 +35,17 @@ extension TypeResolver {
     /// An XML format for bytes that are not text and do not open as XML is ignored: libmagic's
     /// XML rules search what they read for a doctype or a root element, and find them inside
     /// binary files (`<!DOCTYPE svg` among shared-mime-info's compiled magic), while an XML
-    /// document opens with `<` in any encoding (``FormatMark``).
+    /// document opens with `<` in any encoding (``FormatMark``). So is HTML for bytes that do
+    /// not open with `<`: its rules search for a tag, which prose about HTML mentions.
     func consider(
         libmagic mime: String, claim: Claim?, prefix: UnsafeRawBufferPointer, content: inout ContentAnswer?,
         evidence: inout [ResolutionEvidence]
     ) {
         guard let type = graph.type(mimeType: mime), type != known.data, type.isDeclared || claim == nil else { return }
         if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
+        // HTML for text that does not open with markup: libmagic's HTML rules search the text
+        // for a tag (`<table`, `<script`), which prose about HTML mentions too.
+        if type.conforms(to: known.html), !Self.opensAsXML(prefix) { return }
         evidence.append(.init(source: .libmagic, identifier: type.identifier, detail: mime))
         if claim.map({ !$0.ambiguous }) ?? false, content == nil, !isTextual(type) {
             content = ContentAnswer(type: type, strength: .strong, fromLibmagic: true)
@@ -129,7 +133,8 @@ extension TypeResolver {
     /// - a rule never makes a file a desktop launcher on its own, and never turns text into a
     ///   binary format or the reverse unless it refines the current answer, and never makes bytes
     ///   that are not text an XML format unless they open as XML does (``opensAsXML(_:)``), nor
-    ///   any other text format unless they open as text does (``opensAsText(_:)``);
+    ///   any other text format unless they open as text does (``opensAsText(_:)``), and never
+    ///   makes text HTML unless it opens with markup (`<`, after blank space);
     /// - text under a name that says plain text and nothing more (`.txt`) is changed only by a
     ///   rule of priority 80 or more;
     /// - weak content that agrees with the name is kept against a rule below priority 80 that
@@ -198,6 +203,11 @@ extension TypeResolver {
         // An XML format's rule that found its doctype or root inside bytes that are not text
         // (shared-mime-info's compiled magic lists SVG's): an XML document opens as one.
         if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
+        // An HTML rule that found a tag in the opening lines of text that does not open with
+        // markup (shared-mime-info's look for `<TABLE`, `<SCRIPT` or `<A` anywhere in the first
+        // 256 bytes): a TODO list about HTML, a template file quoting a page. HTML opens with a
+        // tag, a doctype or a comment.
+        if type.conforms(to: known.html), !Self.opensAsXML(prefix) { return }
         // Any other text format's rule over bytes that are not text and do not open as text: its
         // pattern found a line of that format among binary bytes (MicroDVD's `{1}{2}` or MPL2's
         // `[1][2]` inside zlib data).
