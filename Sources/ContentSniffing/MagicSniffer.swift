@@ -66,10 +66,10 @@ public final class MagicSniffer: Sendable {
         }
         let limit = Swift.max(readLimit, 1)
         let name = cacheFolder.flatMap { _ in MagicTextDatabase.cacheName(searchPath: path) }
-        if let cacheFolder, let name, MagicTextDatabase.isTrustedCache(cacheFolder + "/" + name),
-            let handle = try? Self.openHandle(database: .file(cacheFolder + "/" + name), readLimit: limit)
+        if let cacheFolder, let name, case let cached = cacheFolder + "/" + name, MagicTextDatabase.isTrustedCache(cached),
+            let handle = try? Self.openHandle(database: .file(cached), readLimit: limit)
         {
-            self.init(database: .file(cacheFolder + "/" + name), handle: handle, readLimit: limit)
+            self.init(database: .file(cached), handle: handle, readLimit: limit)
             return
         }
         let cut = try MagicTextDatabase(searchPath: path)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FileSystemCalls
 
 /// Cuts kept between processes, in a cache folder: a process that asks libmagic about text then
 /// loads the cut (a few hundred kilobytes) instead of reading the whole database to make it.
@@ -52,58 +53,24 @@ extension MagicTextDatabase {
         return (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid() && status.st_mode & 0o022 == 0
     }
 
-    /// Writes the cut as `name` in `folder` (made, owner-only, when missing), atomically: to a
-    /// temporary file renamed over the name, so a reader sees the whole cut or none. Other cuts
-    /// in the folder (of databases since replaced) are removed. Returns whether it was written;
-    /// a cut of several databases is not written (libmagic loads one compiled file per path
-    /// component).
+    /// Writes the cut as `name` in `folder` (made, owner-only, when missing), atomically
+    /// (``AtomicFileWrite``), so a reader sees the whole cut or none. Other cuts in the folder
+    /// (of databases since replaced) are removed. Returns whether it was written; a cut of
+    /// several databases is not written (libmagic loads one compiled file per path component).
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
-        guard buffers.count == 1, let buffer = buffers.first, Self.makeFolders(folder) else { return false }
-        let temporary = folder + "/." + name + ".\(getpid()).\(UInt32.random(in: .min ... .max))"
-        let fd = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644) }
-        guard fd >= 0 else { return false }
-        var written = 0
-        while written < buffer.count {
-            let count = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
-        let closed = close(fd) == 0
-        guard written == buffer.count, closed,
-            PathBytes.withCString(temporary, { from in PathBytes.withCString(folder + "/" + name) { rename(from, $0) } }) == 0
-        else {
-            _ = PathBytes.withCString(temporary) { unlink($0) }
+        guard buffers.count == 1, let buffer = buffers.first else { return false }
+        do {
+            try FolderCreation.createWithParents(folder)
+            try AtomicFileWrite.write(UnsafeRawBufferPointer(buffer), to: folder + "/" + name)
+        } catch {
             return false
         }
-        Self.removeOtherCuts(in: folder, keeping: name)
+        for entry in folder.withCString({ FolderEntries.names(atPath: $0) }).map({ String(decoding: $0, as: UTF8.self) })
+        where entry.hasPrefix("magic-text-") && entry.hasSuffix(".mgc") && entry != name {
+            _ = PathBytes.withCString(folder + "/" + entry) { unlink($0) }
+        }
         return true
-    }
-
-    /// Makes `folder` and its missing parents, owner-only. Returns whether it is a folder now.
-    private static func makeFolders(_ folder: String) -> Bool {
-        var prefix = ""
-        for part in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + part
-            if PathBytes.withCString(prefix, { mkdir($0, 0o700) }) != 0, errno != EEXIST { return false }
-        }
-        var status = stat()
-        return PathBytes.withCString(folder) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Removes the cuts in `folder` other than `name`.
-    private static func removeOtherCuts(in folder: String, keeping name: String) {
-        guard let directory = PathBytes.withCString(folder, { opendir($0) }) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if entryName.hasPrefix("magic-text-"), entryName.hasSuffix(".mgc"), entryName != name {
-                _ = PathBytes.withCString(folder + "/" + entryName) { unlink($0) }
-            }
-        }
     }
 
     /// The folder for cuts by default: `$XDG_CACHE_HOME/openwith`, else `$HOME/.cache/openwith`

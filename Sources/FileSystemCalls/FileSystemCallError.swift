@@ -26,6 +26,8 @@ public struct FileSystemCallError: Error, Sendable, Equatable, CustomStringConve
         case replace
         /// Finding a free temporary name: every candidate existed.
         case findFreeName = "find a free name"
+        /// Making a folder.
+        case createFolder = "create folder"
     }
 
     /// The step that failed.

@@ -86,7 +86,7 @@ extension TypeGraph {
         // page cache once written, so each reader is charged only for the pages it reads.
         do { try AtomicFileWrite.write(storage.image.bytes, to: path, dropsCachedPages: true) } catch {
             switch error.step {
-            case .create, .findFreeName: throw GraphImage.failure(error.path, "cannot create: \(error.systemMessage)")
+            case .create, .findFreeName, .createFolder: throw GraphImage.failure(error.path, "cannot create: \(error.systemMessage)")
             case .write: throw GraphImage.failure(error.path, "cannot write: \(error.systemMessage)")
             case .replace: throw GraphImage.failure(error.path, "cannot replace: \(error.systemMessage)")
             }

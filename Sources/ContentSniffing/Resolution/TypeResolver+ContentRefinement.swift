@@ -19,7 +19,7 @@ extension TypeResolver {
             // Text nothing placed is asked about, as content alone would be (a `BSDmakefile`),
             // unless the classifier's likeliest kind for it was plain text: libmagic's text rules
             // look for a language's words, and on such text found one only where the text
-            // talked about it (a TODO list about HTML, 1 in 222 of `/usr/share`).
+            // talked about it (a to-do list about HTML, 1 in 222 of `/usr/share`).
             return mode == .contentOnly
                 || content.map { !isTextual($0.type) || (claim == nil && $0.classifierUnsure && !$0.classifierLeansPlain) } ?? true
         }
@@ -205,7 +205,7 @@ extension TypeResolver {
         if content == nil, type.conforms(to: known.xml), !Self.opensAsXML(prefix) { return }
         // An HTML rule that found a tag in the opening lines of text that does not open with
         // markup (shared-mime-info's look for `<TABLE`, `<SCRIPT` or `<A` anywhere in the first
-        // 256 bytes): a TODO list about HTML, a template file quoting a page. HTML opens with a
+        // 256 bytes): a to-do list about HTML, a template file quoting a page. HTML opens with a
         // tag, a doctype or a comment.
         if type.conforms(to: known.html), !Self.opensAsXML(prefix) { return }
         // Any other text format's rule over bytes that are not text and do not open as text: its

@@ -112,12 +112,10 @@ enum CatalogFile {
 
     /// Creates the catalog's folder and its missing parents, mode `0700`.
     static func makeFolder(_ folder: String, catalogPath: String) throws(CatalogError) {
-        var current = ""
-        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw CatalogError(.cannotOpen, path: catalogPath, reason: "cannot create folder \(current): \(String(cString: strerror(errno)))")
-            }
+        do {
+            try FolderCreation.createWithParents(folder)
+        } catch {
+            throw CatalogError(.cannotOpen, path: catalogPath, reason: "cannot create folder \(error.path): \(error.systemMessage)")
         }
     }
 

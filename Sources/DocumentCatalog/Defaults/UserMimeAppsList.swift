@@ -106,12 +106,10 @@ struct UserMimeAppsList {
     /// Creates a folder and its missing parents, private to the user (`0700`), as the XDG Base
     /// Directory Specification asks.
     private static func createFolder(_ folder: String) throws(CatalogError) {
-        if FileReading.isDirectory(folder) { return }
-        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
-            try createFolder(String(folder[..<slash]))
-        }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw CatalogError(.mimeAppsListRefused, path: folder, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+        do {
+            try FolderCreation.createWithParents(folder)
+        } catch {
+            throw CatalogError(.mimeAppsListRefused, path: error.path, reason: "cannot create the folder: \(error.systemMessage)")
         }
     }
 

@@ -7,13 +7,10 @@ import Glibc
 enum CacheFolders {
     /// Creates `path` and its missing parents with mode 0700.
     static func create(_ path: String) throws(HandOverError) {
-        var prefix = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
-            if PathBytes.withCString(prefix, { mkdir($0, 0o700) }) != 0 && errno != EEXIST {
-                let code = errno
-                throw HandOverError(HandOverSystemCalls.Failure(call: "mkdir", errno: code), "creating the thumbnail cache folder", path: prefix)
-            }
+        do {
+            try FolderCreation.createWithParents(path)
+        } catch {
+            throw HandOverError(HandOverSystemCalls.Failure(call: "mkdir", errno: error.errno), "creating the thumbnail cache folder", path: error.path)
         }
         var info = stat()
         guard PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
