@@ -6,7 +6,8 @@ Merges these sources into one declaration table:
   Catalog/sources/apple-system-types.tsv   Apple's system-declared identifiers (facts table)
   Catalog/sources/apple-descriptions.tsv   our descriptions of those identifiers
   Catalog/sources/supplement.tsv           our own additions and MIME claims (and, in its optional
-                                           `globs` column, literal file names such as `.vimrc`)
+                                           `globs` column, file names such as `.vimrc` and patterns
+                                           such as `*.pack`, which another format shares)
   Catalog/sources/spellings.tsv            names of declared types that no registry lists as aliases
   Catalog/sources/same-formats.tsv         Tika types that are a higher registry's type under another name
   Catalog/sources/media-type-parents.tsv   the functional parent of each media type (image/* -> public.image ...)
@@ -387,8 +388,9 @@ def read_apple(universe):
         d.add_unique("parents", split_list(row["conforms_to"]))
         d.add_unique("extensions", split_list(row["extensions"]), "o")
         d.add_unique("mimes", split_list(row["mime_types"]), "o")
-        # File names the format's own tool gives its files (`.vimrc`), claimed as weight-50
-        # case-insensitive globs in the top tier, as shared-mime-info's own literal names are.
+        # File names the format's own tool gives its files (`.vimrc`), and extensions it shares
+        # with a format the top tier already has (`*.pack`, Pack200's and Git's), claimed as
+        # weight-50 case-insensitive globs in the top tier, as shared-mime-info's own are.
         for pattern in (row.get("globs") or "").split():
             glob_entry(pattern, 50, False, f"supplement.tsv: {ident}")
             if universe.claim(d, pattern, 50, False, "o", ident):

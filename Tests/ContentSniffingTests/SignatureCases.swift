@@ -343,6 +343,8 @@ enum SignatureCases {
     static let audioVideo: [SignatureCase] = [
         SignatureCase("WAVE", "com.microsoft.waveform-audio", a("RIFF") + le32(36) + a("WAVEfmt ") + le32(16) + le16(1) + le16(2)
             + le32(44100) + le32(176400) + le16(4) + le16(16) + a("data") + le32(0), .strong),
+        SignatureCase("RIFX WAVE (big-endian)", "com.microsoft.waveform-audio", a("RIFX") + be32(36) + a("WAVEfmt ") + be32(16) + be16(1) + be16(1)
+            + be32(44_100) + be32(176_400) + be16(4) + be16(32) + a("data") + be32(0)),
         SignatureCase("RF64 WAVE", "com.microsoft.waveform-audio", a("RF64") + le32(-1) + a("WAVEds64") + le32(28) + zeros(28)),
         SignatureCase("AVI", "public.avi", a("RIFF") + le32(100) + a("AVI LIST") + le32(4) + a("hdrl") + zeros(80)),
         SignatureCase("MIDI in RIFF", "public.midi-audio", a("RIFF") + le32(30) + a("RMIDdata") + le32(18) + a("MThd") + be32(6)
@@ -511,6 +513,8 @@ enum SignatureCases {
         SignatureCase("DOS executable", "com.microsoft.windows-executable", a("MZ") + le16(0x40) + le16(1) + le16(0) + le16(2)
             + le16(0) + le16(0xFFFF) + zeros(50) + [0xB4, 0x4C, 0xCD, 0x21], .weak),
         SignatureCase("Pack200", "org.freedesktop.mime.application.x-java-pack200", be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + zeros(40)),
+        SignatureCase("Git pack", "org.git-scm.pack", a("PACK") + be32(2) + be32(143) + [0xB6, 0x2D, 0x78, 0x01] + zeros(40), .strong),
+        SignatureCase("Git pack, version 3", "org.git-scm.pack", a("PACK") + be32(3) + be32(1) + [0x95, 0x0A, 0x78, 0x9C] + zeros(40), .strong),
         SignatureCase("LLVM bitcode", "org.llvm.bitcode", a("BC") + [0xC0, 0xDE, 0x35, 0x14, 0, 0, 5, 0, 0, 0, 0x62, 0x0C] + zeros(30)),
         SignatureCase("LLVM bitcode, wrapped", "org.llvm.bitcode", le32(0x0B17_C0DE) + le32(0) + le32(20) + le32(1_024) + le32(7) + a("BC") + [0xC0, 0xDE] + zeros(30)),
         SignatureCase("WebAssembly", "org.webassembly.wasm", [0, 0x61, 0x73, 0x6D, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0]),

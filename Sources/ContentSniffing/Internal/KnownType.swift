@@ -237,6 +237,7 @@ enum KnownType {
     /// WebAssembly (declared by OpenWith's supplement to the system catalog).
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
     static let pack200: TypeIdentifier = "org.freedesktop.mime.application.x-java-pack200"
+    static let gitPack: TypeIdentifier = "org.git-scm.pack"
     /// LLVM bitcode (declared by OpenWith's supplement to the system catalog).
     static let llvmBitcode: TypeIdentifier = "org.llvm.bitcode"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
@@ -366,9 +367,12 @@ enum KnownType {
         // `.sys`, an EFI application). Not DLLs: `.com`, a DOS program without any header,
         // is listed as one of their extensions.
         windowsExecutable, portableExecutable, efiImage,
-        // Pack200's archive magic (git's pack files share its `.pack`), and a Flash movie's
-        // `FWS`, `CWS` or `ZWS` (Vim's spell files share FutureSplash's `.spl`).
-        pack200, flashMovie,
+        // Pack200's archive magic and a Git pack's `PACK` (the two share `.pack`), and a Flash
+        // movie's `FWS`, `CWS` or `ZWS` (Vim's spell files share FutureSplash's `.spl`).
+        pack200, gitPack, flashMovie,
+        // sfnt fonts open with their version and a table directory whose search range agrees
+        // with its table count; `00 01 00 00` alone opens other files (GTK's icon caches).
+        trueType, openType,
         // ASF files open with the Header Object's GUID, whatever their streams.
         advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo,
         // FITS files open with the SIMPLE, BITPIX and NAXIS cards of their primary header.
@@ -427,7 +431,7 @@ enum KnownType {
             mpegTransportStream, mpeg,
             gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
-            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, llvmBitcode, javaClass, pack200, pythonBytecode,
+            machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, llvmBitcode, javaClass, pack200, gitPack, pythonBytecode,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
             sqlite, berkeleyDB, pcap, pcapng, timeZoneInformation, timeZoneInformationLeap, binaryPropertyList, gettextCatalog,
             x509Certificate, certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,

@@ -62,7 +62,7 @@ extension TypeResolver {
         if content.strength == .weak && isTextual(content.type) && !isTextual(named) {
             // JSON is placed by its grammar, checked to the end: it refutes a binary name as a missing mark does.
             let isJSON = content.type == known.json || content.type == known.ndjson
-            let lacksItsMarks = known.isSignatureVerified(named) || claim.lacksItsMagic || known.isBinaryBySpecification(named)
+            let lacksItsMarks = textLacksMarks(of: named, claim: claim)
             if lacksItsMarks || isJSON {
                 // The name claims a binary format whose marks the bytes lack, and the bytes are text.
                 if let lighter = lighterTextReading(of: claim),
@@ -132,6 +132,14 @@ extension TypeResolver {
             return Verdict(type: content.type, confidence: .medium, conflict: conflict)
         }
         return content.refutesTextName ? Verdict(type: content.type, confidence: .high) : nil
+    }
+
+    /// Whether text content refutes `named`, a binary format: a built-in signature would have
+    /// placed it (it checks the format's mark, or every file of it carries one), its magic rules
+    /// (or a parent's) match none of the bytes, or its specification makes it binary.
+    func textLacksMarks(of named: UniformType, claim: Claim) -> Bool {
+        known.isSignatureVerified(named) || known.hasDefiniteSignature(named) || claim.lacksItsMagic
+            || known.isBinaryBySpecification(named)
     }
 
     /// Two text readings that neither refines: the name's and the content's.

@@ -7,6 +7,8 @@ extension TypeResolver {
     /// Policy:
     /// - Only content the earlier steps left as *weak* text (plain text, or a weak magic rule's
     ///   guess) is looked at; binary content and strong answers (XML, JSON, a shebang) stand.
+    ///   Bytes that are text but for their control characters count as plain text under a text
+    ///   format's name (``admitTextWithControls(_:claim:prefix:evidence:)``).
     /// - A name that tells — one text type, unambiguous — decides alone, and the classifier is
     ///   not run (`notes.txt` is plain text, whatever it reads like). Two exceptions: a source
     ///   language's name yields to another language's own directives (``SourceLanguageShape``:
@@ -33,6 +35,7 @@ extension TypeResolver {
         _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, isWholeFile: Bool,
         evidence: inout [ResolutionEvidence]
     ) {
+        if content == nil { admitTextWithControls(&content, claim: claim, prefix: prefix, evidence: &evidence) }
         guard let current = content, isOpenText(current) else { return }
         // A name refuted by its format's missing mark (``noteMissingMark``) tells nothing.
         if let claim, !claim.ambiguous, isTextual(claim.type), claim.lacksItsMark == nil {
@@ -48,6 +51,21 @@ extension TypeResolver {
             return
         }
         classifyUnnamed(&content, claim: claim, prefix: prefix, isWholeFile: isWholeFile, evidence: &evidence)
+    }
+
+    /// Bytes that the text check called binary only for their control characters, under a name
+    /// that says a text format: plain text (weakly), so that the name stands, when they are text
+    /// but for those (``TextEncodingGuess/isTextWithControls(_:)``: a Vim keymap with a literal
+    /// `^V` on every other line). Without a name, or under a binary format's name, they stay
+    /// bytes nothing placed.
+    private func admitTextWithControls(
+        _ content: inout ContentAnswer?, claim: Claim?, prefix: UnsafeRawBufferPointer, evidence: inout [ResolutionEvidence]
+    ) {
+        guard let claim, claim.lacksItsMark == nil, claim.tied.allSatisfy(isTextual), TextEncodingGuess.isTextWithControls(prefix) else { return }
+        content = ContentAnswer(type: known.plainText, strength: .weak)
+        evidence.append(.init(
+            source: .textContent, identifier: known.plainText.identifier,
+            detail: "text with control characters, as \(claim.type.identifier) may hold"))
     }
 
     /// Whether the content is text the classifier may still tell: weak text, or a `#!` line whose

@@ -128,6 +128,13 @@ enum ArchiveSignatures {
         return SignatureMatch(KnownType.ar, .strong, "ar archive magic")
     }
 
+    /// A Git pack: `PACK`, then format version 2 or 3 (big-endian), then the object count.
+    static func gitPack(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.has("PACK"), let version = b.u32be(at: 4), version == 2 || version == 3, b.u32be(at: 8) != nil else { return nil }
+        return SignatureMatch(KnownType.gitPack, .strong, "Git pack, version \(version)")
+    }
+
     /// RPM: lead magic `ED AB EE DB`, major version 3 or 4, package type binary or source.
     static func rpm(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes

@@ -2,15 +2,15 @@
 enum MediaSignatures {
     /// RIFF (and RF64) forms: WAVE, AVI, WebP, MIDI in RIFF (`RMID`), animated cursors
     /// (`ACON`), DLS instrument collections (`DLS `), Qualcomm PureVoice (`QLCM`) and CorelDRAW drawings (`CDR` and a version
-    /// letter or digit, in either case).
+    /// letter or digit, in either case). WAVE also in `RIFX`, RIFF's big-endian twin.
     static func riff(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
-        guard let head = b.u32be(at: 0), head == 0x5249_4646 || head == 0x5246_3634, let form = b.u32be(at: 8) else {
-            return nil
-        }
+        guard let head = b.u32be(at: 0), head == 0x5249_4646 || head == 0x5246_3634 || head == 0x5249_4658, let form = b.u32be(at: 8)
+        else { return nil }
         switch form {
         case 0x5741_5645:  // "WAVE"
-            return SignatureMatch(KnownType.wave, .strong, head == 0x5249_4646 ? "RIFF form WAVE" : "RF64 form WAVE")
+            let container = head == 0x5249_4646 ? "RIFF" : head == 0x5249_4658 ? "RIFX (big-endian RIFF)" : "RF64"
+            return SignatureMatch(KnownType.wave, .strong, "\(container) form WAVE")
         case 0x4156_4920 where head == 0x5249_4646:  // "AVI "
             return SignatureMatch(KnownType.avi, .strong, "RIFF form AVI")
         case 0x5745_4250 where head == 0x5249_4646:  // "WEBP"

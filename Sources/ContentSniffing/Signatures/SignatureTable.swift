@@ -48,6 +48,7 @@ enum SignatureTable {
         SignatureRule("Mach-O", ExecutableSignatures.machO),
         SignatureRule("CAFEBABE: universal Mach-O or Java class", ExecutableSignatures.cafeBabe),
         SignatureRule("Pack200", ExecutableSignatures.pack200),
+        SignatureRule("Git pack", ArchiveSignatures.gitPack),
         SignatureRule("PE and DOS executables", ExecutableSignatures.portableExecutable),
         SignatureRule("TIFF", ImageSignatures.tiff),
         SignatureRule("7-Zip and RAR", ArchiveSignatures.sevenZipOrRAR),

@@ -118,6 +118,26 @@ struct TextEncodingGuess: Equatable {
         }
     }
 
+    /// Whether bytes the rule calls binary for their control characters alone are still text
+    /// when a name says they are: no NUL, at most one byte in eight a control character the rule
+    /// counts, and at least three in four printable ASCII or blank space. Vim's keymaps hold a
+    /// literal `^V` on every other line; compressed and random bytes hold a NUL within a few
+    /// hundred bytes and are printable ASCII only about a third of the time.
+    static func isTextWithControls(_ b: UnsafeRawBufferPointer) -> Bool {
+        guard !b.isEmpty else { return false }
+        var controls = 0
+        var printable = 0
+        for byte in b {
+            if byte == 0 { return false }
+            if isCountedControl(UInt32(byte)) {
+                controls += 1
+            } else if byte < 0x7F {
+                printable += 1
+            }
+        }
+        return controls * 8 <= b.count && printable * 4 >= b.count * 3
+    }
+
     /// Whether `unit` is a control character the rule counts (not NUL, not `\t \n \f \r \e`).
     @inline(__always)
     private static func isCountedControl(_ unit: UInt32) -> Bool {

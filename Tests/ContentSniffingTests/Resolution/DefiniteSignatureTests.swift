@@ -26,19 +26,33 @@ struct DefiniteSignatureTests {
         #expect(resolution.conflict?.reason.contains("lacks the signature") == true)
     }
 
-    @Test("a git pack file is no Pack200 archive: it opens with PACK, not Pack200's magic")
+    /// `.pack` names two formats with definite marks: a Git pack (`PACK`, version 2 or 3) and a
+    /// Pack200 archive (`CAFED00D`). The name ties them; the bytes decide, and refute both when
+    /// they hold neither mark.
+    @Test("a .pack file is a Git pack or a Pack200 archive by its mark, and neither without one")
     func gitPack() throws {
         // A pack's header: "PACK", version 2, 143 objects; then the first object, zlib data.
         let pack = Array("PACK".utf8) + ByteFixtures.be32(2) + ByteFixtures.be32(143) + [0xB6, 0x2D, 0x78, 0x01] + Self.unplaced
         let name = "pack-25aeda71c5198cb44fce0744cda8a35d8ab063e3.pack"
         let pack200 = try #require(resolver.graph.type(mimeType: "application/x-java-pack200"))
-        try #require(resolver.graph.match(filename: name).type == pack200)
+        let gitPack = try #require(resolver.graph.type(mimeType: "application/x-git"))
+        let match = resolver.graph.match(filename: name)
+        try #require(match.isAmbiguous)
+        try #require(Set(([match.type] + match.tiedTypes).compactMap { $0?.identifier }) == [pack200.identifier, gitPack.identifier])
         let resolution = resolver.resolve(bytes: pack, name: name)
-        #expect(resolution.type.identifier == .data)
-        #expect(resolution.conflict?.claimed == pack200.identifier)
+        #expect(resolution.type == gitPack)
+        #expect(resolution.conflict == nil)
+        #expect(resolver.resolve(bytes: pack, name: nil).type == gitPack)
         let archive = ByteFixtures.be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + Self.unplaced
         #expect(resolver.resolve(bytes: archive, name: "classes.pack").type == pack200)
         #expect(resolver.resolve(bytes: archive, name: nil).type == pack200)
+        // Neither mark: bytes nothing places are data, text is text.
+        let unplaced = resolver.resolve(bytes: Self.unplaced, name: name)
+        #expect(unplaced.type.identifier == .data)
+        #expect(unplaced.conflict?.reason.contains("lacks the signature") == true)
+        let text = resolver.resolve(bytes: Array("set editing-mode vi\nset bell-style none\n".utf8), name: "inputrc.pack")
+        #expect(text.type.identifier == .plainText, "\(text.type.identifier)")
+        #expect(text.conflict != nil)
     }
 
     @Test("a format without a definite mark keeps its name over unplaced bytes", arguments: ["texture.tga", "track.mp3"])

@@ -153,18 +153,37 @@ struct NameConfirmationTests {
         #expect(resolver.resolve(bytes: sgi, name: nil).type == sgiType)
     }
 
-    /// A GTK icon cache opens with its version, 1.0 as two 16-bit words, which is TrueType's
-    /// version too: a magic rule, not a built-in signature, then outweighs the text name
-    /// `*.cache` (a chemistry format), and the conflict says which.
+    /// A GIMP image (`gimp xcf `, which only a magic rule knows) under a chemistry format's name
+    /// (`*.cache`): the rule outweighs the name, and the conflict says it was a magic rule.
     @Test("a magic rule that overrules a name is named as the winner, not as a signature")
     func magicRuleWinner() throws {
-        var cache: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00]
-        cache += (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } + ByteFixtures.zeros(64)
-        let resolution = resolver.resolve(bytes: cache, name: "icon-theme.cache")
+        let xcf = Array("gimp xcf v011\0".utf8) + ByteFixtures.be32(64) + ByteFixtures.be32(64) + ByteFixtures.be32(0)
+            + (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } + ByteFixtures.zeros(64)
+        let resolution = resolver.resolve(bytes: xcf, name: "render.cache")
         let conflict = try #require(resolution.conflict)
+        #expect(resolution.type.preferredMIMEType == "image/x-xcf")
         try #require(resolution.evidence.contains { $0.source == .magicRules && $0.identifier == resolution.type.identifier })
         try #require(!resolution.evidence.contains { $0.source == .signature })
         #expect(conflict.winner == .magicRules)
         #expect(conflict.reason.contains("magic rule"), "\(conflict.reason)")
+    }
+
+    /// A GTK icon cache opens with its version, 1.0 as two 16-bit words, then the offset of its
+    /// hash table: `00 01 00 00 00 00`, which shared-mime-info's TrueType rule matches. A
+    /// TrueType font's table directory follows its version (a table count from 1, a search range
+    /// that agrees with it); the cache has none, so it is no font, under its name or none.
+    @Test("a GTK icon cache is no TrueType font, though it opens with TrueType's version")
+    func iconCacheIsNoFont() throws {
+        var cache: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x01, 0x50, 0x00, 0x00, 0x00, 0x0B]
+        cache += [UInt8](repeating: 0xFF, count: 20) + (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } + ByteFixtures.zeros(64)
+        let font = try #require(resolver.graph["public.truetype-ttf-font"])
+        for name in ["icon-theme.cache", nil] as [String?] {
+            let resolution = resolver.resolve(bytes: cache, name: name)
+            #expect(resolution.type != font, "\(name ?? "no name")")
+            #expect(!resolution.evidence.contains { $0.identifier == font.identifier && $0.agrees }, "\(name ?? "no name")")
+        }
+        // A font's own directory: four tables, search range 64.
+        let ttf: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x00, 0x04, 0x00, 0x40, 0x00, 0x02, 0x00, 0x00] + Array("cmap".utf8) + ByteFixtures.zeros(200)
+        #expect(resolver.resolve(bytes: ttf, name: "icon-theme.cache").type == font)
     }
 }
