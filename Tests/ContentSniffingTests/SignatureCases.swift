@@ -576,6 +576,8 @@ enum SignatureCases {
         SignatureCase("PEM CRL", "org.freedesktop.mime.application.pkix-crl", a("-----BEGIN X509 CRL-----\nMIIB\n-----END X509 CRL-----\n")),
         SignatureCase("PGP public key", "org.freedesktop.mime.application.pgp-keys",
                       a("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBF\n-----END PGP PUBLIC KEY BLOCK-----\n")),
+        SignatureCase("PGP public keyring (binary)", "org.freedesktop.mime.application.pgp-keys",
+                      OpenPGPPacketSignatureTests.oldPacket(6, OpenPGPPacketSignatureTests.ed25519Key) + OpenPGPPacketSignatureTests.userID, .strong),
         SignatureCase("PEM public key (no declared type)", "public.plain-text",
                       a("-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n")),
         SignatureCase("DER certificate", "public.x509-certificate", derCertificate, .strong),

@@ -84,6 +84,7 @@ enum SignatureTable {
         SignatureRule("RPM", ArchiveSignatures.rpm),
         SignatureRule("ar and Debian packages", ArchiveSignatures.ar),
         SignatureRule("cpio", ArchiveSignatures.cpio),
+        SignatureRule("binary OpenPGP: keys, signatures, encrypted messages", OpenPGPPacketSignature.check),
         // 2. Textual magic, before text classification. Type 1 fonts are told from PostScript
         //    inside one rule because "%!PS-AdobeFont" also starts with "%!PS".
         SignatureRule("PostScript, EPS, Type 1 fonts", DocumentSignatures.postScript),
