@@ -22,6 +22,13 @@ public final class MagicSniffer: Sendable {
     private let database: Database
     /// Loaded handles no call is using; a call takes one and gives it back.
     private let idle: Mutex<[MagicCalls.Cookie]>
+    /// The flags the handles are opened with.
+    private let flags: Int32
+    /// For a sniffer of text rules (``init(textRulesOf:cacheFolder:readLimit:)``): what those
+    /// rules must find in text before one can name a type: where it says none can, libmagic would
+    /// answer `text/plain`, and ``TypeResolver`` takes that answer without asking. `nil` for
+    /// other sniffers, and when a rule's words cannot be read.
+    public let textPrefilter: MagicTextPrefilter?
 
     /// What a handle loads: a database file (`nil`: the system default), or a database cut down
     /// to the rules that can name text, held in memory for as long as the sniffer lives.
@@ -66,26 +73,40 @@ public final class MagicSniffer: Sendable {
         }
         let limit = Swift.max(readLimit, 1)
         let name = cacheFolder.flatMap { _ in MagicTextDatabase.cacheName(searchPath: path) }
-        if let cacheFolder, let name, case let cached = cacheFolder + "/" + name, MagicTextDatabase.isTrustedCache(cached),
-            let handle = try? Self.openHandle(database: .file(cached), readLimit: limit)
-        {
-            self.init(database: .file(cached), handle: handle, readLimit: limit)
-            return
+        let flags = MagicCalls.textFlags
+        if let cacheFolder, let name, case let cached = cacheFolder + "/" + name, MagicTextDatabase.isTrustedCache(cached) {
+            // A cached cut whose words can be read is loaded into libmagic only when a text
+            // needs it (most never do); one that cannot is tried in libmagic now, and made
+            // again if libmagic refuses it.
+            if let prefilter = (try? CompiledMagicFile(path: cached)).flatMap(MagicTextPrefilter.init(file:)) {
+                self.init(database: .file(cached), handle: nil, flags: flags, readLimit: limit, textPrefilter: prefilter)
+                return
+            }
+            if let handle = try? Self.openHandle(database: .file(cached), flags: flags, readLimit: limit) {
+                self.init(database: .file(cached), handle: handle, flags: flags, readLimit: limit, textPrefilter: nil)
+                return
+            }
         }
         let cut = try MagicTextDatabase(searchPath: path)
         if let cacheFolder, let name { cut.write(into: cacheFolder, name: name) }
-        try self.init(database: .textRules(cut), readLimit: limit)
+        let prefilter = MagicTextPrefilter(images: cut.buffers.map(UnsafeRawBufferPointer.init))
+        try self.init(database: .textRules(cut), flags: flags, readLimit: limit, textPrefilter: prefilter)
     }
 
-    private convenience init(database: Database, readLimit: Int) throws(SniffingError) {
+    private convenience init(
+        database: Database, flags: Int32 = MagicCalls.defaultFlags, readLimit: Int, textPrefilter: MagicTextPrefilter? = nil
+    ) throws(SniffingError) {
         let limit = Swift.max(readLimit, 1)
-        self.init(database: database, handle: try Self.openHandle(database: database, readLimit: limit), readLimit: limit)
+        let handle = try Self.openHandle(database: database, flags: flags, readLimit: limit)
+        self.init(database: database, handle: handle, flags: flags, readLimit: limit, textPrefilter: textPrefilter)
     }
 
-    private init(database: Database, handle: MagicCalls.Cookie, readLimit: Int) {
+    private init(database: Database, handle: MagicCalls.Cookie?, flags: Int32, readLimit: Int, textPrefilter: MagicTextPrefilter?) {
         self.readLimit = readLimit
         self.database = database
-        self.idle = Mutex([handle])
+        self.flags = flags
+        self.textPrefilter = textPrefilter
+        self.idle = Mutex(handle.map { [$0] } ?? [])
     }
 
     deinit {
@@ -95,8 +116,8 @@ public final class MagicSniffer: Sendable {
     }
 
     /// A new handle with the database loaded and the read limit set.
-    private static func openHandle(database: Database, readLimit: Int) throws(SniffingError) -> MagicCalls.Cookie {
-        guard let handle = MagicCalls.open(flags: MagicCalls.defaultFlags) else {
+    private static func openHandle(database: Database, flags: Int32, readLimit: Int) throws(SniffingError) -> MagicCalls.Cookie {
+        guard let handle = MagicCalls.open(flags: flags) else {
             throw SniffingError(.magicUnavailable, reason: "magic_open failed")
         }
         let loaded: Bool
@@ -131,7 +152,7 @@ public final class MagicSniffer: Sendable {
         let window = UnsafeRawBufferPointer(rebasing: bytes[..<Swift.min(bytes.count, readLimit)])
         // A handle of the pool, or a new one when every one is in use; a handle that cannot be
         // made now is a failure of this call (`nil`), as libmagic's own errors are.
-        guard let handle = try? idle.withLock({ $0.popLast() }) ?? Self.openHandle(database: database, readLimit: readLimit) else {
+        guard let handle = try? idle.withLock({ $0.popLast() }) ?? Self.openHandle(database: database, flags: flags, readLimit: readLimit) else {
             return nil
         }
         defer { idle.withLock { $0.append(handle) } }

@@ -96,6 +96,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // What the text rules must find before one can name a type, on the same 2 KiB: the test
+    // that spares the resolver the call when none can.
+    Benchmark("LibmagicText2KiB.prefilter", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        prose.withUnsafeBytes { text in
+            for _ in benchmark.scaledIterations {
+                blackHole(textRules.value.textPrefilter?.mayName(text))
+            }
+        }
+    } setup: {
+        try textRules.setUp()
+    } teardown: {
+        textRules.tearDown()
+    }
+
     // The resolver on real files: every family under its usual name, and again with no name
     // (content only, which is when libmagic may be consulted).
     let files = Fixture {

@@ -33,6 +33,28 @@ struct CompiledMagicFile {
         static let regexType: UInt8 = 17
         /// Where an entry holds the length of its value.
         static let valueLength = 5
+        /// Where an entry holds its relation (`=`, `!`, `<`, `>`, `x` …), its mask operation,
+        /// its offset, a string test's range (or a number's mask) and a string test's modifiers.
+        static let relation = 4
+        static let maskOperation = 9
+        static let offset = 12
+        static let range = 24
+        static let stringFlags = 28
+        /// `type` values of the tests whose words the text prefilter reads.
+        static let stringType: UInt8 = 5
+        static let beShortType: UInt8 = 7
+        static let beLongType: UInt8 = 8
+        static let leShortType: UInt8 = 10
+        static let leLongType: UInt8 = 11
+        static let beString16Type: UInt8 = 18
+        static let leString16Type: UInt8 = 19
+        static let searchType: UInt8 = 20
+        /// `flag` bits of an offset that is not the line's own number: indirect, relative to
+        /// the previous match, or from the end of the file.
+        static let relativeOffsetFlags: UInt8 = 0x87
+        /// String modifiers: compact blank space (`W`, `w`), ignore case (`c`, `C`).
+        static let compactWhitespaceFlags: UInt32 = 0x03
+        static let ignoreCaseFlags: UInt32 = 0x0C
     }
 
     /// One top-level rule with its continuations: where it lies, the names it uses, and what
@@ -61,7 +83,7 @@ struct CompiledMagicFile {
     let mainCount: Int
     let namedCount: Int
     private let source: FileByteSource
-    private static let chunkEntries = 128
+    static let chunkEntries = 128
 
     /// Opens the file and checks its header.
     ///
@@ -145,14 +167,17 @@ struct CompiledMagicFile {
         return rules
     }
 
-    /// Calls `body` with each entry of `entries` and its index, read a chunk at a time.
-    private func forEachEntry(_ entries: Range<Int>, _ body: (Int, UnsafeRawBufferPointer) -> Void) throws(SniffingError) {
+    /// Calls `body` with each entry of `entries` and its index, read `chunkEntries` at a time.
+    func forEachEntry(
+        _ entries: Range<Int>, chunkEntries: Int = Self.chunkEntries, _ body: (Int, UnsafeRawBufferPointer) -> Void
+    ) throws(SniffingError) {
         let size = Layout.entrySize
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkEntries * size, alignment: 8)
+        let chunkEntries = Swift.max(chunkEntries, 1)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkEntries * size, alignment: 8)
         defer { chunk.deallocate() }
         var index = entries.lowerBound
         while index < entries.upperBound {
-            let batch = Swift.min(Self.chunkEntries, entries.upperBound - index)
+            let batch = Swift.min(chunkEntries, entries.upperBound - index)
             let read = try source.readFully(at: Int64(1 + index) * Int64(size), into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<(batch * size)]))
             guard read == batch * size else {
                 throw SniffingError(.magicUnavailable, path: path, reason: "ends inside entry \(index + read / size) (it changed while read)")

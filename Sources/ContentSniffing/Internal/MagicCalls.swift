@@ -16,6 +16,11 @@ enum MagicCalls {
     /// look inside compressed data (libmagic would decompress it) or at ELF details.
     static let defaultFlags: Int32 = MAGIC_MIME_TYPE | MAGIC_ERROR | MAGIC_NO_CHECK_COMPRESS | MAGIC_NO_CHECK_ELF
 
+    /// The flags of a sniffer for text: also none of the checks outside the rules that text
+    /// cannot need or that the resolver makes itself (tar, OLE2, CSV, JSON), so that the rules
+    /// alone decide what libmagic says, as ``MagicTextPrefilter`` assumes.
+    static let textFlags: Int32 = defaultFlags | MAGIC_NO_CHECK_TAR | MAGIC_NO_CHECK_CDF | MAGIC_NO_CHECK_CSV | MAGIC_NO_CHECK_JSON
+
     /// A libmagic call that tests make fail.
     enum ForcedFailure: Sendable {
         case open, load, buffer

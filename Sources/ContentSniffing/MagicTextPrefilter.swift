@@ -1,0 +1,242 @@
+/// What libmagic's rules for text must find in a text before one of them can name a type: a
+/// test of words, run in microseconds, that tells when asking libmagic (hundreds of
+/// microseconds, and its regular expressions compiled on the first call) can only give
+/// `text/plain`.
+///
+/// Built from a compiled database (the cut ``MagicTextDatabase`` makes): for each rule line
+/// that answers with a MIME type, itself or through a named rule it uses, the lines it hangs
+/// from must all pass, and each line that compares a string, searches for one, matches a
+/// regular expression (``MagicRegexLiterals``) or compares a 16- or 32-bit number names words
+/// one of which must then occur — where the line looks, when it is a top-level line at a fixed
+/// offset. A rule line that answers with a type and names no word anywhere on its way makes
+/// the prefilter `nil`: it could never say "no".
+///
+/// Policy: the prefilter answers only for text in ASCII or UTF-8 without a byte order mark,
+/// which libmagic's text rules read as it is (other encodings it converts to UTF-8 first, which
+/// moves offsets); for anything else, ``mayName(_:)`` is `true`. Rules that name no type are
+/// left out: when one matches, libmagic stops with `text/plain`, as it answers when none does.
+public struct MagicTextPrefilter: Sendable {
+    /// One word and where it may start.
+    struct Word: Sendable, Equatable {
+        /// The bytes, lowercased when ``ignoresCase``.
+        var bytes: [UInt8]
+        var atLineStart = false
+        var ignoresCase = false
+        /// The first and last offsets the word may start at (`nil`: any offset from `lowest`).
+        var lowest = 0
+        var highest: Int? = nil
+    }
+
+    /// Each path: clauses that must all hold, a clause being words one of which must occur.
+    let paths: [[[Word]]]
+
+    /// The words of the rules `main` holds (libmagic's set 0: each a compiled entry of 376
+    /// bytes, as in ``CompiledMagicFile/Layout``, in order), following the rules of `named`
+    /// (set 1) they use; `nil` when a line that answers with a type names no word on its way.
+    init?(main: [UnsafeRawBufferPointer], named: [UnsafeRawBufferPointer]) {
+        var builder = Builder(named: named.map(Line.init))
+        for entry in main { builder.add(Line(entry)) }
+        guard let paths = builder.paths else { return nil }
+        self.paths = paths
+    }
+
+    /// The prefilter of compiled databases held in memory, each with its header (the buffers of
+    /// ``MagicTextDatabase``); `nil` when one is not a whole database or the rules name no word.
+    init?(images: [UnsafeRawBufferPointer]) {
+        let size = Layout.entrySize
+        var main: [UnsafeRawBufferPointer] = []
+        var named: [UnsafeRawBufferPointer] = []
+        for image in images {
+            guard image.count >= size else { return nil }
+            let mainCount = Int(image.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            let namedCount = Int(image.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+            guard (1 + mainCount + namedCount) * size == image.count else { return nil }
+            for index in 0..<(mainCount + namedCount) {
+                let entry = UnsafeRawBufferPointer(rebasing: image[((1 + index) * size)..<((2 + index) * size)])
+                if index < mainCount { main.append(entry) } else { named.append(entry) }
+            }
+        }
+        self.init(main: main, named: named)
+    }
+
+    /// The prefilter of a compiled database file, read a few entries at a time (the named rules
+    /// first, then the others, keeping only the words); `nil` when it cannot be read or its
+    /// rules name no word.
+    init?(file: CompiledMagicFile) {
+        var named: [Line] = []
+        do {
+            try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
+                named.append(Line(entry))
+            }
+            var builder = Builder(named: named)
+            try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(Line(entry)) }
+            guard let paths = builder.paths else { return nil }
+            self.paths = paths
+        } catch {
+            return nil
+        }
+    }
+
+    /// Entries read at a time from a file: a small buffer, as a process that builds the
+    /// prefilter usually needs nothing else of libmagic.
+    private static let chunkEntries = 16
+
+    private typealias Layout = CompiledMagicFile.Layout
+
+    /// Collects the paths of the main rules' lines, in order, given the named rules.
+    private struct Builder {
+        private var rules: [[UInt8]: ArraySlice<Line>] = [:]
+        private var chain: [Line] = []
+        private var collected: [[[Word]]] = []
+        private var complete = true
+
+        /// The paths, `nil` when a line that answers with a type names no word on its way.
+        var paths: [[[Word]]]? { complete ? collected : nil }
+
+        init(named: [Line]) {
+            var start = 0
+            for index in named.indices where index == named.count - 1 || named[index + 1].level == 0 {
+                if let name = named[start].name, rules[name] == nil { rules[name] = named[start...index] }
+                start = index + 1
+            }
+        }
+
+        /// Takes the next line of the main rules.
+        mutating func add(_ line: Line) {
+            while let last = chain.last, last.level >= line.level { chain.removeLast() }
+            chain.append(line)
+            guard complete, answers(line, visiting: []) else { return }
+            let clauses = chain.compactMap(\.words)
+            if clauses.isEmpty { complete = false } else { collected.append(clauses) }
+        }
+
+        /// Whether a line answers with a type, itself or through the named rules it uses (a
+        /// rule that uses itself, directly or in turn, is followed once).
+        private func answers(_ line: Line, visiting: Set<[UInt8]>) -> Bool {
+            if line.answers { return true }
+            guard let used = line.uses, !visiting.contains(used), let rule = rules[used] else { return false }
+            return rule.contains { answers($0, visiting: visiting.union([used])) }
+        }
+    }
+
+    /// Whether a rule that names a type may match `text` (libmagic's window): `false` only when
+    /// every such rule lacks a word it needs, for ASCII or UTF-8 text without a byte order mark.
+    public func mayName(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard let encoding = TextEncodingGuess(text, isWholeFile: false), encoding.markLength == 0,
+            encoding.encoding == .ascii || encoding.encoding == .utf8
+        else { return true }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { lowered in
+            for (index, byte) in text.enumerated() { lowered[index] = ASCII.lowercased(byte) }
+            let folded = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: lowered[..<text.count]))
+            return paths.contains { path in
+                path.allSatisfy { clause in clause.contains { Self.occurs($0, in: $0.ignoresCase ? folded : text) } }
+            }
+        }
+    }
+
+    /// Whether `word` occurs in `text` where it may start.
+    private static func occurs(_ word: Word, in text: UnsafeRawBufferPointer) -> Bool {
+        guard let first = word.bytes.first else { return false }
+        let last = Swift.min(word.highest ?? Int.max, text.count - word.bytes.count)
+        var from = word.lowest
+        while from <= last, let found = text.firstOffset(of: first, from: from, to: last + 1) {
+            var length = 1
+            while length < word.bytes.count, text[found + length] == word.bytes[length] { length += 1 }
+            if length == word.bytes.count, !word.atLineStart || found == 0 || found == word.lowest || text[found - 1] == 0x0A {
+                return true
+            }
+            from = found + 1
+        }
+        return false
+    }
+
+    /// One entry, as far as the prefilter reads it.
+    private struct Line {
+        typealias Layout = CompiledMagicFile.Layout
+        var level: Int
+        /// The name a named rule's head line gives (set 1).
+        var name: [UInt8]?
+        /// The named rule it uses.
+        var uses: [UInt8]?
+        /// Whether it answers with a MIME type itself.
+        var answers: Bool
+        /// The words one of which it needs (`nil`: it names none).
+        var words: [Word]?
+
+        init(_ entry: UnsafeRawBufferPointer) {
+            level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
+            let type = entry[Layout.type]
+            let value = Self.field(entry, Layout.value, Layout.valueSize)
+            name = type == Layout.nameType ? Array(value) : nil
+            uses = type == Layout.useType ? Array(value.first == UInt8(ascii: "^") ? UnsafeRawBufferPointer(rebasing: value.dropFirst()) : value) : nil
+            answers = !Self.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
+            words = Self.words(of: entry, level: level, type: type)
+        }
+
+        /// The words the line needs: the policy of ``MagicTextPrefilter``.
+        private static func words(of entry: UnsafeRawBufferPointer, level: Int, type: UInt8) -> [Word]? {
+            guard entry[Layout.relation] == UInt8(ascii: "=") else { return nil }
+            // For string types the word at `stringFlags` holds their modifiers; for numbers it is
+            // half of the mask, which numbers compared here do not have.
+            let flags = entry.loadUnaligned(fromByteOffset: Layout.stringFlags, as: UInt32.self)
+            let offset = Int(entry.loadUnaligned(fromByteOffset: Layout.offset, as: Int32.self))
+            let fixed = level == 0 && entry[Layout.flag] & Layout.relativeOffsetFlags == 0 && offset >= 0
+            let length = Int(entry[Layout.valueLength])
+            let value = UnsafeRawBufferPointer(rebasing: entry[Layout.value..<(Layout.value + Layout.valueSize)])
+            var words: [Word]
+            var ignoresCase = flags & Layout.ignoreCaseFlags != 0
+            // How far past the line's offset a word may start (`nil`: anywhere after it).
+            var reach: Int? = 0
+            switch type {
+            case Layout.stringType, Layout.searchType:
+                guard length > 0, length <= Layout.valueSize else { return nil }
+                var bytes = Array(value[..<length])
+                if type == Layout.searchType { reach = Int(entry.loadUnaligned(fromByteOffset: Layout.range, as: UInt32.self)) }
+                if flags & Layout.compactWhitespaceFlags != 0 {
+                    // Blank space in the pattern matches any run of it (or none): the longest
+                    // piece between blanks is what must occur, somewhere after the offset.
+                    guard let piece = bytes.split(separator: 0x20).max(by: { $0.count < $1.count }) else { return nil }
+                    bytes = Array(piece)
+                    reach = nil
+                }
+                words = [Word(bytes: bytes)]
+            case Layout.regexType:
+                let pattern = length > 0 && length <= Layout.valueSize
+                    ? UnsafeRawBufferPointer(rebasing: value[..<length]) : field(entry, Layout.value, Layout.valueSize)
+                guard let literals = MagicRegexLiterals(pattern) else { return nil }
+                words = literals.words.map { Word(bytes: $0.bytes, atLineStart: $0.atLineStart) }
+                reach = nil
+            case Layout.leString16Type, Layout.beString16Type:
+                guard length > 0, length <= Layout.valueSize else { return nil }
+                let little = type == Layout.leString16Type
+                words = [Word(bytes: value[..<length].flatMap { little ? [$0, 0] : [0, $0] })]
+                ignoresCase = false
+            case Layout.beShortType, Layout.leShortType, Layout.beLongType, Layout.leLongType:
+                guard entry[Layout.maskOperation] == 0 else { return nil }
+                let number = entry.loadUnaligned(fromByteOffset: Layout.value, as: UInt64.self).littleEndian
+                let width = type == Layout.beShortType || type == Layout.leShortType ? 2 : 4
+                let little = type == Layout.leShortType || type == Layout.leLongType
+                words = [Word(bytes: (0..<width).map { UInt8(truncatingIfNeeded: number >> (8 * UInt64(little ? $0 : width - 1 - $0))) })]
+                ignoresCase = false
+            default:
+                return nil
+            }
+            return words.map { word in
+                var word = word
+                word.ignoresCase = ignoresCase
+                if ignoresCase { word.bytes = word.bytes.map(ASCII.lowercased) }
+                if fixed {
+                    word.lowest = offset
+                    word.highest = reach.map { offset + $0 }
+                }
+                return word
+            }
+        }
+
+        /// The bytes of a NUL-terminated field.
+        private static func field(_ entry: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> UnsafeRawBufferPointer {
+            let bytes = UnsafeRawBufferPointer(rebasing: entry[offset..<(offset + size)])
+            return UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? size)])
+        }
+    }
+}
