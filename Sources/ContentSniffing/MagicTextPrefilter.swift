@@ -126,10 +126,31 @@ public struct MagicTextPrefilter: Sendable {
             encoding.encoding == .ascii || encoding.encoding == .utf8
         else { return true }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { lowered in
-            for (index, byte) in text.enumerated() { lowered[index] = ASCII.lowercased(byte) }
-            let folded = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: lowered[..<text.count]))
-            return paths.contains { path in
-                path.allSatisfy { clause in clause.contains { Self.occurs($0, in: $0.ignoresCase ? folded : text) } }
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 1024) { pairs in
+                // Which pairs of adjacent bytes (case folded) the text holds: a word whose first
+                // two bytes are not among them is not looked for.
+                pairs.initialize(repeating: 0)
+                var previous: UInt8 = 0
+                for (index, byte) in text.enumerated() {
+                    let folded = ASCII.lowercased(byte)
+                    lowered[index] = folded
+                    if index > 0 {
+                        let pair = Int(previous) << 8 | Int(folded)
+                        pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                    }
+                    previous = folded
+                }
+                let folded = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: lowered[..<text.count]))
+                func mayOccur(_ word: Word) -> Bool {
+                    guard word.bytes.count >= 2 else { return true }
+                    let pair = Int(ASCII.lowercased(word.bytes[0])) << 8 | Int(ASCII.lowercased(word.bytes[1]))
+                    return pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+                }
+                return paths.contains { path in
+                    path.allSatisfy { clause in
+                        clause.contains { mayOccur($0) && Self.occurs($0, in: $0.ignoresCase ? folded : text) }
+                    }
+                }
             }
         }
     }
