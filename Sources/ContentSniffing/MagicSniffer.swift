@@ -56,8 +56,10 @@ public final class MagicSniffer: Sendable {
     /// Policy: with a `cacheFolder`, the cut is kept there as a file named after the databases'
     /// identity (path, inode, size, modification time) and loaded from it by later processes,
     /// which then skip reading the whole database; a cut that is missing, not the user's own,
-    /// writable by others or unloadable is made again in memory and written anew. A cache that
-    /// cannot be written is no error.
+    /// writable by others or unloadable is made again in memory and written anew. Beside it is
+    /// kept its ``textPrefilter`` (`.words`), made again from the cut when missing or not
+    /// trusted; a cut whose prefilter is at hand is loaded into libmagic on the first call that
+    /// needs it. A cache that cannot be written is no error.
     ///
     /// - Parameters:
     ///   - searchPath: libmagic's colon-separated database list; `nil` takes the default
@@ -78,7 +80,7 @@ public final class MagicSniffer: Sendable {
             // A cached cut whose words can be read is loaded into libmagic only when a text
             // needs it (most never do); one that cannot is tried in libmagic now, and made
             // again if libmagic refuses it.
-            if let prefilter = (try? CompiledMagicFile(path: cached)).flatMap(MagicTextPrefilter.init(file:)) {
+            if let prefilter = MagicTextPrefilter.cached(cutPath: cached) {
                 self.init(database: .file(cached), handle: nil, flags: flags, readLimit: limit, textPrefilter: prefilter)
                 return
             }
@@ -88,8 +90,10 @@ public final class MagicSniffer: Sendable {
             }
         }
         let cut = try MagicTextDatabase(searchPath: path)
-        if let cacheFolder, let name { cut.write(into: cacheFolder, name: name) }
         let prefilter = MagicTextPrefilter(images: cut.buffers.map(UnsafeRawBufferPointer.init))
+        if let cacheFolder, let name, cut.write(into: cacheFolder, name: name) {
+            prefilter?.write(besideCut: cacheFolder + "/" + name)
+        }
         try self.init(database: .textRules(cut), flags: flags, readLimit: limit, textPrefilter: prefilter)
     }
 

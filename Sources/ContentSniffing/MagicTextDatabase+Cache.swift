@@ -55,8 +55,9 @@ extension MagicTextDatabase {
 
     /// Writes the cut as `name` in `folder` (made, owner-only, when missing), atomically
     /// (``AtomicFileWrite``), so a reader sees the whole cut or none. Other cuts in the folder
-    /// (of databases since replaced) are removed. Returns whether it was written; a cut of
-    /// several databases is not written (libmagic loads one compiled file per path component).
+    /// (of databases since replaced), and their prefilters' words, are removed. Returns whether
+    /// it was written; a cut of several databases is not written (libmagic loads one compiled
+    /// file per path component).
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
         guard buffers.count == 1, let buffer = buffers.first else { return false }
@@ -66,8 +67,9 @@ extension MagicTextDatabase {
         } catch {
             return false
         }
+        let words = MagicTextPrefilter.cacheName(ofCut: name)
         for entry in folder.withCString({ FolderEntries.names(atPath: $0) }).map({ String(decoding: $0, as: UTF8.self) })
-        where entry.hasPrefix("magic-text-") && entry.hasSuffix(".mgc") && entry != name {
+        where entry.hasPrefix("magic-text-") && (entry.hasSuffix(".mgc") || entry.hasSuffix(".words")) && entry != name && entry != words {
             _ = PathBytes.withCString(folder + "/" + entry) { unlink($0) }
         }
         return true

@@ -140,4 +140,61 @@ struct MagicTextPrefilterTests {
             #expect(Array(text.utf8).withUnsafeBytes { filter.mayName($0) }, "\(text.prefix(12))")
         }
     }
+
+    @Test("the words file: read back whole, bound to its cut, and refused when damaged (3,000 seeded damages)")
+    func wordsFile() throws {
+        let sniffer = try MagicSniffer(textRulesOf: nil)
+        let filter = try #require(sniffer.textPrefilter)
+        let cut: [UInt64] = [1, 2, 3, 4, 5]
+        let bytes = filter.serialized(cut: cut)
+        let read = bytes.withUnsafeBytes { MagicTextPrefilter(serialized: $0, cut: cut) }
+        #expect(read?.paths == filter.paths)
+        #expect(bytes.withUnsafeBytes { MagicTextPrefilter(serialized: $0, cut: [1, 2, 3, 4, 6]) } == nil, "another cut's words")
+        #expect((bytes + [0]).withUnsafeBytes { MagicTextPrefilter(serialized: $0, cut: cut) } == nil, "bytes after the end")
+        for length in [0, 3, 5, 20, 45, bytes.count / 2, bytes.count - 1] {
+            #expect(bytes.prefix(length).withUnsafeBytes { MagicTextPrefilter(serialized: $0, cut: cut) } == nil, "cut at \(length)")
+        }
+        // Seeded damage: each damaged file is refused or read as some prefilter, never a crash.
+        var random = SplitMix64(seed: 17)
+        var refused = 0
+        for _ in 0..<3_000 {
+            var damaged = bytes
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let at = Int(random.next() % UInt64(damaged.count))
+                damaged[at] = UInt8(truncatingIfNeeded: random.next())
+            }
+            if damaged.withUnsafeBytes({ MagicTextPrefilter(serialized: $0, cut: cut) }) == nil { refused += 1 }
+        }
+        #expect(refused > 0)
+    }
+
+    @Test("the cache keeps the words beside the cut, trusts them only as it trusts the cut, and reads them again when the cut changes")
+    func wordsCache() throws {
+        let directory = TemporaryDirectory("magic-words-cache")
+        let folder = directory.path + "/openwith"
+        let path = try #require(MagicCalls.defaultSearchPath())
+        let name = try #require(MagicTextDatabase.cacheName(searchPath: path))
+        let words = folder + "/" + MagicTextPrefilter.cacheName(ofCut: name)
+        let first = try MagicSniffer(textRulesOf: nil, cacheFolder: folder)
+        let paths = try #require(first.textPrefilter?.paths)
+        #expect(MagicTextDatabase.isTrustedCache(words), "written beside the cut")
+
+        // A later process reads the words file: here, one planted with no paths at all.
+        let planted = try #require(MagicTextPrefilter(main: [], named: []))
+        try #require(planted.write(besideCut: folder + "/" + name))
+        #expect(try MagicSniffer(textRulesOf: nil, cacheFolder: folder).textPrefilter?.paths.isEmpty == true, "read from the file")
+
+        // Writable by others, or damaged: read again from the cut and written anew.
+        #expect(chmod(words, 0o666) == 0)
+        #expect(try MagicSniffer(textRulesOf: nil, cacheFolder: folder).textPrefilter?.paths == paths)
+        #expect(MagicTextDatabase.isTrustedCache(words))
+        try Data([0x4F, 0x57]).write(to: URL(fileURLWithPath: words))
+        #expect(try MagicSniffer(textRulesOf: nil, cacheFolder: folder).textPrefilter?.paths == paths)
+
+        // The cut touched since the words were written: its words are read again.
+        try #require(planted.write(besideCut: folder + "/" + name))
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder + "/" + name, &times, 0) == 0)
+        #expect(try MagicSniffer(textRulesOf: nil, cacheFolder: folder).textPrefilter?.paths == paths)
+    }
 }
