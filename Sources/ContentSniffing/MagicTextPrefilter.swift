@@ -187,10 +187,9 @@ public struct MagicTextPrefilter: Sendable {
         init(_ entry: UnsafeRawBufferPointer) {
             level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
             let type = entry[Layout.type]
-            let value = Self.field(entry, Layout.value, Layout.valueSize)
-            name = type == Layout.nameType ? Array(value) : nil
-            uses = type == Layout.useType ? Array(value.first == UInt8(ascii: "^") ? UnsafeRawBufferPointer(rebasing: value.dropFirst()) : value) : nil
-            answers = !Self.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
+            name = type == Layout.nameType ? Array(CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)) : nil
+            uses = type == Layout.useType ? CompiledMagicFile.useName(entry) : nil
+            answers = !CompiledMagicFile.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
             words = Self.words(of: entry, level: level, type: type)
         }
 
@@ -223,7 +222,7 @@ public struct MagicTextPrefilter: Sendable {
                 words = [Word(bytes: bytes)]
             case Layout.regexType:
                 let pattern = length > 0 && length <= Layout.valueSize
-                    ? UnsafeRawBufferPointer(rebasing: value[..<length]) : field(entry, Layout.value, Layout.valueSize)
+                    ? UnsafeRawBufferPointer(rebasing: value[..<length]) : CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)
                 guard let literals = MagicRegexLiterals(pattern) else { return nil }
                 words = literals.words.map { Word(bytes: $0.bytes, atLineStart: $0.atLineStart) }
                 reach = nil
@@ -252,12 +251,6 @@ public struct MagicTextPrefilter: Sendable {
                 }
                 return word
             }
-        }
-
-        /// The bytes of a NUL-terminated field.
-        private static func field(_ entry: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> UnsafeRawBufferPointer {
-            let bytes = UnsafeRawBufferPointer(rebasing: entry[offset..<(offset + size)])
-            return UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? size)])
         }
     }
 }

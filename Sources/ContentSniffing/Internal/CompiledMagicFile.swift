@@ -190,13 +190,13 @@ struct CompiledMagicFile {
     }
 
     /// The bytes of a NUL-terminated field.
-    private static func field(_ entry: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> UnsafeRawBufferPointer {
+    static func field(_ entry: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> UnsafeRawBufferPointer {
         let bytes = UnsafeRawBufferPointer(rebasing: entry[offset..<(offset + size)])
         return UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? size)])
     }
 
     /// The name a `use` entry calls, without the `^` that asks for the other byte order.
-    private static func useName(_ entry: UnsafeRawBufferPointer) -> [UInt8] {
+    static func useName(_ entry: UnsafeRawBufferPointer) -> [UInt8] {
         let name = field(entry, Layout.value, Layout.valueSize)
         return Array(name.first == UInt8(ascii: "^") ? UnsafeRawBufferPointer(rebasing: name.dropFirst()) : name)
     }

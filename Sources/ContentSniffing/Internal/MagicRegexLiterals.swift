@@ -62,7 +62,6 @@ struct MagicRegexLiterals {
             var best: [Word]? = nil
             var run: [[UInt8]] = [[]]
             var runAtLineStart = false
-            var broken = false
             func finishRun() {
                 if run.first.map({ !$0.isEmpty }) ?? false {
                     let words = run.map { Word(bytes: $0, atLineStart: runAtLineStart) }
@@ -76,15 +75,8 @@ struct MagicRegexLiterals {
                 runAtLineStart = true
             }
             while index < bytes.count, bytes[index] != UInt8(ascii: "|"), bytes[index] != UInt8(ascii: ")") {
-                guard let atom = atom() else {
-                    broken = true
-                    break
-                }
-                let repetition = quantifier()
-                guard let repetition else {
-                    broken = true
-                    break
-                }
+                // An unknown construct leaves the whole pattern without a known necessity.
+                guard let atom = atom(), let repetition = quantifier() else { return nil }
                 switch atom {
                 case .characters(let choices) where repetition.minimum >= 1:
                     let spellings = run.count * choices.count
@@ -101,11 +93,6 @@ struct MagicRegexLiterals {
                 default:
                     finishRun()
                 }
-            }
-            if broken {
-                // Skip to the end of this branch so the caller stays in step; an unknown
-                // construct leaves the pattern without a known necessity.
-                return nil
             }
             finishRun()
             return best
