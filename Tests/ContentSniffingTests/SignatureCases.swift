@@ -513,6 +513,13 @@ enum SignatureCases {
         SignatureCase("DOS executable", "com.microsoft.windows-executable", a("MZ") + le16(0x40) + le16(1) + le16(0) + le16(2)
             + le16(0) + le16(0xFFFF) + zeros(50) + [0xB4, 0x4C, 0xCD, 0x21], .weak),
         SignatureCase("Pack200", "org.freedesktop.mime.application.x-java-pack200", be32(0xCAFE_D00D) + [0x07, 0x96, 0x01] + zeros(40)),
+        SignatureCase("Java module (JMOD)", "org.openjdk.jmod", a("JM") + [1, 0] + a("PK") + [3, 4, 20, 0] + zeros(40), .strong),
+        SignatureCase("Java runtime image", "org.openjdk.jimage", le32(0xCAFE_DADA) + le32(0x0001_0000) + le32(0) + le32(29_441) + zeros(32), .strong),
+        SignatureCase("Java runtime image, big-endian", "org.openjdk.jimage", be32(0xCAFE_DADA) + be32(0x0001_0000) + zeros(40), .strong),
+        SignatureCase("Git loose object (zlib)", "org.freedesktop.mime.application.zlib",
+                      PDFBuilder.zlibFixedHuffman(a("blob 6\u{0}hello\n")), .strong),
+        SignatureCase("terminfo entry", "org.gnu.ncurses.terminfo", TerminfoSignatureTests.entry(), .strong),
+        SignatureCase("terminfo entry, extended numbers", "org.gnu.ncurses.terminfo2", TerminfoSignatureTests.entry(magic: 0o1036), .strong),
         SignatureCase("Git pack", "org.git-scm.pack", a("PACK") + be32(2) + be32(143) + [0xB6, 0x2D, 0x78, 0x01] + zeros(40), .strong),
         SignatureCase("Git pack, version 3", "org.git-scm.pack", a("PACK") + be32(3) + be32(1) + [0x95, 0x0A, 0x78, 0x9C] + zeros(40), .strong),
         SignatureCase("LLVM bitcode", "org.llvm.bitcode", a("BC") + [0xC0, 0xDE, 0x35, 0x14, 0, 0, 5, 0, 0, 0, 0x62, 0x0C] + zeros(30)),

@@ -196,6 +196,7 @@ enum KnownType {
     // MARK: Archives and compression
     static let gzip: TypeIdentifier = "org.gnu.gnu-zip-archive"
     static let tarGzip: TypeIdentifier = "org.gnu.gnu-zip-tar-archive"
+    static let zlib: TypeIdentifier = "org.freedesktop.mime.application.zlib"
     /// Formats known gzip-compressed (``GzipInspector``).
     static let pcfFont: TypeIdentifier = "org.freedesktop.mime.application.x-font-pcf"
     static let gzippedPSFFont: TypeIdentifier = "org.freedesktop.mime.application.x-gz-font-linux-psf"
@@ -238,6 +239,12 @@ enum KnownType {
     static let wasm: TypeIdentifier = "org.webassembly.wasm"
     static let pack200: TypeIdentifier = "org.freedesktop.mime.application.x-java-pack200"
     static let gitPack: TypeIdentifier = "org.git-scm.pack"
+    /// A packaged Java module and the Java runtime image (declared by OpenWith's supplement).
+    static let javaModule: TypeIdentifier = "org.openjdk.jmod"
+    static let javaRuntimeImage: TypeIdentifier = "org.openjdk.jimage"
+    /// Compiled terminfo entries, legacy and extended-number (declared by OpenWith's supplement).
+    static let terminfo: TypeIdentifier = "org.gnu.ncurses.terminfo"
+    static let terminfoWide: TypeIdentifier = "org.gnu.ncurses.terminfo2"
     /// LLVM bitcode (declared by OpenWith's supplement to the system catalog).
     static let llvmBitcode: TypeIdentifier = "org.llvm.bitcode"
     static let javaClass: TypeIdentifier = "com.sun.java-class"
@@ -370,6 +377,8 @@ enum KnownType {
         // Pack200's archive magic and a Git pack's `PACK` (the two share `.pack`), and a Flash
         // movie's `FWS`, `CWS` or `ZWS` (Vim's spell files share FutureSplash's `.spl`).
         pack200, gitPack, flashMovie,
+        // A packaged Java module opens with `JM`, its version and a ZIP local file header.
+        javaModule,
         // sfnt fonts open with their version and a table directory whose search range agrees
         // with its table count; `00 01 00 00` alone opens other files (GTK's icon caches).
         trueType, openType,
@@ -429,9 +438,10 @@ enum KnownType {
             advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo, flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
-            gzip, tarGzip, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
+            gzip, tarGzip, zlib, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,
             elf, elfExecutable, elfSharedLibrary, elfObject, elfCore, machO, machOExecutable, machODylib,
             machOBundle, machOObject, machOCore, windowsExecutable, portableExecutable, windowsDLL, efiImage, wasm, llvmBitcode, javaClass, pack200, gitPack, pythonBytecode,
+            javaModule, javaRuntimeImage, terminfo, terminfoWide,
             trueType, openType, trueTypeCollection, openTypeCollection, woff, woff2, type1ASCII, type1Binary,
             sqlite, berkeleyDB, pcap, pcapng, timeZoneInformation, timeZoneInformationLeap, binaryPropertyList, gettextCatalog,
             x509Certificate, certificateRevocationList, certificateRequest, pkcs7, pkcs8, pkcs8Encrypted, pgpKeys, pgpSignature,

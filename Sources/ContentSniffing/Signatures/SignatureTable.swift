@@ -30,7 +30,9 @@ struct SignatureRule: Sendable {
 /// 6. **Text**: flat OpenDocument (an XML root whose attribute names the kind), then encoding
 ///    (BOMs, UTF-8, UTF-16 without BOM), then the dialects (XML and its vocabularies, HTML,
 ///    JSON, NDJSON, CSV/TSV), else plain text.
-/// 7. **ISO 9660** (`CD001` at 32769): the only check that needs a read far from the start,
+/// 7. **A zlib stream**: a two-byte header and DEFLATE data that inflates. After text, because
+///    text can open with the same two bytes (`x^`); the inflation rules out the rest.
+/// 8. **ISO 9660** (`CD001` at 32769): the only check that needs a read far from the start,
 ///    so it comes last and costs I/O only for binaries nothing else claimed.
 enum SignatureTable {
     static let rules: [SignatureRule] = [
@@ -49,6 +51,8 @@ enum SignatureTable {
         SignatureRule("CAFEBABE: universal Mach-O or Java class", ExecutableSignatures.cafeBabe),
         SignatureRule("Pack200", ExecutableSignatures.pack200),
         SignatureRule("Git pack", ArchiveSignatures.gitPack),
+        SignatureRule("Java module (JMOD)", JavaPlatformSignatures.javaModule),
+        SignatureRule("Java runtime image", JavaPlatformSignatures.runtimeImage),
         SignatureRule("PE and DOS executables", ExecutableSignatures.portableExecutable),
         SignatureRule("TIFF", ImageSignatures.tiff),
         SignatureRule("7-Zip and RAR", ArchiveSignatures.sevenZipOrRAR),
@@ -85,6 +89,7 @@ enum SignatureTable {
         SignatureRule("ar and Debian packages", ArchiveSignatures.ar),
         SignatureRule("cpio", ArchiveSignatures.cpio),
         SignatureRule("binary OpenPGP: keys, signatures, encrypted messages", OpenPGPPacketSignature.check),
+        SignatureRule("compiled terminfo entry", TerminfoSignature.check),
         // 2. Textual magic, before text classification. Type 1 fonts are told from PostScript
         //    inside one rule because "%!PS-AdobeFont" also starts with "%!PS".
         SignatureRule("PostScript, EPS, Type 1 fonts", DocumentSignatures.postScript),
@@ -108,7 +113,9 @@ enum SignatureTable {
         // 6. Text. Flat OpenDocument first: its root element alone does not tell the kind.
         SignatureRule("flat OpenDocument (office:mimetype)", FlatOpenDocumentSignature.check),
         SignatureRule("text: encoding, markup, JSON, CSV/TSV, plain", TextSignatures.text),
-        // 7. A far read.
+        // 7. A zlib stream: its header is two bytes that text can open with (`x^`).
+        SignatureRule("zlib stream (Git objects)", ZlibStreamSignature.check),
+        // 8. A far read.
         SignatureRule("ISO 9660", ArchiveSignatures.iso9660),
     ]
 
