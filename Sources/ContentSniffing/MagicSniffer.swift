@@ -29,6 +29,11 @@ public final class MagicSniffer: Sendable {
     /// answer `text/plain`, and ``TypeResolver`` takes that answer without asking. `nil` for
     /// other sniffers, and when a rule's words cannot be read.
     public let textPrefilter: MagicTextPrefilter?
+    /// For a sniffer of the whole default database made with a cache folder
+    /// (``init(cachingPrefilterIn:readLimit:)``): whether one of its rules that name a type can
+    /// match binary bytes. Where none can, ``mimeType(of:)`` answers `application/octet-stream`,
+    /// as libmagic would, without asking it. `nil` for other sniffers.
+    public let binaryPrefilter: MagicBinaryPrefilter?
 
     /// What a handle loads: a database file (`nil`: the system default), or a database cut down
     /// to the rules that can name text, held in memory for as long as the sniffer lives.
@@ -97,6 +102,28 @@ public final class MagicSniffer: Sendable {
         try self.init(database: .textRules(cut), flags: flags, readLimit: limit, textPrefilter: prefilter)
     }
 
+    /// Opens libmagic with its whole default database, as ``init(databasePath:readLimit:)``
+    /// does, keeping beside it a ``binaryPrefilter`` that answers for most binary bytes no rule
+    /// of the database can name.
+    ///
+    /// Policy: the prefilter is kept in `cacheFolder` as a file named after the databases'
+    /// identity, read from there by later processes, and made again from the databases when
+    /// missing, not the user's own, writable by others or damaged. With a prefilter at hand,
+    /// libmagic loads its database only on the first call that needs it (a call then fails,
+    /// giving `nil`, if the database cannot be loaded); without one (a database libmagic reads
+    /// from uncompiled rules), it is loaded now.
+    ///
+    /// - Throws: ``SniffingError`` with code `.magicUnavailable`, as ``init(databasePath:readLimit:)``,
+    ///   when there is no prefilter and the database cannot be loaded.
+    public convenience init(cachingPrefilterIn cacheFolder: String, readLimit: Int = 64 * 1024) throws(SniffingError) {
+        let limit = Swift.max(readLimit, 1)
+        if let path = MagicCalls.defaultSearchPath(), let prefilter = MagicBinaryPrefilter.cached(searchPath: path, cacheFolder: cacheFolder) {
+            self.init(database: .file(nil), handle: nil, flags: MagicCalls.defaultFlags, readLimit: limit, textPrefilter: nil, binaryPrefilter: prefilter)
+            return
+        }
+        try self.init(database: .file(nil), readLimit: limit)
+    }
+
     private convenience init(
         database: Database, flags: Int32 = MagicCalls.defaultFlags, readLimit: Int, textPrefilter: MagicTextPrefilter? = nil
     ) throws(SniffingError) {
@@ -105,11 +132,15 @@ public final class MagicSniffer: Sendable {
         self.init(database: database, handle: handle, flags: flags, readLimit: limit, textPrefilter: textPrefilter)
     }
 
-    private init(database: Database, handle: MagicCalls.Cookie?, flags: Int32, readLimit: Int, textPrefilter: MagicTextPrefilter?) {
+    private init(
+        database: Database, handle: MagicCalls.Cookie?, flags: Int32, readLimit: Int, textPrefilter: MagicTextPrefilter?,
+        binaryPrefilter: MagicBinaryPrefilter? = nil
+    ) {
         self.readLimit = readLimit
         self.database = database
         self.flags = flags
         self.textPrefilter = textPrefilter
+        self.binaryPrefilter = binaryPrefilter
         self.idle = Mutex(handle.map { [$0] } ?? [])
     }
 
@@ -154,6 +185,7 @@ public final class MagicSniffer: Sendable {
     /// `text/plain` or `application/octet-stream`; `nil` if libmagic reports an error.
     public func mimeType(of bytes: UnsafeRawBufferPointer) -> String? {
         let window = UnsafeRawBufferPointer(rebasing: bytes[..<Swift.min(bytes.count, readLimit)])
+        if let binaryPrefilter, !binaryPrefilter.mayName(window) { return "application/octet-stream" }
         // A handle of the pool, or a new one when every one is in use; a handle that cannot be
         // made now is a failure of this call (`nil`), as libmagic's own errors are.
         guard let handle = try? idle.withLock({ $0.popLast() }) ?? Self.openHandle(database: database, flags: flags, readLimit: readLimit) else {

@@ -15,9 +15,15 @@ extension MagicTextDatabase {
     static let policyVersion = 1
 
     /// The file name of the cut of the databases of `searchPath`, which changes whenever one of
-    /// them might: a digest of each component's path, device, inode, size and modification time,
-    /// with the layout and policy versions. `nil` when a component cannot be looked at.
+    /// them might (``databaseDigest(searchPath:)``); `nil` when a component cannot be looked at.
     static func cacheName(searchPath: String) -> String? {
+        databaseDigest(searchPath: searchPath).map { "magic-text-" + $0 + ".mgc" }
+    }
+
+    /// Sixteen hexadecimal digits that change whenever a database of `searchPath` might: a
+    /// digest of each component's path, device, inode, size and modification time, with the
+    /// layout and policy versions. `nil` when a component cannot be looked at.
+    static func databaseDigest(searchPath: String) -> String? {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { bytes in
@@ -42,7 +48,7 @@ extension MagicTextDatabase {
             }
         }
         let hex = String(digest, radix: 16)
-        return "magic-text-" + String(repeating: "0", count: 16 - hex.count) + hex + ".mgc"
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Whether `path` is a cut this user may trust: a regular file (not a link) owned by the
@@ -51,6 +57,19 @@ extension MagicTextDatabase {
         var status = stat()
         guard PathBytes.withCString(path, { lstat($0, &status) }) == 0 else { return false }
         return (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid() && status.st_mode & 0o022 == 0
+    }
+
+    /// `body`'s reading of the cache file at `path`, when it is one this user may trust
+    /// (``isTrustedCache(_:)``), not empty, at most `maximumSize` bytes, and read whole; `nil`
+    /// otherwise, or when `body` refuses the bytes.
+    static func readTrustedCache<T>(_ path: String, maximumSize: Int, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+        guard isTrustedCache(path), let source = try? FileByteSource(path: path), source.size > 0, source.size <= Int64(maximumSize) else {
+            return nil
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(source.size), alignment: 8)
+        defer { buffer.deallocate() }
+        guard let read = try? source.readFully(at: 0, into: buffer), read == buffer.count else { return nil }
+        return body(UnsafeRawBufferPointer(buffer))
     }
 
     /// Writes the cut as `name` in `folder` (made, owner-only, when missing), atomically

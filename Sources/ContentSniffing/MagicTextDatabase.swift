@@ -198,7 +198,7 @@ final class MagicTextDatabase: @unchecked Sendable {
         return (buffer, keptRules, main.count)
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
+    static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return PathBytes.withCString(path) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
@@ -206,7 +206,7 @@ final class MagicTextDatabase: @unchecked Sendable {
     /// A component with no compiled form: missing is fine (libmagic skips it too), a rules
     /// source with nothing but comments and blank lines (Debian's `/etc/magic`) is fine; rules,
     /// a folder of rules or anything unreadable is not.
-    private static func requireNoRules(_ path: String) throws(SniffingError) {
+    static func requireNoRules(_ path: String) throws(SniffingError) {
         var status = stat()
         guard PathBytes.withCString(path, { stat($0, &status) }) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= 64 * 1024 else {

@@ -54,7 +54,7 @@ extension MagicTextPrefilter {
     /// The prefilter a file holds, when it was read from the cut of identity `cut`; `nil` when
     /// the bytes are not exactly one prefilter file of that cut.
     init?(serialized bytes: UnsafeRawBufferPointer, cut: [UInt64]) {
-        var reader = FieldReader(bytes: bytes)
+        var reader = LittleEndianFieldReader(bytes: bytes)
         guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
             cut.allSatisfy({ reader.number(UInt64.self) == $0 }), let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count
         else { return nil }
@@ -89,16 +89,8 @@ extension MagicTextPrefilter {
     static func cached(cutPath: String) -> MagicTextPrefilter? {
         let wordsPath = cacheName(ofCut: cutPath)
         guard let cut = identity(of: cutPath) else { return nil }
-        if MagicTextDatabase.isTrustedCache(wordsPath), let source = try? FileByteSource(path: wordsPath),
-            source.size > 0, source.size <= Int64(maximumFileSize)
-        {
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(source.size), alignment: 8)
-            defer { buffer.deallocate() }
-            if let read = try? source.readFully(at: 0, into: buffer), read == buffer.count,
-                let prefilter = MagicTextPrefilter(serialized: UnsafeRawBufferPointer(buffer), cut: cut)
-            {
-                return prefilter
-            }
+        if let prefilter = MagicTextDatabase.readTrustedCache(wordsPath, maximumSize: maximumFileSize, { MagicTextPrefilter(serialized: $0, cut: cut) }) {
+            return prefilter
         }
         guard let prefilter = (try? CompiledMagicFile(path: cutPath)).flatMap(MagicTextPrefilter.init(file:)) else { return nil }
         _ = prefilter.write(to: wordsPath, cut: cut)
@@ -125,25 +117,5 @@ extension MagicTextPrefilter {
         guard PathBytes.withCString(path, { lstat($0, &status) }) == 0 else { return nil }
         return [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: Int64(status.st_mtim.tv_sec)),
             UInt64(bitPattern: Int64(status.st_mtim.tv_nsec))]
-    }
-
-    /// Reads little-endian fields from the front of a buffer, never past its end.
-    private struct FieldReader {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
-
-        var isAtEnd: Bool { offset == bytes.count }
-
-        mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
-            guard count >= 0, count <= bytes.count - offset else { return nil }
-            defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
-        }
-
-        mutating func byte() -> UInt8? { take(1)?.first }
-
-        mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
-            take(MemoryLayout<T>.size).map { T(littleEndian: $0.loadUnaligned(as: T.self)) }
-        }
     }
 }

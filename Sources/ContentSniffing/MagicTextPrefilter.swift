@@ -156,7 +156,7 @@ public struct MagicTextPrefilter: Sendable {
     }
 
     /// Whether `word` occurs in `text` where it may start.
-    private static func occurs(_ word: Word, in text: UnsafeRawBufferPointer) -> Bool {
+    static func occurs(_ word: Word, in text: UnsafeRawBufferPointer) -> Bool {
         guard let first = word.bytes.first else { return false }
         let last = Swift.min(word.highest ?? Int.max, text.count - word.bytes.count)
         var from = word.lowest

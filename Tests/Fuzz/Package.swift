@@ -38,6 +38,7 @@ let package = Package(
         fuzzTarget("FuzzMagicRules", ["ContentSniffing"]),
         fuzzTarget("FuzzMagicRuleText", ["ContentSniffing"]),
         fuzzTarget("FuzzMagicRuleImage", ["ContentSniffing"]),
+        fuzzTarget("FuzzMagicBinaryPrefilter", ["ContentSniffing"]),
         fuzzTarget("FuzzResolver", ["ContentSniffing", "UniformTypes"]),
         fuzzTarget("FuzzGraphImage", ["UniformTypes"]),
         fuzzTarget("FuzzFilenameGlob", ["UniformTypes"]),

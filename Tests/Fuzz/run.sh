@@ -58,7 +58,7 @@ printf '(?s)^\\s*(?:strict\\s+)?(?:di)?graph\\b\0digraph G { a -> b }' > work/co
 printf '(?:a|a)*b\0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' > work/corpus/FuzzMagicRuleText/backtracking
 printf '[50:text/x-robots] org.example.robots\n>least 2\n>>stringignorecase 0 =757365722d6167656e743a\n>>regex 0:100 =5b0a5d616c6c6f773a\n\0User-agent: *\nallow: /\n' > work/corpus/FuzzMagicRuleText/ruletext
 
-all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzMagicRuleText FuzzMagicRuleImage FuzzResolver FuzzPreview FuzzGraphImage FuzzFilenameGlob)
+all=(FuzzPropertyList FuzzInfoPlist FuzzDesktopEntry FuzzMimeAppsList FuzzSharedMimeInfo FuzzExecLine FuzzURL FuzzMagicRules FuzzMagicRuleText FuzzMagicRuleImage FuzzMagicBinaryPrefilter FuzzResolver FuzzPreview FuzzGraphImage FuzzFilenameGlob)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all[*]}}"
 # Swift's own crash backtracer would otherwise stand between a trap and AddressSanitizer's report.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}

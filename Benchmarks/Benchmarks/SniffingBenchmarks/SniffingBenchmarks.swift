@@ -110,6 +110,40 @@ let benchmarks: @Sendable () -> Void = {
         textRules.tearDown()
     }
 
+    // libmagic's whole database on 64 KiB of binary data no rule of it names (a header of
+    // eight letters, then little-endian 32-bit counters: zeros and small numbers, as binary
+    // tables hold), and the prefilter that answers for it without the call.
+    let table: [UInt8] = Array("OWBENCH\u{0}".utf8) + (0..<(16 * 1024 - 2)).flatMap { index -> [UInt8] in
+        let value = UInt32(index * 37 % 5000)
+        return [UInt8(value & 0xFF), UInt8(value >> 8), 0, 0]
+    }
+    let prefiltered = Fixture {
+        let folder = try TemporaryFolder(prefix: "binary-prefilter")
+        return (folder, try MagicSniffer(cachingPrefilterIn: folder.path))
+    } tearDown: { $0.0.remove() }
+    Benchmark("LibmagicBinary64KiB.wholeDatabase", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        table.withUnsafeBytes { bytes in
+            for _ in benchmark.scaledIterations {
+                blackHole(magic.value.mimeType(of: bytes))
+            }
+        }
+    } setup: {
+        try magic.setUp()
+    } teardown: {
+        magic.tearDown()
+    }
+    Benchmark("LibmagicBinary64KiB.prefilter", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        table.withUnsafeBytes { bytes in
+            for _ in benchmark.scaledIterations {
+                blackHole(prefiltered.value.1.binaryPrefilter?.mayName(bytes))
+            }
+        }
+    } setup: {
+        try prefiltered.setUp()
+    } teardown: {
+        prefiltered.tearDown()
+    }
+
     // The resolver on real files: every family under its usual name, and again with no name
     // (content only, which is when libmagic may be consulted).
     let files = Fixture {

@@ -52,6 +52,27 @@ struct CompiledMagicFile {
         /// `flag` bits of an offset that is not the line's own number: indirect, relative to
         /// the previous match, or from the end of the file.
         static let relativeOffsetFlags: UInt8 = 0x87
+        /// `flag` bits one at a time: an indirect offset, an offset relative to the previous
+        /// match, an indirect offset's own relative part, an unsigned comparison, a binary
+        /// test, an offset from the end.
+        static let indirectFlag: UInt8 = 0x01
+        static let relativeFlag: UInt8 = 0x02
+        static let indirectRelativeFlag: UInt8 = 0x04
+        static let unsignedFlag: UInt8 = 0x08
+        static let binaryTest: UInt8 = 0x20
+        static let fromEndFlag: UInt8 = 0x80
+        /// Where a number's mask lies (in place of a string test's range and modifiers).
+        static let numberMask = 24
+        /// `type` values of the other numbers the binary prefilter reads (host-order numbers
+        /// are little-endian here), of a GUID and of an `indirect` test.
+        static let byteType: UInt8 = 1
+        static let shortType: UInt8 = 2
+        static let longType: UInt8 = 4
+        static let quadType: UInt8 = 24
+        static let leQuadType: UInt8 = 25
+        static let beQuadType: UInt8 = 26
+        static let indirectType: UInt8 = 41
+        static let guidType: UInt8 = 49
         /// String modifiers: compact blank space (`W`, `w`), ignore case (`c`, `C`).
         static let compactWhitespaceFlags: UInt32 = 0x03
         static let ignoreCaseFlags: UInt32 = 0x0C

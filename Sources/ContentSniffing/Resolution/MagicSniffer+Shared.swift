@@ -1,8 +1,11 @@
 extension MagicSniffer {
-    /// A process-wide libmagic sniffer, loaded on first use (loading the database costs a few
+    /// A process-wide libmagic sniffer, made on first use (loading the database costs a few
     /// milliseconds, so a resolver touches it only when the name and the signatures leave the
-    /// answer open). `nil` when libmagic's database cannot be loaded.
-    public static let shared: MagicSniffer? = try? MagicSniffer()
+    /// answer open), with its ``binaryPrefilter`` kept in `$XDG_CACHE_HOME/openwith` (else
+    /// `~/.cache/openwith`): with the prefilter at hand, the database is loaded only for bytes
+    /// one of its rules may name. `nil` when libmagic's database cannot be loaded.
+    public static let shared: MagicSniffer? =
+        MagicTextDatabase.defaultCacheFolder().flatMap { try? MagicSniffer(cachingPrefilterIn: $0) } ?? (try? MagicSniffer())
 }
 
 extension MagicSniffer {

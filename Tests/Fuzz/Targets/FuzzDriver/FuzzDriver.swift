@@ -19,4 +19,17 @@ public enum FuzzDriver {
         guard let data else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: count))
     }
+
+    /// `bytes` damaged by `input`, read as three-byte edits: a 16-bit position (taken modulo
+    /// the length) and a byte to XOR there. Empty bytes stay empty.
+    public static func damaged(_ bytes: [UInt8], by input: [UInt8]) -> [UInt8] {
+        var damaged = bytes
+        var at = 0
+        while at + 2 < input.count, !damaged.isEmpty {
+            let position = (Int(input[at]) << 8 | Int(input[at + 1])) % damaged.count
+            damaged[position] ^= input[at + 2]
+            at += 3
+        }
+        return damaged
+    }
 }

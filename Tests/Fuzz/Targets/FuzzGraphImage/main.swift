@@ -11,13 +11,7 @@ import UniformTypes
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGraphImage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let input = FuzzDriver.bytes(data, count)
-    var image = FuzzGraphImage.graph.imageBytes
-    var at = 0
-    while at + 2 < input.count {
-        let position = (Int(input[at]) << 8 | Int(input[at + 1])) % image.count
-        image[position] ^= input[at + 2]
-        at += 3
-    }
+    let image = FuzzDriver.damaged(FuzzGraphImage.graph.imageBytes, by: input)
     for candidate in [image, input] {
         guard FuzzGraphImage.write(candidate),
             let graph = try? TypeGraph(imageAt: FuzzGraphImage.path, sourceDigest: FuzzGraphImage.graph.sourceDigest)

@@ -9,13 +9,7 @@ import ContentSniffing
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMagicRuleImage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let input = FuzzDriver.bytes(data, count)
-    var image = FuzzMagicRuleImage.image
-    var at = 0
-    while at + 2 < input.count, !image.isEmpty {
-        let position = (Int(input[at]) << 8 | Int(input[at + 1])) % image.count
-        image[position] ^= input[at + 2]
-        at += 3
-    }
+    let image = FuzzDriver.damaged(FuzzMagicRuleImage.image, by: input)
     for candidate in [image, input] {
         guard let set = try? candidate.withUnsafeBytes({ try MagicRuleSet(compiledImage: $0) }) else { continue }
         for buffer in FuzzMagicRuleImage.buffers {

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FileSystemCalls
+
+/// The prefilter kept in the cache folder, so that a process reads some tens of kilobytes of
+/// tests instead of libmagic's whole database (about 7 MB, read entry by entry in tens of
+/// milliseconds) to make it.
+///
+/// The file is named after the databases' identity (`magic-binary-` and the digest of
+/// ``MagicTextDatabase/databaseDigest(searchPath:)``, `.tests`), so a changed database is read
+/// again. Its bytes: `OWBP`, a format version byte, the number of tests (32-bit), each test as
+/// a kind byte and its fields, then the number of paths (32-bit) and per path the number of
+/// its tests (16-bit) and their indices (32-bit each). Numbers are little-endian. Test kinds:
+/// 1 a number (offset 32-bit; width; flags: bit 0 little-endian, bit 1 unsigned; relation;
+/// mask and value, 64-bit each), 2 a string (offset; relation; flags: bit 0 case ignored;
+/// length 16-bit and bytes), 3 a search (offset; range 32-bit; flags; length and bytes), 4 a
+/// UTF-16 string (offset; flags: bit 0 big-endian; length and bytes), 5 words (count 16-bit;
+/// per word flags: bit 0 at a line start, bit 1 case ignored; first offset 32-bit; length and
+/// bytes). A file that breaks any of this, or holds more, is refused.
+extension MagicBinaryPrefilter {
+    static let fileMagic: [UInt8] = Array("OWBP".utf8)
+    static let fileVersion: UInt8 = 1
+    /// The largest prefilter file read.
+    static let maximumFileSize = 4 << 20
+
+    /// The name of the prefilter file of the databases of `searchPath`; `nil` when a component
+    /// cannot be looked at.
+    static func cacheName(searchPath: String) -> String? {
+        MagicTextDatabase.databaseDigest(searchPath: searchPath).map { "magic-binary-" + $0 + ".tests" }
+    }
+
+    /// The prefilter of the databases of `searchPath`: from its file in `cacheFolder` when that
+    /// is one this user may trust (``MagicTextDatabase/isTrustedCache(_:)``) and whole, else read
+    /// from the databases and its file written anew, older ones removed (a cache that cannot be
+    /// written is no error). `nil` when a database cannot be read, a component holds
+    /// uncompiled rules (which only libmagic reads), or a path has nothing readable.
+    static func cached(searchPath: String, cacheFolder: String) -> MagicBinaryPrefilter? {
+        guard let name = cacheName(searchPath: searchPath) else { return nil }
+        let path = cacheFolder + "/" + name
+        if let prefilter = MagicTextDatabase.readTrustedCache(path, maximumSize: maximumFileSize, MagicBinaryPrefilter.init(serialized:)) {
+            return prefilter
+        }
+        guard let prefilter = read(searchPath: searchPath) else { return nil }
+        prefilter.write(into: cacheFolder, name: name)
+        return prefilter
+    }
+
+    /// The prefilter read from the compiled databases of `searchPath` (a component without
+    /// `.mgc` stands for its compiled form when that exists, as libmagic loads it).
+    static func read(searchPath: String) -> MagicBinaryPrefilter? {
+        var files: [CompiledMagicFile] = []
+        for component in searchPath.split(separator: ":").map(String.init) where !component.isEmpty {
+            let compiled = component.hasSuffix(".mgc") ? component : component + ".mgc"
+            if MagicTextDatabase.isRegularFile(compiled) {
+                guard let file = try? CompiledMagicFile(path: compiled) else { return nil }
+                files.append(file)
+            } else {
+                guard (try? MagicTextDatabase.requireNoRules(component)) != nil else { return nil }
+            }
+        }
+        return files.isEmpty ? nil : MagicBinaryPrefilter(files: files)
+    }
+
+    /// Writes the prefilter's file as `name` in `folder` (made, owner-only, when missing),
+    /// atomically; other prefilter files there (of databases since replaced) are removed.
+    @discardableResult
+    func write(into folder: String, name: String) -> Bool {
+        let bytes = serialized()
+        do {
+            try FolderCreation.createWithParents(folder)
+            try bytes.withUnsafeBytes { try AtomicFileWrite.write($0, to: folder + "/" + name) }
+        } catch {
+            return false
+        }
+        for entry in folder.withCString({ FolderEntries.names(atPath: $0) }).map({ String(decoding: $0, as: UTF8.self) })
+        where entry.hasPrefix("magic-binary-") && entry.hasSuffix(".tests") && entry != name {
+            _ = PathBytes.withCString(folder + "/" + entry) { unlink($0) }
+        }
+        return true
+    }
+
+    /// The prefilter in the file format above: what the cache file holds.
+    public func serialized() -> [UInt8] {
+        var bytes = Self.fileMagic + [Self.fileVersion]
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        func append(pattern: [UInt8]) {
+            append(UInt16(pattern.count))
+            bytes += pattern
+        }
+        append(UInt32(tests.count))
+        for test in tests {
+            switch test {
+            case let .number(offset, width, littleEndian, mask, value, relation, unsigned):
+                bytes.append(1)
+                append(UInt32(offset))
+                bytes += [UInt8(width), (littleEndian ? 1 : 0) | (unsigned ? 2 : 0), relation]
+                append(mask)
+                append(value)
+            case let .string(offset, pattern, ignoresCase, relation):
+                bytes.append(2)
+                append(UInt32(offset))
+                bytes += [relation, ignoresCase ? 1 : 0]
+                append(pattern: pattern)
+            case let .search(offset, pattern, ignoresCase, range):
+                bytes.append(3)
+                append(UInt32(offset))
+                append(UInt32(range))
+                bytes.append(ignoresCase ? 1 : 0)
+                append(pattern: pattern)
+            case let .string16(offset, pattern, bigEndian):
+                bytes.append(4)
+                append(UInt32(offset))
+                bytes.append(bigEndian ? 1 : 0)
+                append(pattern: pattern)
+            case let .words(words):
+                bytes.append(5)
+                append(UInt16(words.count))
+                for word in words {
+                    bytes.append((word.atLineStart ? 1 : 0) | (word.ignoresCase ? 2 : 0))
+                    append(UInt32(word.lowest))
+                    append(pattern: word.bytes)
+                }
+            }
+        }
+        append(UInt32(paths.count))
+        for path in paths {
+            append(UInt16(path.count))
+            for index in path { append(UInt32(index)) }
+        }
+        return bytes
+    }
+
+    /// The prefilter a cache file holds; `nil` when the bytes are not exactly one prefilter
+    /// file (a damaged file is refused whole, never read in part).
+    public init?(serialized bytes: UnsafeRawBufferPointer) {
+        var reader = LittleEndianFieldReader(bytes: bytes)
+        guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
+            let testCount = reader.number(UInt32.self), Int(testCount) <= bytes.count
+        else { return nil }
+        var tests: [MagicLineTest] = []
+        for _ in 0..<testCount {
+            guard let test = Self.test(&reader) else { return nil }
+            tests.append(test)
+        }
+        guard let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count else { return nil }
+        var paths: [[Int32]] = []
+        for _ in 0..<pathCount {
+            guard let count = reader.number(UInt16.self), count > 0 else { return nil }
+            var path: [Int32] = []
+            for _ in 0..<count {
+                guard let index = reader.number(UInt32.self), index < testCount else { return nil }
+                path.append(Int32(index))
+            }
+            paths.append(path)
+        }
+        guard reader.isAtEnd else { return nil }
+        self.init(tests: tests, paths: paths)
+    }
+
+    /// One test of the file, checked as ``MagicLineTest`` makes them.
+    private static func test(_ reader: inout LittleEndianFieldReader) -> MagicLineTest? {
+        func readOffset() -> Int? { reader.number(UInt32.self).flatMap { $0 <= UInt32(Int32.max) ? Int($0) : nil } }
+        func pattern() -> [UInt8]? {
+            guard let length = reader.number(UInt16.self), length > 0 else { return nil }
+            return reader.take(Int(length)).map(Array.init)
+        }
+        switch reader.byte() {
+        case 1:
+            guard let offset = readOffset(), let width = reader.byte(), [1, 2, 4, 8].contains(width), let flags = reader.byte(), flags & ~3 == 0,
+                let relation = reader.byte(), MagicLineTest.numberRelations.contains(relation),
+                let mask = reader.number(UInt64.self), let value = reader.number(UInt64.self)
+            else { return nil }
+            return .number(
+                offset: offset, width: Int(width), littleEndian: flags & 1 != 0, mask: mask, value: value, relation: relation,
+                unsigned: flags & 2 != 0)
+        case 2:
+            guard let offset = readOffset(), let relation = reader.byte(), MagicLineTest.stringRelations.contains(relation),
+                let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern()
+            else { return nil }
+            return .string(offset: offset, bytes: pattern, ignoresCase: flags == 1, relation: relation)
+        case 3:
+            guard let offset = readOffset(), let range = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern() else {
+                return nil
+            }
+            return .search(offset: offset, bytes: pattern, ignoresCase: flags == 1, range: range)
+        case 4:
+            guard let offset = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern() else { return nil }
+            return .string16(offset: offset, bytes: pattern, bigEndian: flags == 1)
+        case 5:
+            guard let count = reader.number(UInt16.self), count > 0 else { return nil }
+            var words: [MagicTextPrefilter.Word] = []
+            for _ in 0..<count {
+                guard let flags = reader.byte(), flags & ~3 == 0, let lowest = readOffset(), let bytes = pattern() else { return nil }
+                words.append(.init(bytes: bytes, atLineStart: flags & 1 != 0, ignoresCase: flags & 2 != 0, lowest: lowest))
+            }
+            return .words(words)
+        default:
+            return nil
+        }
+    }
+}

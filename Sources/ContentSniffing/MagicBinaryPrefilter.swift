@@ -1,0 +1,204 @@
+/// Whether any of libmagic's rules that name a type can match a binary buffer: a check of
+/// microseconds that tells when asking libmagic's whole database (hundreds of microseconds,
+/// and about 14 MiB of a process's memory once loaded) can only give
+/// `application/octet-stream`.
+///
+/// Built from the compiled databases libmagic loads: for each rule line that answers with a
+/// MIME type (itself, through a named rule it uses, or by an `indirect` test that runs every
+/// rule again further on), in a rule libmagic runs on binary data, the lines it hangs from
+/// must all pass, and each is read as ``MagicLineTest`` reads it (a test it cannot read may
+/// always pass). A line that answers with a type and has nothing readable on its way makes the
+/// prefilter `nil`: it could never say "no". Paths through a line that can pass no buffer are
+/// dropped.
+///
+/// Policy: ``mayName(_:)`` answers "no" only for bytes libmagic judges binary, so that its text
+/// rules never run: bytes with a NUL and no UTF-16 or UTF-32 byte order mark. It says "may"
+/// for bytes that open as an OLE2 compound file, a JSON object or array, or whose tar checksum
+/// field is well formed, which libmagic's own checks of those formats (outside its rules) could
+/// name. The buffer
+/// must be exactly what libmagic is handed: offsets from the end, and searches, read its end.
+public struct MagicBinaryPrefilter: Sendable {
+    /// Every test some path needs, each once.
+    let tests: [MagicLineTest]
+    /// Each path: the indices in ``tests`` of the tests that must all pass.
+    let paths: [[Int32]]
+
+    init(tests: [MagicLineTest], paths: [[Int32]]) {
+        self.tests = tests
+        self.paths = paths
+    }
+
+    /// The prefilter of compiled database files (several, as libmagic's search path may name;
+    /// named rules are looked up across all of them, as libmagic does), read a few entries at
+    /// a time; `nil` when one cannot be read or a path has nothing readable.
+    init?(files: [CompiledMagicFile]) {
+        var named: [NamedLine] = []
+        var builder = Builder()
+        do {
+            for file in files {
+                try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
+                    named.append(NamedLine(entry))
+                }
+            }
+            builder.named(named)
+            for file in files {
+                builder.startFile()
+                try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(entry) }
+            }
+        } catch {
+            return nil
+        }
+        guard let built = builder.result else { return nil }
+        self.init(tests: built.tests, paths: built.paths)
+    }
+
+    /// Entries read at a time from a file.
+    private static let chunkEntries = 64
+
+    private typealias Layout = CompiledMagicFile.Layout
+
+    /// A named rule's line, as far as following `use` needs it.
+    private struct NamedLine {
+        var level: Int
+        var name: [UInt8]?
+        var uses: [UInt8]?
+        var answers: Bool
+
+        init(_ entry: UnsafeRawBufferPointer) {
+            level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
+            let type = entry[Layout.type]
+            name = type == Layout.nameType ? Array(CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)) : nil
+            uses = type == Layout.useType ? CompiledMagicFile.useName(entry) : nil
+            answers = type == Layout.indirectType || !CompiledMagicFile.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
+        }
+    }
+
+    /// Collects the paths of the main rules' lines, in order, given the named rules.
+    private struct Builder {
+        private var rules: [[UInt8]: ArraySlice<NamedLine>] = [:]
+        /// The lines the current one hangs from: level, and the test's index or `nil`
+        /// (`-1` for a line that can pass nothing).
+        private var chain: [(level: Int, test: Int32?)] = []
+        private var binaryRule = false
+        private var tests: [MagicLineTest] = []
+        private var paths: [[Int32]] = []
+        private var seenPaths: Set<[Int32]> = []
+        private var complete = true
+
+        /// The tests the paths need, each once, and the paths renumbered to them; `nil` when a
+        /// path has nothing readable.
+        var result: (tests: [MagicLineTest], paths: [[Int32]])? {
+            guard complete else { return nil }
+            var renumbered: [Int32: Int32] = [:]
+            var kept: [MagicLineTest] = []
+            let paths = paths.map { path in
+                path.map { index in
+                    if let known = renumbered[index] { return known }
+                    let new = Int32(kept.count)
+                    kept.append(tests[Int(index)])
+                    renumbered[index] = new
+                    return new
+                }
+            }
+            return (kept, paths)
+        }
+
+        mutating func named(_ lines: [NamedLine]) {
+            var start = 0
+            for index in lines.indices where index == lines.count - 1 || lines[index + 1].level == 0 {
+                if let name = lines[start].name, rules[name] == nil { rules[name] = lines[start...index] }
+                start = index + 1
+            }
+        }
+
+        mutating func startFile() { chain = [] }
+
+        /// Takes the next line of the main rules.
+        mutating func add(_ entry: UnsafeRawBufferPointer) {
+            let level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
+            if level == 0 { binaryRule = entry[Layout.flag] & Layout.binaryTest != 0 }
+            while let last = chain.last, last.level >= level { chain.removeLast() }
+            guard binaryRule, complete else { return }
+            switch MagicLineTest.reading(entry) {
+            case .test(let test):
+                chain.append((level, Int32(tests.count)))
+                tests.append(test)
+            case .anything:
+                chain.append((level, nil))
+            case .neverMatches:
+                chain.append((level, -1))
+            }
+            let line = NamedLine(entry)
+            guard line.answers || line.uses.map({ answers(named: $0, visiting: []) }) == true else { return }
+            let needed = chain.compactMap(\.test)
+            if needed.contains(-1) { return }
+            if needed.isEmpty {
+                complete = false
+            } else if seenPaths.insert(needed).inserted {
+                paths.append(needed)
+            }
+        }
+
+        /// Whether a named rule answers with a type, itself or through the rules it uses (a
+        /// rule that uses itself, directly or in turn, is followed once).
+        private func answers(named name: [UInt8], visiting: Set<[UInt8]>) -> Bool {
+            guard !visiting.contains(name), let rule = rules[name] else { return false }
+            return rule.contains { $0.answers || ($0.uses.map { answers(named: $0, visiting: visiting.union([name])) } ?? false) }
+        }
+    }
+
+    /// Whether a rule of libmagic's that names a type may match `buffer`, the bytes libmagic is
+    /// handed; `false` only when libmagic would answer `application/octet-stream`.
+    public func mayName(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard Self.isBinaryForLibmagic(buffer), !Self.mayBeCheckedOutsideRules(buffer) else { return true }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(buffer.count, 1)) { lowered in
+            // The bytes in lower case, made on the first test that ignores case (most buffers
+            // fail every path before one).
+            var folded: UnsafeRawBufferPointer?
+            func foldedBytes() -> UnsafeRawBufferPointer {
+                if let folded { return folded }
+                for (index, byte) in buffer.enumerated() { lowered[index] = ASCII.lowercased(byte) }
+                let made = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: lowered[..<buffer.count]))
+                folded = made
+                return made
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(tests.count, 1)) { outcomes in
+                // 0: not yet evaluated, 1: passes, 2: fails.
+                outcomes.initialize(repeating: 0)
+                func passes(_ index: Int32) -> Bool {
+                    let slot = Int(index)
+                    if outcomes[slot] == 0 { outcomes[slot] = tests[slot].mayPass(buffer, folded: foldedBytes) ? 1 : 2 }
+                    return outcomes[slot] == 1
+                }
+                return paths.contains { $0.allSatisfy(passes) }
+            }
+        }
+    }
+
+    /// Whether libmagic judges `buffer` binary, running its binary rules only: it holds a NUL,
+    /// which no text encoding libmagic reads without a byte order mark allows, and opens with
+    /// no UTF-16 or UTF-32 byte order mark.
+    static func isBinaryForLibmagic(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard buffer.firstOffset(of: 0) != nil else { return false }
+        if let head = buffer.u16be(at: 0), head == 0xFEFF || head == 0xFFFE { return false }
+        return buffer.u32be(at: 0) != 0x0000_FEFF
+    }
+
+    /// Whether libmagic's checks outside its rules could name `buffer`: its OLE2 compound file
+    /// reader (the compound file signature), its JSON reader (a first byte after blank space
+    /// that opens an object or an array) and its tar reader (a checksum field of 1–8 octal
+    /// digits after optional blanks, then NULs or blanks, at 148).
+    static func mayBeCheckedOutsideRules(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        if buffer.u64be(at: 0) == 0xD0CF_11E0_A1B1_1AE1 { return true }
+        if let first = buffer.first(where: { !ASCII.isWhitespace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return true
+        }
+        guard buffer.count >= 512 else { return false }
+        var index = 148
+        while index < 156, buffer[index] == 0x20 { index += 1 }
+        let digits = index
+        while index < 156, ASCII.isOctalDigit(buffer[index]) { index += 1 }
+        guard index > digits else { return false }
+        return (index..<156).allSatisfy { buffer[$0] == 0 || buffer[$0] == 0x20 }
+    }
+}
