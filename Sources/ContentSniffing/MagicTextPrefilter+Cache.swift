@@ -20,7 +20,7 @@ import FileSystemCalls
 /// little-endian. A file that breaks any of this, or holds more, is refused.
 extension MagicTextPrefilter {
     static let fileMagic: [UInt8] = Array("OWTP".utf8)
-    static let fileVersion: UInt8 = 1
+    static let fileVersion: UInt8 = 2
     /// The largest prefilter file read.
     static let maximumFileSize = 1 << 20
 

@@ -6,9 +6,10 @@
 /// Built from a compiled database (the cut ``MagicTextDatabase`` makes): for each rule line
 /// that answers with a MIME type, itself or through a named rule it uses, the lines it hangs
 /// from must all pass, and each line that compares a string, searches for one, matches a
-/// regular expression (``MagicRegexLiterals``) or compares a 16- or 32-bit number names words
-/// one of which must then occur — where the line looks, when it is a top-level line at a fixed
-/// offset. A rule line that answers with a type and names no word anywhere on its way makes
+/// regular expression (``MagicRegexLiterals``) or compares a 16- or 32-bit number without a
+/// mask names words one of which must then occur — where the line looks, when it is a
+/// top-level line at a fixed offset; a UTF-16 string names its characters, each at its place
+/// (libmagic compares only the low byte of each unit). A rule line that answers with a type and names no word anywhere on its way makes
 /// the prefilter `nil`: it could never say "no".
 ///
 /// Policy: the prefilter answers only for text in ASCII or UTF-8 without a byte order mark,
@@ -106,7 +107,7 @@ public struct MagicTextPrefilter: Sendable {
             while let last = chain.last, last.level >= line.level { chain.removeLast() }
             chain.append(line)
             guard complete, answers(line, visiting: []) else { return }
-            let clauses = chain.compactMap(\.words)
+            let clauses = chain.flatMap(\.clauses)
             if clauses.isEmpty { complete = false } else { collected.append(clauses) }
         }
 
@@ -181,8 +182,9 @@ public struct MagicTextPrefilter: Sendable {
         var uses: [UInt8]?
         /// Whether it answers with a MIME type itself.
         var answers: Bool
-        /// The words one of which it needs (`nil`: it names none).
-        var words: [Word]?
+        /// What it needs: clauses that must all hold, each words one of which must occur
+        /// (none: it names nothing).
+        var clauses: [[Word]]
 
         init(_ entry: UnsafeRawBufferPointer) {
             level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
@@ -190,10 +192,33 @@ public struct MagicTextPrefilter: Sendable {
             name = type == Layout.nameType ? Array(CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)) : nil
             uses = type == Layout.useType ? CompiledMagicFile.useName(entry) : nil
             answers = !CompiledMagicFile.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
-            words = Self.words(of: entry, level: level, type: type)
+            clauses = Self.clauses(of: entry, level: level, type: type)
         }
 
-        /// The words the line needs: the policy of ``MagicTextPrefilter``.
+        /// What the line needs: the policy of ``MagicTextPrefilter``. A UTF-16 string is
+        /// compared by the low byte of each unit only (libmagic reads the other byte only to
+        /// tell a NUL from a space), so it needs its characters one by one: each where it
+        /// stands at a fixed offset (blank space aside, which a NUL may stand for), or else its
+        /// first character somewhere.
+        private static func clauses(of entry: UnsafeRawBufferPointer, level: Int, type: UInt8) -> [[Word]] {
+            guard type == Layout.leString16Type || type == Layout.beString16Type else {
+                return words(of: entry, level: level, type: type).map { [$0] } ?? []
+            }
+            let length = Int(entry[Layout.valueLength])
+            guard entry[Layout.relation] == UInt8(ascii: "="), length > 0, length <= Layout.valueSize else { return [] }
+            let characters = Array(entry[Layout.value..<(Layout.value + length)])
+            let offset = Int(entry.loadUnaligned(fromByteOffset: Layout.offset, as: Int32.self))
+            guard level == 0, entry[Layout.flag] & Layout.relativeOffsetFlags == 0, offset >= 0 else {
+                return characters.first { !ASCII.isWhitespace($0) && $0 != 0 }.map { [[Word(bytes: [$0])]] } ?? []
+            }
+            let low = offset + (type == Layout.beString16Type ? 1 : 0)
+            return characters.enumerated().filter { !ASCII.isWhitespace($0.element) && $0.element != 0 }.map { index, character in
+                [Word(bytes: [character], lowest: low + 2 * index, highest: low + 2 * index)]
+            }
+        }
+
+        /// The words one of which the line needs, for the tests other than UTF-16 strings
+        /// (`nil`: it names none).
         private static func words(of entry: UnsafeRawBufferPointer, level: Int, type: UInt8) -> [Word]? {
             guard entry[Layout.relation] == UInt8(ascii: "=") else { return nil }
             // For string types the word at `stringFlags` holds their modifiers; for numbers it is
@@ -226,13 +251,11 @@ public struct MagicTextPrefilter: Sendable {
                 guard let literals = MagicRegexLiterals(pattern) else { return nil }
                 words = literals.words.map { Word(bytes: $0.bytes, atLineStart: $0.atLineStart) }
                 reach = nil
-            case Layout.leString16Type, Layout.beString16Type:
-                guard length > 0, length <= Layout.valueSize else { return nil }
-                let little = type == Layout.leString16Type
-                words = [Word(bytes: value[..<length].flatMap { little ? [$0, 0] : [0, $0] })]
-                ignoresCase = false
             case Layout.beShortType, Layout.leShortType, Layout.beLongType, Layout.leLongType:
-                guard entry[Layout.maskOperation] == 0 else { return nil }
+                // A masked number may hold other bits than its value: it names no bytes.
+                guard entry[Layout.maskOperation] == 0, entry.loadUnaligned(fromByteOffset: Layout.range, as: UInt64.self) == 0 else {
+                    return nil
+                }
                 let number = entry.loadUnaligned(fromByteOffset: Layout.value, as: UInt64.self).littleEndian
                 let width = type == Layout.beShortType || type == Layout.leShortType ? 2 : 4
                 let little = type == Layout.leShortType || type == Layout.leLongType

@@ -102,6 +102,19 @@ struct MagicTextPrefilterTests {
         #expect(prefilter(main: main + [Self.entry(type: string, value: Array("x".utf8), mime: "text/x-not", relation: "!")]) == nil)
     }
 
+    @Test("a UTF-16 string is compared by the low byte of each unit: text that spells one every other byte may be named")
+    func utf16LowBytes() throws {
+        let sniffer = try MagicSniffer(textRulesOf: nil)
+        let filter = try #require(sniffer.textPrefilter)
+        func spaced(_ text: String) -> String { text.unicodeScalars.map { "\($0)." }.joined() }
+        // libmagic's rule for registry files reads "Windows Registry Editor " as UTF-16 at
+        // offset 2 and "Version 5.00" at 50; ASCII text holding their letters every other byte
+        // passes it.
+        let text = Array(("ab" + spaced("Windows Registry Editor ") + spaced("Version 5.00\r\n\r\n") + "[HKEY_CURRENT_USER]\n").utf8)
+        #expect(text.withUnsafeBytes { sniffer.mimeType(of: $0) } == "text/x-ms-regedit")
+        #expect(text.withUnsafeBytes { filter.mayName($0) })
+    }
+
     /// Text files of this machine, read as the resolver hands them to libmagic (2 KiB).
     static func textWindows(limit: Int) -> [[UInt8]] {
         var windows: [[UInt8]] = []
