@@ -15,7 +15,8 @@
 ///   offset;
 /// - **searches**: the pattern (or that first piece) starting within the range;
 /// - **UTF-16 strings**: the low byte of each code unit, which is all libmagic compares (a NUL
-///   low byte beside another byte reads as a space, past the end as a NUL);
+///   low byte beside another byte reads as a space); a string starting past the buffer's end
+///   is compared with NULs, and one that runs past it passes when the units within it agree;
 /// - **GUIDs**: their 16 bytes as the file holds them;
 /// - **regular expressions**: one of the words they cannot match without
 ///   (``MagicRegexLiterals``), anywhere after the offset (at a line start only at a fixed
@@ -186,11 +187,14 @@ enum MagicLineTest: Sendable, Equatable {
             }
             return false
         case let .string16(offset, bytes, bigEndian):
-            guard offset <= buffer.count - 2 * bytes.count else { return true }
+            // Past the buffer's end libmagic compares what an earlier test left in its copy:
+            // only a difference within the buffer decides.
+            guard offset < buffer.count else { return bytes.allSatisfy { $0 == 0 } }
             for (index, expected) in bytes.enumerated() {
                 let low = offset + 2 * index + (bigEndian ? 1 : 0)
+                guard low < buffer.count else { return true }
                 let high = bigEndian ? low - 1 : low + 1
-                let read = buffer[low] == 0 && buffer[high] != 0 ? UInt8(ascii: " ") : buffer[low]
+                let read = buffer[low] == 0 && high < buffer.count && buffer[high] != 0 ? UInt8(ascii: " ") : buffer[low]
                 if read != expected { return false }
             }
             return true
