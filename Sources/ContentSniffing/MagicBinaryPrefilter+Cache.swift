@@ -88,49 +88,47 @@ extension MagicBinaryPrefilter {
     public func serialized() -> [UInt8] {
         var bytes = Self.fileMagic + [Self.fileVersion]
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        func append(pattern: [UInt8]) {
-            append(UInt16(pattern.count))
-            bytes += pattern
+        func append(start: Int32, count: Int32) {
+            append(UInt16(count))
+            bytes += pool[Int(start)..<Int(start + count)]
         }
         append(UInt32(tests.count))
         for test in tests {
-            switch test {
-            case let .number(offset, width, littleEndian, mask, value, relation, unsigned):
-                bytes.append(1)
-                append(UInt32(offset))
-                bytes += [UInt8(width), (littleEndian ? 1 : 0) | (unsigned ? 2 : 0), relation]
-                append(mask)
-                append(value)
-            case let .string(offset, pattern, ignoresCase, relation):
-                bytes.append(2)
-                append(UInt32(offset))
-                bytes += [relation, ignoresCase ? 1 : 0]
-                append(pattern: pattern)
-            case let .search(offset, pattern, ignoresCase, range):
-                bytes.append(3)
-                append(UInt32(offset))
-                append(UInt32(range))
-                bytes.append(ignoresCase ? 1 : 0)
-                append(pattern: pattern)
-            case let .string16(offset, pattern, bigEndian):
-                bytes.append(4)
-                append(UInt32(offset))
-                bytes.append(bigEndian ? 1 : 0)
-                append(pattern: pattern)
-            case let .words(words):
-                bytes.append(5)
-                append(UInt16(words.count))
-                for word in words {
-                    bytes.append((word.atLineStart ? 1 : 0) | (word.ignoresCase ? 2 : 0))
+            bytes.append(test.kind.rawValue)
+            switch test.kind {
+            case .number:
+                append(UInt32(test.offset))
+                bytes += [test.width, test.flags, test.relation]
+                append(test.mask)
+                append(test.value)
+            case .string:
+                append(UInt32(test.offset))
+                bytes += [test.relation, test.flags]
+                append(start: test.start, count: test.count)
+            case .search:
+                append(UInt32(test.offset))
+                append(UInt32(test.range))
+                bytes.append(test.flags)
+                append(start: test.start, count: test.count)
+            case .string16:
+                append(UInt32(test.offset))
+                bytes.append(test.flags)
+                append(start: test.start, count: test.count)
+            case .words:
+                append(UInt16(test.count))
+                for word in words[Int(test.start)..<Int(test.start + test.count)] {
+                    bytes.append(word.flags)
                     append(UInt32(word.lowest))
-                    append(pattern: word.bytes)
+                    append(start: word.start, count: word.count)
                 }
             }
         }
-        append(UInt32(paths.count))
-        for path in paths {
-            append(UInt16(path.count))
-            for index in path { append(UInt32(index)) }
+        append(UInt32(pathEnds.count))
+        var start = 0
+        for end in pathEnds {
+            append(UInt16(Int(end) - start))
+            for index in pathTests[start..<Int(end)] { append(UInt32(index)) }
+            start = Int(end)
         }
         return bytes
     }
@@ -142,65 +140,74 @@ extension MagicBinaryPrefilter {
         guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
             let testCount = reader.number(UInt32.self), Int(testCount) <= bytes.count
         else { return nil }
-        var tests: [MagicLineTest] = []
+        var file = FileContents()
+        file.tests.reserveCapacity(Int(testCount))
+        file.pool.reserveCapacity(bytes.count)
         for _ in 0..<testCount {
-            guard let test = Self.test(&reader) else { return nil }
-            tests.append(test)
+            guard file.readTest(&reader) else { return nil }
         }
         guard let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count else { return nil }
-        var paths: [[Int32]] = []
+        var pathTests: [Int32] = []
+        var pathEnds: [Int32] = []
+        pathEnds.reserveCapacity(Int(pathCount))
         for _ in 0..<pathCount {
             guard let count = reader.number(UInt16.self), count > 0 else { return nil }
-            var path: [Int32] = []
             for _ in 0..<count {
                 guard let index = reader.number(UInt32.self), index < testCount else { return nil }
-                path.append(Int32(index))
+                pathTests.append(Int32(index))
             }
-            paths.append(path)
+            pathEnds.append(Int32(pathTests.count))
         }
         guard reader.isAtEnd else { return nil }
-        self.init(tests: tests, paths: paths)
+        self.init(tests: file.tests, words: file.words, pool: file.pool, pathTests: pathTests, pathEnds: pathEnds)
     }
 
-    /// One test of the file, checked as ``MagicLineTest`` makes them.
-    private static func test(_ reader: inout LittleEndianFieldReader) -> MagicLineTest? {
-        func readOffset() -> Int? { reader.number(UInt32.self).flatMap { $0 <= UInt32(Int32.max) ? Int($0) : nil } }
-        func pattern() -> [UInt8]? {
-            guard let length = reader.number(UInt16.self), length > 0 else { return nil }
-            return reader.take(Int(length)).map(Array.init)
-        }
-        switch reader.byte() {
-        case 1:
-            guard let offset = readOffset(), let width = reader.byte(), [1, 2, 4, 8].contains(width), let flags = reader.byte(), flags & ~3 == 0,
-                let relation = reader.byte(), MagicLineTest.numberRelations.contains(relation),
-                let mask = reader.number(UInt64.self), let value = reader.number(UInt64.self)
-            else { return nil }
-            return .number(
-                offset: offset, width: Int(width), littleEndian: flags & 1 != 0, mask: mask, value: value, relation: relation,
-                unsigned: flags & 2 != 0)
-        case 2:
-            guard let offset = readOffset(), let relation = reader.byte(), MagicLineTest.stringRelations.contains(relation),
-                let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern()
-            else { return nil }
-            return .string(offset: offset, bytes: pattern, ignoresCase: flags == 1, relation: relation)
-        case 3:
-            guard let offset = readOffset(), let range = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern() else {
-                return nil
+    /// The tests of a file as they are read, with their words and bytes.
+    private struct FileContents {
+        var tests: [MagicStoredTest] = []
+        var words: [MagicStoredTest.Word] = []
+        var pool: [UInt8] = []
+
+        /// Reads one test, checked as ``MagicLineTest`` makes them; whether it was one.
+        mutating func readTest(_ reader: inout LittleEndianFieldReader) -> Bool {
+            func readOffset() -> Int32? { reader.number(UInt32.self).flatMap { $0 <= UInt32(Int32.max) ? Int32($0) : nil } }
+            func pattern() -> (start: Int32, count: Int32)? {
+                guard let length = reader.number(UInt16.self), length > 0, let bytes = reader.take(Int(length)) else { return nil }
+                defer { pool += bytes }
+                return (Int32(pool.count), Int32(length))
             }
-            return .search(offset: offset, bytes: pattern, ignoresCase: flags == 1, range: range)
-        case 4:
-            guard let offset = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let pattern = pattern() else { return nil }
-            return .string16(offset: offset, bytes: pattern, bigEndian: flags == 1)
-        case 5:
-            guard let count = reader.number(UInt16.self), count > 0 else { return nil }
-            var words: [MagicTextPrefilter.Word] = []
-            for _ in 0..<count {
-                guard let flags = reader.byte(), flags & ~3 == 0, let lowest = readOffset(), let bytes = pattern() else { return nil }
-                words.append(.init(bytes: bytes, atLineStart: flags & 1 != 0, ignoresCase: flags & 2 != 0, lowest: lowest))
+            guard let kindByte = reader.byte(), let kind = MagicStoredTest.Kind(rawValue: kindByte) else { return false }
+            var test = MagicStoredTest(kind: kind)
+            switch kind {
+            case .number:
+                guard let offset = readOffset(), let width = reader.byte(), [1, 2, 4, 8].contains(width), let flags = reader.byte(),
+                    flags & ~3 == 0, let relation = reader.byte(), MagicLineTest.numberRelations.contains(relation),
+                    let mask = reader.number(UInt64.self), let value = reader.number(UInt64.self)
+                else { return false }
+                (test.offset, test.width, test.flags, test.relation, test.mask, test.value) = (offset, width, flags, relation, mask, value)
+            case .string:
+                guard let offset = readOffset(), let relation = reader.byte(), MagicLineTest.stringRelations.contains(relation),
+                    let flags = reader.byte(), flags & ~1 == 0, let (start, count) = pattern()
+                else { return false }
+                (test.offset, test.relation, test.flags, test.start, test.count) = (offset, relation, flags, start, count)
+            case .search:
+                guard let offset = readOffset(), let range = readOffset(), let flags = reader.byte(), flags & ~1 == 0,
+                    let (start, count) = pattern()
+                else { return false }
+                (test.offset, test.range, test.flags, test.start, test.count) = (offset, range, flags, start, count)
+            case .string16:
+                guard let offset = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let (start, count) = pattern() else { return false }
+                (test.offset, test.flags, test.start, test.count) = (offset, flags, start, count)
+            case .words:
+                guard let count = reader.number(UInt16.self), count > 0 else { return false }
+                (test.start, test.count) = (Int32(words.count), Int32(count))
+                for _ in 0..<count {
+                    guard let flags = reader.byte(), flags & ~3 == 0, let lowest = readOffset(), let (start, length) = pattern() else { return false }
+                    words.append(.init(start: start, count: length, lowest: lowest, flags: flags))
+                }
             }
-            return .words(words)
-        default:
-            return nil
+            tests.append(test)
+            return true
         }
     }
 }

@@ -17,15 +17,41 @@
 /// field is well formed, which libmagic's own checks of those formats (outside its rules) could
 /// name. The buffer
 /// must be exactly what libmagic is handed: offsets from the end, and searches, read its end.
-public struct MagicBinaryPrefilter: Sendable {
+public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// Every test some path needs, each once.
-    let tests: [MagicLineTest]
-    /// Each path: the indices in ``tests`` of the tests that must all pass.
-    let paths: [[Int32]]
+    let tests: [MagicStoredTest]
+    /// The words of the tests of regular expressions.
+    let words: [MagicStoredTest.Word]
+    /// The bytes of every pattern and word.
+    let pool: [UInt8]
+    /// The paths, one after another: the indices in ``tests`` of the tests that must all pass.
+    let pathTests: [Int32]
+    /// Where each path ends in ``pathTests``.
+    let pathEnds: [Int32]
 
-    init(tests: [MagicLineTest], paths: [[Int32]]) {
+    /// How many paths the prefilter holds.
+    var pathCount: Int { pathEnds.count }
+
+    init(tests: [MagicStoredTest], words: [MagicStoredTest.Word], pool: [UInt8], pathTests: [Int32], pathEnds: [Int32]) {
         self.tests = tests
-        self.paths = paths
+        self.words = words
+        self.pool = pool
+        self.pathTests = pathTests
+        self.pathEnds = pathEnds
+    }
+
+    /// The prefilter of `tests` and of `paths` (indices in `tests`).
+    init(tests lineTests: [MagicLineTest], paths: [[Int32]]) {
+        var pool: [UInt8] = []
+        var words: [MagicStoredTest.Word] = []
+        let tests = lineTests.map { $0.stored(pool: &pool, words: &words) }
+        var ends: [Int32] = []
+        var all: [Int32] = []
+        for path in paths {
+            all += path
+            ends.append(Int32(all.count))
+        }
+        self.init(tests: tests, words: words, pool: pool, pathTests: all, pathEnds: ends)
     }
 
     /// The prefilter of compiled database files (several, as libmagic's search path may name;
@@ -162,15 +188,24 @@ public struct MagicBinaryPrefilter: Sendable {
                 folded = made
                 return made
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(tests.count, 1)) { outcomes in
-                // 0: not yet evaluated, 1: passes, 2: fails.
-                outcomes.initialize(repeating: 0)
-                func passes(_ index: Int32) -> Bool {
-                    let slot = Int(index)
-                    if outcomes[slot] == 0 { outcomes[slot] = tests[slot].mayPass(buffer, folded: foldedBytes) ? 1 : 2 }
-                    return outcomes[slot] == 1
+            return pool.withUnsafeBytes { pool in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(tests.count, 1)) { outcomes in
+                    // 0: not yet evaluated, 1: passes, 2: fails.
+                    outcomes.initialize(repeating: 0)
+                    func passes(_ index: Int32) -> Bool {
+                        let slot = Int(index)
+                        if outcomes[slot] == 0 {
+                            outcomes[slot] = tests[slot].mayPass(buffer, folded: foldedBytes, pool: pool, words: words) ? 1 : 2
+                        }
+                        return outcomes[slot] == 1
+                    }
+                    var start = 0
+                    for end in pathEnds {
+                        if pathTests[start..<Int(end)].allSatisfy(passes) { return true }
+                        start = Int(end)
+                    }
+                    return false
                 }
-                return paths.contains { $0.allSatisfy(passes) }
             }
         }
     }

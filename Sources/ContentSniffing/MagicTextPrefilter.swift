@@ -158,13 +158,24 @@ public struct MagicTextPrefilter: Sendable {
 
     /// Whether `word` occurs in `text` where it may start.
     static func occurs(_ word: Word, in text: UnsafeRawBufferPointer) -> Bool {
-        guard let first = word.bytes.first else { return false }
-        let last = Swift.min(word.highest ?? Int.max, text.count - word.bytes.count)
-        var from = word.lowest
+        word.bytes.withUnsafeBytes {
+            occurs($0, atLineStart: word.atLineStart, lowest: word.lowest, highest: word.highest, in: text)
+        }
+    }
+
+    /// Whether `pattern` occurs in `text` starting between `lowest` and `highest` (`nil`: any
+    /// offset from `lowest`), and when `atLineStart`, at `lowest`, the text's start or after a
+    /// line feed.
+    static func occurs(
+        _ pattern: UnsafeRawBufferPointer, atLineStart: Bool, lowest: Int, highest: Int?, in text: UnsafeRawBufferPointer
+    ) -> Bool {
+        guard let first = pattern.first else { return false }
+        let last = Swift.min(highest ?? Int.max, text.count - pattern.count)
+        var from = lowest
         while from <= last, let found = text.firstOffset(of: first, from: from, to: last + 1) {
             var length = 1
-            while length < word.bytes.count, text[found + length] == word.bytes[length] { length += 1 }
-            if length == word.bytes.count, !word.atLineStart || found == 0 || found == word.lowest || text[found - 1] == 0x0A {
+            while length < pattern.count, text[found + length] == pattern[length] { length += 1 }
+            if length == pattern.count, !atLineStart || found == 0 || found == lowest || text[found - 1] == 0x0A {
                 return true
             }
             from = found + 1

@@ -144,6 +144,21 @@ let benchmarks: @Sendable () -> Void = {
         prefiltered.tearDown()
     }
 
+    // Reading the prefilter's cache file (what a process does before its first question).
+    Benchmark("LibmagicBinary64KiB.readPrefilterFile", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        let file = prefiltered.value.1.binaryPrefilter?.serialized() ?? []
+        benchmark.startMeasurement()
+        file.withUnsafeBytes { bytes in
+            for _ in benchmark.scaledIterations {
+                blackHole(MagicBinaryPrefilter(serialized: bytes))
+            }
+        }
+    } setup: {
+        try prefiltered.setUp()
+    } teardown: {
+        prefiltered.tearDown()
+    }
+
     // The resolver on real files: every family under its usual name, and again with no name
     // (content only, which is when libmagic may be consulted).
     let files = Fixture {

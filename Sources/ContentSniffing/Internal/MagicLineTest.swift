@@ -147,72 +147,34 @@ enum MagicLineTest: Sendable, Equatable {
         }
     }
 
-    /// Whether `buffer` (libmagic's whole view: the bytes it is handed) can pass the test;
-    /// `folded` gives the same bytes in lower case, for tests that ignore case.
-    func mayPass(_ buffer: UnsafeRawBufferPointer, folded: () -> UnsafeRawBufferPointer) -> Bool {
+    /// The test as the prefilter keeps it, its bytes appended to `pool` (and its words, for a
+    /// regular expression, to `words`).
+    func stored(pool: inout [UInt8], words: inout [MagicStoredTest.Word]) -> MagicStoredTest {
+        func append(_ bytes: [UInt8]) -> (start: Int32, count: Int32) {
+            defer { pool += bytes }
+            return (Int32(pool.count), Int32(bytes.count))
+        }
         switch self {
         case let .number(offset, width, littleEndian, mask, value, relation, unsigned):
-            guard offset <= buffer.count - width else { return false }
-            var number: UInt64 = 0
-            for index in 0..<width {
-                let byte = UInt64(buffer[offset + (littleEndian ? index : width - 1 - index)])
-                number |= byte << UInt64(8 * index)
-            }
-            if mask != 0 { number &= mask }
-            if !unsigned, width < 8, number >> UInt64(8 * width - 1) & 1 == 1 { number |= ~0 << UInt64(8 * width) }
-            return Self.compare(number, value, relation: relation, unsigned: unsigned)
+            return MagicStoredTest(
+                kind: .number, flags: (littleEndian ? 1 : 0) | (unsigned ? 2 : 0), relation: relation, width: UInt8(width),
+                offset: Int32(offset), mask: mask, value: value)
         case let .string(offset, bytes, ignoresCase, relation):
-            guard offset <= buffer.count - bytes.count else { return false }
-            let source = ignoresCase ? folded() : buffer
-            guard let index = bytes.indices.first(where: { source[offset + $0] != bytes[$0] }) else {
-                return relation == UInt8(ascii: "=")
-            }
-            switch relation {
-            case UInt8(ascii: "!"): return true
-            case UInt8(ascii: "<"): return source[offset + index] < bytes[index]
-            case UInt8(ascii: ">"): return source[offset + index] > bytes[index]
-            default: return false
-            }
+            let (start, count) = append(bytes)
+            return MagicStoredTest(kind: .string, flags: ignoresCase ? 1 : 0, relation: relation, offset: Int32(offset), start: start, count: count)
         case let .search(offset, bytes, ignoresCase, range):
-            guard offset <= buffer.count - bytes.count else { return false }
-            let last = range == 0 ? buffer.count - bytes.count : Swift.min(buffer.count - bytes.count, offset + range - 1)
-            let source = ignoresCase ? folded() : buffer
-            // Look for the pattern's first byte that is not a NUL, which binary data is full of.
-            let anchor = bytes.firstIndex { $0 != 0 } ?? 0
-            var from = offset
-            while from <= last, let found = source.firstOffset(of: bytes[anchor], from: from + anchor, to: last + anchor + 1) {
-                let start = found - anchor
-                if bytes.indices.allSatisfy({ source[start + $0] == bytes[$0] }) { return true }
-                from = start + 1
-            }
-            return false
+            let (start, count) = append(bytes)
+            return MagicStoredTest(kind: .search, flags: ignoresCase ? 1 : 0, offset: Int32(offset), range: Int32(range), start: start, count: count)
         case let .string16(offset, bytes, bigEndian):
-            // Past the buffer's end libmagic compares what an earlier test left in its copy:
-            // only a difference within the buffer decides.
-            guard offset < buffer.count else { return bytes.allSatisfy { $0 == 0 } }
-            for (index, expected) in bytes.enumerated() {
-                let low = offset + 2 * index + (bigEndian ? 1 : 0)
-                guard low < buffer.count else { return true }
-                let high = bigEndian ? low - 1 : low + 1
-                let read = buffer[low] == 0 && high < buffer.count && buffer[high] != 0 ? UInt8(ascii: " ") : buffer[low]
-                if read != expected { return false }
+            let (start, count) = append(bytes)
+            return MagicStoredTest(kind: .string16, flags: bigEndian ? 1 : 0, offset: Int32(offset), start: start, count: count)
+        case let .words(list):
+            let first = Int32(words.count)
+            for word in list {
+                let (start, count) = append(word.bytes)
+                words.append(.init(start: start, count: count, lowest: Int32(word.lowest), flags: (word.atLineStart ? 1 : 0) | (word.ignoresCase ? 2 : 0)))
             }
-            return true
-        case let .words(words):
-            return words.contains { MagicTextPrefilter.occurs($0, in: $0.ignoresCase ? folded() : buffer) }
-        }
-    }
-
-    /// libmagic's comparison of a value read (masked and extended) with the line's value.
-    private static func compare(_ read: UInt64, _ value: UInt64, relation: UInt8, unsigned: Bool) -> Bool {
-        switch relation {
-        case UInt8(ascii: "="): return read == value
-        case UInt8(ascii: "!"): return read != value
-        case UInt8(ascii: "&"): return read & value == value
-        case UInt8(ascii: "^"): return read & value != value
-        case UInt8(ascii: "<"): return unsigned ? read < value : Int64(bitPattern: read) < Int64(bitPattern: value)
-        case UInt8(ascii: ">"): return unsigned ? read > value : Int64(bitPattern: read) > Int64(bitPattern: value)
-        default: return true
+            return MagicStoredTest(kind: .words, start: first, count: Int32(list.count))
         }
     }
 }
