@@ -559,6 +559,7 @@ enum SignatureCases {
             + be16(4) + zeros(8) + be32(65535) + be32(1)),
         SignatureCase("pcap nanosecond", "org.freedesktop.mime.application.vnd.tcpdump.pcap", [0x4D, 0x3C, 0xB2, 0xA1] + le16(2)
             + le16(4) + zeros(8) + le32(65535) + le32(1)),
+        SignatureCase("pcap magic alone (a truncated capture)", "org.freedesktop.mime.application.vnd.tcpdump.pcap", [0xA1, 0xB2, 0xC3, 0xD4], .weak),
         SignatureCase("pcapng", "org.freedesktop.mime.application.x-pcapng", [0x0A, 0x0D, 0x0D, 0x0A] + le32(28) + [0x4D, 0x3C, 0x2B, 0x1A]
             + le16(1) + le16(0) + ByteFixtures.le64(UInt64.max) + le32(28)),
         SignatureCase("TZif version 2, no leap seconds", "org.iana.mime.application.tzif",

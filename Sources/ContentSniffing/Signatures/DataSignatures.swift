@@ -25,17 +25,20 @@ enum DataSignatures {
     }
 
     /// pcap (microsecond and nanosecond variants, both byte orders, major version 2) and
-    /// pcapng (section header block with its byte-order magic).
+    /// pcapng (section header block with its byte-order magic). A whole file that holds a pcap
+    /// magic number and ends before the version is a truncated capture: a weak match, which a
+    /// `.pcap` name confirms and no text reading of its four high bytes refutes.
     static func packetCapture(_ probe: Probe) -> SignatureMatch? {
         let b = probe.bytes
         guard let head = b.u32be(at: 0) else { return nil }
         switch head {
-        case 0xA1B2_C3D4, 0xA1B2_3C4D:
-            guard b.u16be(at: 4) == 2 else { return nil }
-            return SignatureMatch(KnownType.pcap, .strong, "pcap header (big-endian)")
-        case 0xD4C3_B2A1, 0x4D3C_B2A1:
-            guard b.u16le(at: 4) == 2 else { return nil }
-            return SignatureMatch(KnownType.pcap, .strong, "pcap header (little-endian)")
+        case 0xA1B2_C3D4, 0xA1B2_3C4D, 0xD4C3_B2A1, 0x4D3C_B2A1:
+            let littleEndian = head & 0xFF == 0xA1
+            guard let major = b.u16(at: 4, littleEndian: littleEndian) else {
+                return probe.isWholeFile ? SignatureMatch(KnownType.pcap, .weak, "pcap magic number; the file ends before its version") : nil
+            }
+            guard major == 2 else { return nil }
+            return SignatureMatch(KnownType.pcap, .strong, "pcap header (\(littleEndian ? "little" : "big")-endian)")
         case 0x0A0D_0D0A:
             guard let order = b.u32be(at: 8), order == 0x1A2B_3C4D || order == 0x4D3C_2B1A else { return nil }
             return SignatureMatch(KnownType.pcapng, .strong, "pcapng section header block")

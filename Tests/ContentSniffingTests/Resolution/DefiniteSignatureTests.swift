@@ -26,6 +26,19 @@ struct DefiniteSignatureTests {
         #expect(resolution.conflict?.reason.contains("lacks the signature") == true)
     }
 
+    /// A file that holds a format's whole magic number and ends inside its header is that
+    /// format, cut short: its four high bytes read as 8-bit text do not refute the name.
+    @Test("a capture cut short after its magic number keeps its .pcap name")
+    func truncatedCapture() {
+        let magic: [UInt8] = [0xA1, 0xB2, 0xC3, 0xD4]
+        let named = resolver.resolve(bytes: magic, name: "capture.pcap")
+        #expect(named.type.preferredMIMEType == "application/vnd.tcpdump.pcap")
+        #expect(named.conflict == nil)
+        #expect(resolver.resolve(bytes: magic, name: nil).type.preferredMIMEType == "application/vnd.tcpdump.pcap")
+        // The same four bytes with a version that is not 2 are no capture.
+        #expect(resolver.resolve(bytes: magic + [0, 7, 0, 4], name: "capture.pcap").type.preferredMIMEType != "application/vnd.tcpdump.pcap")
+    }
+
     /// `.pack` names two formats with definite marks: a Git pack (`PACK`, version 2 or 3) and a
     /// Pack200 archive (`CAFED00D`). The name ties them; the bytes decide, and refute both when
     /// they hold neither mark.
