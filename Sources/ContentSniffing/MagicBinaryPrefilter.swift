@@ -15,8 +15,8 @@
 /// rules never run: bytes with a NUL and no UTF-16 or UTF-32 byte order mark. It says "may"
 /// for bytes that open as an OLE2 compound file, a JSON object or array, or whose tar checksum
 /// field is well formed, which libmagic's own checks of those formats (outside its rules) could
-/// name. The buffer
-/// must be exactly what libmagic is handed: offsets from the end, and searches, read its end.
+/// name. The buffer must be exactly what libmagic is handed: searches and regular expressions
+/// read to its end.
 public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// Every test some path needs, each once.
     let tests: [MagicStoredTest]

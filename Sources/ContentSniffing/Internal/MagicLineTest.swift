@@ -23,7 +23,8 @@
 ///   offset, where the search begins).
 ///
 /// A line whose offset counts from the end of the file never matches a buffer (libmagic has no
-/// file end to read from then): ``init(entry:)`` reports it as ``Reading/neverMatches``.
+/// file end to read from then): ``reading(_:)`` reports it as ``Reading/neverMatches``. The
+/// prefilter keeps each test as a ``MagicStoredTest``, which evaluates it.
 enum MagicLineTest: Sendable, Equatable {
     case number(offset: Int, width: Int, littleEndian: Bool, mask: UInt64, value: UInt64, relation: UInt8, unsigned: Bool)
     case string(offset: Int, bytes: [UInt8], ignoresCase: Bool, relation: UInt8)
