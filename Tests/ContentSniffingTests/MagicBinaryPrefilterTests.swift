@@ -192,6 +192,16 @@ struct MagicBinaryPrefilterTests {
         #expect(stat(file, &status) == 0 && status.st_mode & 0o022 == 0)
     }
 
+    @Test("a cache folder that cannot be made is no error: the prefilter is made in memory and answers")
+    func unwritableCacheFolder() throws {
+        let folder = TemporaryDirectory("binary-prefilter")
+        let file = try folder.write("not-a-folder", bytes: [1])
+        let sniffer = try MagicSniffer(cachingPrefilterIn: file + "/cache")
+        #expect(sniffer.binaryPrefilter != nil)
+        #expect(Self.madeBuffers[1].withUnsafeBytes { sniffer.mimeType(of: $0) } == "application/octet-stream")
+        #expect(sniffer.idleHandleCount == 0)
+    }
+
     @Test("damaged prefilter files are refused: every cut, a wrong version, an index out of range, trailing bytes")
     func damagedFiles() throws {
         let folder = TemporaryDirectory("binary-prefilter")
