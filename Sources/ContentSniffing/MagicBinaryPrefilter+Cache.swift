@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import FileSystemCalls
-
 /// The prefilter kept in the cache folder, so that a process reads some tens of kilobytes of
 /// tests instead of libmagic's whole database (about 7 MB, read entry by entry in tens of
 /// milliseconds) to make it.
@@ -54,14 +45,12 @@ extension MagicBinaryPrefilter {
     /// `.mgc` stands for its compiled form when that exists, as libmagic loads it).
     static func read(searchPath: String) -> MagicBinaryPrefilter? {
         var files: [CompiledMagicFile] = []
-        for component in searchPath.split(separator: ":").map(String.init) where !component.isEmpty {
-            let compiled = component.hasSuffix(".mgc") ? component : component + ".mgc"
-            if MagicTextDatabase.isRegularFile(compiled) {
-                guard let file = try? CompiledMagicFile(path: compiled) else { return nil }
-                files.append(file)
-            } else {
-                guard (try? MagicTextDatabase.requireNoRules(component)) != nil else { return nil }
+        do {
+            try MagicTextDatabase.forEachCompiledDatabase(searchPath: searchPath) { path throws(SniffingError) in
+                files.append(try CompiledMagicFile(path: path))
             }
+        } catch {
+            return nil
         }
         return files.isEmpty ? nil : MagicBinaryPrefilter(files: files)
     }
@@ -70,18 +59,9 @@ extension MagicBinaryPrefilter {
     /// atomically; other prefilter files there (of databases since replaced) are removed.
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
-        let bytes = serialized()
-        do {
-            try FolderCreation.createWithParents(folder)
-            try bytes.withUnsafeBytes { try AtomicFileWrite.write($0, to: folder + "/" + name) }
-        } catch {
-            return false
+        serialized().withUnsafeBytes { bytes in
+            MagicTextDatabase.writeCache(bytes, into: folder, name: name) { $0.hasPrefix("magic-binary-") && $0.hasSuffix(".tests") }
         }
-        for entry in folder.withCString({ FolderEntries.names(atPath: $0) }).map({ String(decoding: $0, as: UTF8.self) })
-        where entry.hasPrefix("magic-binary-") && entry.hasSuffix(".tests") && entry != name {
-            _ = PathBytes.withCString(folder + "/" + entry) { unlink($0) }
-        }
-        return true
     }
 
     /// The prefilter in the file format above: what the cache file holds.

@@ -58,23 +58,24 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// named rules are looked up across all of them, as libmagic does), read a few entries at
     /// a time; `nil` when one cannot be read or a path has nothing readable.
     init?(files: [CompiledMagicFile]) {
-        var named: [NamedLine] = []
-        var builder = Builder()
+        var named: [MagicNamedRules.Line] = []
+        let result: (tests: [MagicLineTest], paths: [[Int32]])?
         do {
             for file in files {
                 try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
-                    named.append(NamedLine(entry))
+                    named.append(MagicNamedRules.Line(entry, countingIndirect: true))
                 }
             }
-            builder.named(named)
+            var builder = Builder(named: MagicNamedRules(named))
             for file in files {
                 builder.startFile()
                 try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(entry) }
             }
+            result = builder.result
         } catch {
             return nil
         }
-        guard let built = builder.result else { return nil }
+        guard let built = result else { return nil }
         self.init(tests: built.tests, paths: built.paths)
     }
 
@@ -83,25 +84,9 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
 
     private typealias Layout = CompiledMagicFile.Layout
 
-    /// A named rule's line, as far as following `use` needs it.
-    private struct NamedLine {
-        var level: Int
-        var name: [UInt8]?
-        var uses: [UInt8]?
-        var answers: Bool
-
-        init(_ entry: UnsafeRawBufferPointer) {
-            level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
-            let type = entry[Layout.type]
-            name = type == Layout.nameType ? Array(CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)) : nil
-            uses = type == Layout.useType ? CompiledMagicFile.useName(entry) : nil
-            answers = type == Layout.indirectType || !CompiledMagicFile.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
-        }
-    }
-
     /// Collects the paths of the main rules' lines, in order, given the named rules.
     private struct Builder {
-        private var rules: [[UInt8]: ArraySlice<NamedLine>] = [:]
+        let named: MagicNamedRules
         /// The lines the current one hangs from: level, and the test's index or `nil`
         /// (`-1` for a line that can pass nothing).
         private var chain: [(level: Int, test: Int32?)] = []
@@ -129,12 +114,8 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
             return (kept, paths)
         }
 
-        mutating func named(_ lines: [NamedLine]) {
-            var start = 0
-            for index in lines.indices where index == lines.count - 1 || lines[index + 1].level == 0 {
-                if let name = lines[start].name, rules[name] == nil { rules[name] = lines[start...index] }
-                start = index + 1
-            }
+        init(named: MagicNamedRules) {
+            self.named = named
         }
 
         mutating func startFile() { chain = [] }
@@ -154,8 +135,7 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
             case .neverMatches:
                 chain.append((level, -1))
             }
-            let line = NamedLine(entry)
-            guard line.answers || line.uses.map({ answers(named: $0, visiting: []) }) == true else { return }
+            guard named.answers(MagicNamedRules.Line(entry, countingIndirect: true)) else { return }
             let needed = chain.compactMap(\.test)
             if needed.contains(-1) { return }
             if needed.isEmpty {
@@ -163,13 +143,6 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
             } else if seenPaths.insert(needed).inserted {
                 paths.append(needed)
             }
-        }
-
-        /// Whether a named rule answers with a type, itself or through the rules it uses (a
-        /// rule that uses itself, directly or in turn, is followed once).
-        private func answers(named name: [UInt8], visiting: Set<[UInt8]>) -> Bool {
-            guard !visiting.contains(name), let rule = rules[name] else { return false }
-            return rule.contains { $0.answers || ($0.uses.map { answers(named: $0, visiting: visiting.union([name])) } ?? false) }
         }
     }
 
@@ -228,12 +201,6 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
         if let first = buffer.first(where: { !ASCII.isWhitespace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return true
         }
-        guard buffer.count >= 512 else { return false }
-        var index = 148
-        while index < 156, buffer[index] == 0x20 { index += 1 }
-        let digits = index
-        while index < 156, ASCII.isOctalDigit(buffer[index]) { index += 1 }
-        guard index > digits else { return false }
-        return (index..<156).allSatisfy { buffer[$0] == 0 || buffer[$0] == 0x20 }
+        return buffer.count >= 512 && ArchiveSignatures.octal(buffer, from: 148, length: 8) != nil
     }
 }

@@ -80,15 +80,27 @@ extension MagicTextDatabase {
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
         guard buffers.count == 1, let buffer = buffers.first else { return false }
+        let words = MagicTextPrefilter.cacheName(ofCut: name)
+        return Self.writeCache(UnsafeRawBufferPointer(buffer), into: folder, name: name) { entry in
+            entry.hasPrefix("magic-text-") && (entry.hasSuffix(".mgc") || entry.hasSuffix(".words")) && entry != words
+        }
+    }
+
+    /// Writes `bytes` as the cache file `name` in `folder` (made, owner-only, when missing),
+    /// atomically (``AtomicFileWrite``), so a reader sees the whole file or none, then removes
+    /// the other files of the folder that `isStale` picks (those of databases since replaced).
+    /// Returns whether it was written.
+    static func writeCache(
+        _ bytes: UnsafeRawBufferPointer, into folder: String, name: String, removing isStale: (String) -> Bool
+    ) -> Bool {
         do {
             try FolderCreation.createWithParents(folder)
-            try AtomicFileWrite.write(UnsafeRawBufferPointer(buffer), to: folder + "/" + name)
+            try AtomicFileWrite.write(bytes, to: folder + "/" + name)
         } catch {
             return false
         }
-        let words = MagicTextPrefilter.cacheName(ofCut: name)
         for entry in folder.withCString({ FolderEntries.names(atPath: $0) }).map({ String(decoding: $0, as: UTF8.self) })
-        where entry.hasPrefix("magic-text-") && (entry.hasSuffix(".mgc") || entry.hasSuffix(".words")) && entry != name && entry != words {
+        where entry != name && isStale(entry) {
             _ = PathBytes.withCString(folder + "/" + entry) { unlink($0) }
         }
         return true

@@ -63,16 +63,11 @@ final class MagicTextDatabase: @unchecked Sendable {
         var kept = 0
         var total = 0
         do throws(SniffingError) {
-            for component in searchPath.split(separator: ":").map(String.init) where !component.isEmpty {
-                let compiled = component.hasSuffix(".mgc") ? component : component + ".mgc"
-                if Self.isRegularFile(compiled) {
-                    let cut = try Self.cut(compiled)
-                    buffers.append(cut.buffer)
-                    kept += cut.kept
-                    total += cut.total
-                } else {
-                    try Self.requireNoRules(component)
-                }
+            try Self.forEachCompiledDatabase(searchPath: searchPath) { compiled throws(SniffingError) in
+                let cut = try Self.cut(compiled)
+                buffers.append(cut.buffer)
+                kept += cut.kept
+                total += cut.total
             }
         } catch {
             for buffer in buffers { buffer.deallocate() }
@@ -198,7 +193,24 @@ final class MagicTextDatabase: @unchecked Sendable {
         return (buffer, keptRules, main.count)
     }
 
-    static func isRegularFile(_ path: String) -> Bool {
+    /// Calls `body` with each compiled database of `searchPath` (libmagic's colon-separated
+    /// list), in order: a component without `.mgc` stands for its compiled form when that
+    /// exists, as libmagic loads it; a component with no compiled form must hold no rules
+    /// (``requireNoRules(_:)``).
+    static func forEachCompiledDatabase(
+        searchPath: String, _ body: (String) throws(SniffingError) -> Void
+    ) throws(SniffingError) {
+        for component in searchPath.split(separator: ":").map(String.init) where !component.isEmpty {
+            let compiled = component.hasSuffix(".mgc") ? component : component + ".mgc"
+            if isRegularFile(compiled) {
+                try body(compiled)
+            } else {
+                try requireNoRules(component)
+            }
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return PathBytes.withCString(path) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
@@ -206,7 +218,7 @@ final class MagicTextDatabase: @unchecked Sendable {
     /// A component with no compiled form: missing is fine (libmagic skips it too), a rules
     /// source with nothing but comments and blank lines (Debian's `/etc/magic`) is fine; rules,
     /// a folder of rules or anything unreadable is not.
-    static func requireNoRules(_ path: String) throws(SniffingError) {
+    private static func requireNoRules(_ path: String) throws(SniffingError) {
         var status = stat()
         guard PathBytes.withCString(path, { stat($0, &status) }) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= 64 * 1024 else {

@@ -35,7 +35,7 @@ public struct MagicTextPrefilter: Sendable {
     /// bytes, as in ``CompiledMagicFile/Layout``, in order), following the rules of `named`
     /// (set 1) they use; `nil` when a line that answers with a type names no word on its way.
     init?(main: [UnsafeRawBufferPointer], named: [UnsafeRawBufferPointer]) {
-        var builder = Builder(named: named.map(Line.init))
+        var builder = Builder(named: MagicNamedRules(named.map { MagicNamedRules.Line($0) }))
         for entry in main { builder.add(Line(entry)) }
         guard let paths = builder.paths else { return nil }
         self.paths = paths
@@ -64,12 +64,12 @@ public struct MagicTextPrefilter: Sendable {
     /// first, then the others, keeping only the words); `nil` when it cannot be read or its
     /// rules name no word.
     init?(file: CompiledMagicFile) {
-        var named: [Line] = []
+        var named: [MagicNamedRules.Line] = []
         do {
             try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
-                named.append(Line(entry))
+                named.append(MagicNamedRules.Line(entry))
             }
-            var builder = Builder(named: named)
+            var builder = Builder(named: MagicNamedRules(named))
             try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(Line(entry)) }
             guard let paths = builder.paths else { return nil }
             self.paths = paths
@@ -86,7 +86,7 @@ public struct MagicTextPrefilter: Sendable {
 
     /// Collects the paths of the main rules' lines, in order, given the named rules.
     private struct Builder {
-        private var rules: [[UInt8]: ArraySlice<Line>] = [:]
+        let named: MagicNamedRules
         private var chain: [Line] = []
         private var collected: [[[Word]]] = []
         private var complete = true
@@ -94,29 +94,17 @@ public struct MagicTextPrefilter: Sendable {
         /// The paths, `nil` when a line that answers with a type names no word on its way.
         var paths: [[[Word]]]? { complete ? collected : nil }
 
-        init(named: [Line]) {
-            var start = 0
-            for index in named.indices where index == named.count - 1 || named[index + 1].level == 0 {
-                if let name = named[start].name, rules[name] == nil { rules[name] = named[start...index] }
-                start = index + 1
-            }
+        init(named: MagicNamedRules) {
+            self.named = named
         }
 
         /// Takes the next line of the main rules.
         mutating func add(_ line: Line) {
             while let last = chain.last, last.level >= line.level { chain.removeLast() }
             chain.append(line)
-            guard complete, answers(line, visiting: []) else { return }
+            guard complete, named.answers(line.rule) else { return }
             let clauses = chain.flatMap(\.clauses)
             if clauses.isEmpty { complete = false } else { collected.append(clauses) }
-        }
-
-        /// Whether a line answers with a type, itself or through the named rules it uses (a
-        /// rule that uses itself, directly or in turn, is followed once).
-        private func answers(_ line: Line, visiting: Set<[UInt8]>) -> Bool {
-            if line.answers { return true }
-            guard let used = line.uses, !visiting.contains(used), let rule = rules[used] else { return false }
-            return rule.contains { answers($0, visiting: visiting.union([used])) }
         }
     }
 
@@ -158,52 +146,22 @@ public struct MagicTextPrefilter: Sendable {
 
     /// Whether `word` occurs in `text` where it may start.
     static func occurs(_ word: Word, in text: UnsafeRawBufferPointer) -> Bool {
-        word.bytes.withUnsafeBytes {
-            occurs($0, atLineStart: word.atLineStart, lowest: word.lowest, highest: word.highest, in: text)
-        }
-    }
-
-    /// Whether `pattern` occurs in `text` starting between `lowest` and `highest` (`nil`: any
-    /// offset from `lowest`), and when `atLineStart`, at `lowest`, the text's start or after a
-    /// line feed.
-    static func occurs(
-        _ pattern: UnsafeRawBufferPointer, atLineStart: Bool, lowest: Int, highest: Int?, in text: UnsafeRawBufferPointer
-    ) -> Bool {
-        guard let first = pattern.first else { return false }
-        let last = Swift.min(highest ?? Int.max, text.count - pattern.count)
-        var from = lowest
-        while from <= last, let found = text.firstOffset(of: first, from: from, to: last + 1) {
-            var length = 1
-            while length < pattern.count, text[found + length] == pattern[length] { length += 1 }
-            if length == pattern.count, !atLineStart || found == 0 || found == lowest || text[found - 1] == 0x0A {
-                return true
-            }
-            from = found + 1
-        }
-        return false
+        word.bytes.withUnsafeBytes { text.holds($0, from: word.lowest, through: word.highest, atLineStart: word.atLineStart) }
     }
 
     /// One entry, as far as the prefilter reads it.
     private struct Line {
         typealias Layout = CompiledMagicFile.Layout
-        var level: Int
-        /// The name a named rule's head line gives (set 1).
-        var name: [UInt8]?
-        /// The named rule it uses.
-        var uses: [UInt8]?
-        /// Whether it answers with a MIME type itself.
-        var answers: Bool
+        /// Its level, the named rule it uses and whether it answers with a MIME type itself.
+        var rule: MagicNamedRules.Line
+        var level: Int { rule.level }
         /// What it needs: clauses that must all hold, each words one of which must occur
         /// (none: it names nothing).
         var clauses: [[Word]]
 
         init(_ entry: UnsafeRawBufferPointer) {
-            level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
-            let type = entry[Layout.type]
-            name = type == Layout.nameType ? Array(CompiledMagicFile.field(entry, Layout.value, Layout.valueSize)) : nil
-            uses = type == Layout.useType ? CompiledMagicFile.useName(entry) : nil
-            answers = !CompiledMagicFile.field(entry, Layout.mimeType, Layout.mimeTypeSize).isEmpty
-            clauses = Self.clauses(of: entry, level: level, type: type)
+            rule = MagicNamedRules.Line(entry)
+            clauses = Self.clauses(of: entry, level: rule.level, type: entry[Layout.type])
         }
 
         /// What the line needs: the policy of ``MagicTextPrefilter``. A UTF-16 string is

@@ -154,6 +154,27 @@ extension UnsafeRawBufferPointer {
         return base.distance(to: UnsafeRawPointer(found))
     }
 
+    /// Whether `pattern` occurs starting between `lowest` and `highest` (`nil`: any offset from
+    /// `lowest`), and when `atLineStart`, at `lowest`, the buffer's start or after a line feed.
+    /// Candidates are found by the pattern's first byte that is not a NUL, which binary data
+    /// is full of.
+    func holds(_ pattern: UnsafeRawBufferPointer, from lowest: Int, through highest: Int?, atLineStart: Bool) -> Bool {
+        guard !pattern.isEmpty else { return false }
+        let last = Swift.min(highest ?? Int.max, count - pattern.count)
+        let anchor = pattern.firstIndex { $0 != 0 } ?? 0
+        var from = lowest
+        while from <= last, let found = firstOffset(of: pattern[anchor], from: from + anchor, to: last + anchor + 1) {
+            let start = found - anchor
+            if pattern.indices.allSatisfy({ self[start + $0] == pattern[$0] }),
+                !atLineStart || start == 0 || start == lowest || self[start - 1] == 0x0A
+            {
+                return true
+            }
+            from = start + 1
+        }
+        return false
+    }
+
     /// The first offset from `start` that does not hold a blank (space or tab); `count` when
     /// only blanks follow.
     func offset(pastBlanksFrom start: Int) -> Int {

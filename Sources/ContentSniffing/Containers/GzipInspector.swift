@@ -72,16 +72,7 @@ enum GzipInspector {
     static func couldBeTarHeader(_ b: UnsafeRawBufferPointer) -> Bool {
         if b.has("ustar", at: 257) { return true }
         guard let first = b.byte(at: 0), first != 0, b.count >= 156 else { return false }
-        var index = 148
-        while index < 156, b[index] == 0x20 { index += 1 }
-        let digitsStart = index
-        while index < 156, ASCII.isOctalDigit(b[index]) { index += 1 }
-        guard index > digitsStart else { return false }
-        while index < 156 {
-            guard b[index] == 0 || b[index] == 0x20 else { return false }
-            index += 1
-        }
-        return true
+        return ArchiveSignatures.octal(b, from: 148, length: 8) != nil
     }
 
     /// Where the DEFLATE data begins: after the 10-byte header and the optional extra field,

@@ -49,9 +49,6 @@ struct CompiledMagicFile {
         static let beString16Type: UInt8 = 18
         static let leString16Type: UInt8 = 19
         static let searchType: UInt8 = 20
-        /// `flag` bits of an offset that is not the line's own number: indirect, relative to
-        /// the previous match, or from the end of the file.
-        static let relativeOffsetFlags: UInt8 = 0x87
         /// `flag` bits one at a time: an indirect offset, an offset relative to the previous
         /// match, an indirect offset's own relative part, an unsigned comparison, a binary
         /// test, an offset from the end.
@@ -61,6 +58,9 @@ struct CompiledMagicFile {
         static let unsignedFlag: UInt8 = 0x08
         static let binaryTest: UInt8 = 0x20
         static let fromEndFlag: UInt8 = 0x80
+        /// `flag` bits of an offset that is not the line's own number: indirect, relative to
+        /// the previous match, or from the end of the file.
+        static let relativeOffsetFlags: UInt8 = indirectFlag | relativeFlag | indirectRelativeFlag | fromEndFlag
         /// Where a number's mask lies (in place of a string test's range and modifiers).
         static let numberMask = 24
         /// `type` values of the other numbers the binary prefilter reads (host-order numbers

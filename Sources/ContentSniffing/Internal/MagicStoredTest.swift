@@ -57,25 +57,15 @@ struct MagicStoredTest: Sendable, Equatable {
             default: return false
             }
         case .search:
-            guard offset <= buffer.count - pattern.count else { return false }
-            let last = range == 0 ? buffer.count - pattern.count : Swift.min(buffer.count - pattern.count, offset + Int(range) - 1)
-            let source = flags & 1 != 0 ? folded() : buffer
-            // Look for the pattern's first byte that is not a NUL, which binary data is full of.
-            let anchor = pattern.firstIndex { $0 != 0 } ?? 0
-            var from = offset
-            while from <= last, let found = source.firstOffset(of: pattern[anchor], from: from + anchor, to: last + anchor + 1) {
-                let begin = found - anchor
-                if pattern.indices.allSatisfy({ source[begin + $0] == pattern[$0] }) { return true }
-                from = begin + 1
-            }
-            return false
+            let highest = range == 0 ? nil : offset + Int(range) - 1
+            return (flags & 1 != 0 ? folded() : buffer).holds(pattern, from: offset, through: highest, atLineStart: false)
         case .string16:
             return string16(buffer, at: offset, pattern: pattern, bigEndian: flags & 1 != 0)
         case .words:
             return words[Int(start)..<Int(start + count)].contains { word in
-                MagicTextPrefilter.occurs(
-                    UnsafeRawBufferPointer(rebasing: pool[Int(word.start)..<Int(word.start + word.count)]), atLineStart: word.flags & 1 != 0,
-                    lowest: Int(word.lowest), highest: nil, in: word.flags & 2 != 0 ? folded() : buffer)
+                (word.flags & 2 != 0 ? folded() : buffer).holds(
+                    UnsafeRawBufferPointer(rebasing: pool[Int(word.start)..<Int(word.start + word.count)]), from: Int(word.lowest), through: nil,
+                    atLineStart: word.flags & 1 != 0)
             }
         }
     }

@@ -75,7 +75,7 @@ enum ArchiveSignatures {
     }
 
     /// An octal field: optional leading spaces, 1–`length` octal digits, then NUL or space.
-    private static func octal(_ b: UnsafeRawBufferPointer, from start: Int, length: Int) -> Int? {
+    static func octal(_ b: UnsafeRawBufferPointer, from start: Int, length: Int) -> Int? {
         var index = start
         let end = start + length
         while index < end, b[index] == 0x20 { index += 1 }
