@@ -27,8 +27,9 @@ extension MagicBinaryPrefilter {
 
     /// The prefilter of the databases of `searchPath`: from its file in `cacheFolder` when that
     /// is one this user may trust (``MagicTextDatabase/isTrustedCache(_:)``) and whole, else read
-    /// from the databases and its file written anew, older ones removed (a cache that cannot be
-    /// written is no error). `nil` when a database cannot be read, a component holds
+    /// from the databases and its file written anew, older ones removed, with the rules' choice
+    /// (``MagicBinaryRuleChoice``) from the same reading (a cache that cannot be written is no
+    /// error). `nil` when a database cannot be read, a component holds
     /// uncompiled rules (which only libmagic reads), or a path has nothing readable.
     static func cached(searchPath: String, cacheFolder: String) -> MagicBinaryPrefilter? {
         guard let name = cacheName(searchPath: searchPath) else { return nil }
@@ -36,14 +37,25 @@ extension MagicBinaryPrefilter {
         if let prefilter = MagicTextDatabase.readTrustedCache(path, maximumSize: maximumFileSize, MagicBinaryPrefilter.init(serialized:)) {
             return prefilter
         }
-        guard let prefilter = read(searchPath: searchPath) else { return nil }
+        guard let reading = reading(searchPath: searchPath) else { return nil }
+        let prefilter = MagicBinaryPrefilter(tests: reading.answerTests, paths: reading.answerPaths)
         prefilter.write(into: cacheFolder, name: name)
+        // The rules' choice from the same reading, so that no later process reads the databases.
+        if let choice = MagicBinaryRuleChoice(reading), let choiceName = MagicBinaryRuleChoice.cacheName(searchPath: searchPath) {
+            choice.write(into: cacheFolder, name: choiceName)
+        }
         return prefilter
     }
 
     /// The prefilter read from the compiled databases of `searchPath` (a component without
     /// `.mgc` stands for its compiled form when that exists, as libmagic loads it).
     static func read(searchPath: String) -> MagicBinaryPrefilter? {
+        reading(searchPath: searchPath).map { MagicBinaryPrefilter(tests: $0.answerTests, paths: $0.answerPaths) }
+    }
+
+    /// One reading of the compiled databases of `searchPath`, for the prefilter and the rules'
+    /// choice; `nil` when one cannot be read or a component holds uncompiled rules.
+    static func reading(searchPath: String) -> MagicBinaryRuleReading? {
         var files: [CompiledMagicFile] = []
         do {
             try MagicTextDatabase.forEachCompiledDatabase(searchPath: searchPath) { path throws(SniffingError) in
@@ -52,7 +64,7 @@ extension MagicBinaryPrefilter {
         } catch {
             return nil
         }
-        return files.isEmpty ? nil : MagicBinaryPrefilter(files: files)
+        return files.isEmpty ? nil : MagicBinaryRuleReading(files: files)
     }
 
     /// Writes the prefilter's file as `name` in `folder` (made, owner-only, when missing),
@@ -67,49 +79,8 @@ extension MagicBinaryPrefilter {
     /// The prefilter in the file format above: what the cache file holds.
     public func serialized() -> [UInt8] {
         var bytes = Self.fileMagic + [Self.fileVersion]
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        func append(start: Int32, count: Int32) {
-            append(UInt16(count))
-            bytes += pool[Int(start)..<Int(start + count)]
-        }
-        append(UInt32(tests.count))
-        for test in tests {
-            bytes.append(test.kind.rawValue)
-            switch test.kind {
-            case .number:
-                append(UInt32(test.offset))
-                bytes += [test.width, test.flags, test.relation]
-                append(test.mask)
-                append(test.value)
-            case .string:
-                append(UInt32(test.offset))
-                bytes += [test.relation, test.flags]
-                append(start: test.start, count: test.count)
-            case .search:
-                append(UInt32(test.offset))
-                append(UInt32(test.range))
-                bytes.append(test.flags)
-                append(start: test.start, count: test.count)
-            case .string16:
-                append(UInt32(test.offset))
-                bytes.append(test.flags)
-                append(start: test.start, count: test.count)
-            case .words:
-                append(UInt16(test.count))
-                for word in words[Int(test.start)..<Int(test.start + test.count)] {
-                    bytes.append(word.flags)
-                    append(UInt32(word.lowest))
-                    append(start: word.start, count: word.count)
-                }
-            }
-        }
-        append(UInt32(pathEnds.count))
-        var start = 0
-        for end in pathEnds {
-            append(UInt16(Int(end) - start))
-            for index in pathTests[start..<Int(end)] { append(UInt32(index)) }
-            start = Int(end)
-        }
+        store.serialize(into: &bytes)
+        MagicStoredTestSet.serialize(paths: pathTests, ends: pathEnds, into: &bytes)
         return bytes
     }
 
@@ -118,76 +89,9 @@ extension MagicBinaryPrefilter {
     public init?(serialized bytes: UnsafeRawBufferPointer) {
         var reader = LittleEndianFieldReader(bytes: bytes)
         guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
-            let testCount = reader.number(UInt32.self), Int(testCount) <= bytes.count
+            let store = MagicStoredTestSet.read(&reader),
+            let (pathTests, pathEnds) = MagicStoredTestSet.readPaths(&reader, testCount: store.tests.count), reader.isAtEnd
         else { return nil }
-        var file = FileContents()
-        file.tests.reserveCapacity(Int(testCount))
-        file.pool.reserveCapacity(bytes.count)
-        for _ in 0..<testCount {
-            guard file.readTest(&reader) else { return nil }
-        }
-        guard let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count else { return nil }
-        var pathTests: [Int32] = []
-        var pathEnds: [Int32] = []
-        pathEnds.reserveCapacity(Int(pathCount))
-        for _ in 0..<pathCount {
-            guard let count = reader.number(UInt16.self), count > 0 else { return nil }
-            for _ in 0..<count {
-                guard let index = reader.number(UInt32.self), index < testCount else { return nil }
-                pathTests.append(Int32(index))
-            }
-            pathEnds.append(Int32(pathTests.count))
-        }
-        guard reader.isAtEnd else { return nil }
-        self.init(tests: file.tests, words: file.words, pool: file.pool, pathTests: pathTests, pathEnds: pathEnds)
-    }
-
-    /// The tests of a file as they are read, with their words and bytes.
-    private struct FileContents {
-        var tests: [MagicStoredTest] = []
-        var words: [MagicStoredTest.Word] = []
-        var pool: [UInt8] = []
-
-        /// Reads one test, checked as ``MagicLineTest`` makes them; whether it was one.
-        mutating func readTest(_ reader: inout LittleEndianFieldReader) -> Bool {
-            func readOffset() -> Int32? { reader.number(UInt32.self).flatMap { $0 <= UInt32(Int32.max) ? Int32($0) : nil } }
-            func pattern() -> (start: Int32, count: Int32)? {
-                guard let length = reader.number(UInt16.self), length > 0, let bytes = reader.take(Int(length)) else { return nil }
-                defer { pool += bytes }
-                return (Int32(pool.count), Int32(length))
-            }
-            guard let kindByte = reader.byte(), let kind = MagicStoredTest.Kind(rawValue: kindByte) else { return false }
-            var test = MagicStoredTest(kind: kind)
-            switch kind {
-            case .number:
-                guard let offset = readOffset(), let width = reader.byte(), [1, 2, 4, 8].contains(width), let flags = reader.byte(),
-                    flags & ~3 == 0, let relation = reader.byte(), MagicLineTest.numberRelations.contains(relation),
-                    let mask = reader.number(UInt64.self), let value = reader.number(UInt64.self)
-                else { return false }
-                (test.offset, test.width, test.flags, test.relation, test.mask, test.value) = (offset, width, flags, relation, mask, value)
-            case .string:
-                guard let offset = readOffset(), let relation = reader.byte(), MagicLineTest.stringRelations.contains(relation),
-                    let flags = reader.byte(), flags & ~1 == 0, let (start, count) = pattern()
-                else { return false }
-                (test.offset, test.relation, test.flags, test.start, test.count) = (offset, relation, flags, start, count)
-            case .search:
-                guard let offset = readOffset(), let range = readOffset(), let flags = reader.byte(), flags & ~1 == 0,
-                    let (start, count) = pattern()
-                else { return false }
-                (test.offset, test.range, test.flags, test.start, test.count) = (offset, range, flags, start, count)
-            case .string16:
-                guard let offset = readOffset(), let flags = reader.byte(), flags & ~1 == 0, let (start, count) = pattern() else { return false }
-                (test.offset, test.flags, test.start, test.count) = (offset, flags, start, count)
-            case .words:
-                guard let count = reader.number(UInt16.self), count > 0 else { return false }
-                (test.start, test.count) = (Int32(words.count), Int32(count))
-                for _ in 0..<count {
-                    guard let flags = reader.byte(), flags & ~3 == 0, let lowest = readOffset(), let (start, length) = pattern() else { return false }
-                    words.append(.init(start: start, count: length, lowest: lowest, flags: flags))
-                }
-            }
-            tests.append(test)
-            return true
-        }
+        self.init(store: store, pathTests: pathTests, pathEnds: pathEnds)
     }
 }

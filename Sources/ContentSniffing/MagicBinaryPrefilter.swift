@@ -17,14 +17,13 @@
 /// field is well formed, which libmagic's own checks of those formats (outside its rules) could
 /// name. The buffer must be exactly what libmagic is handed: searches and regular expressions
 /// read to its end.
+///
+/// Where one may match, ``MagicBinaryRuleChoice`` (read from the same databases, kept in a file
+/// of its own) chooses the rules libmagic loads for the call.
 public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// Every test some path needs, each once.
-    let tests: [MagicStoredTest]
-    /// The words of the tests of regular expressions.
-    let words: [MagicStoredTest.Word]
-    /// The bytes of every pattern and word.
-    let pool: [UInt8]
-    /// The paths, one after another: the indices in ``tests`` of the tests that must all pass.
+    let store: MagicStoredTestSet
+    /// The paths, one after another: the indices in the store of the tests that must all pass.
     let pathTests: [Int32]
     /// Where each path ends in ``pathTests``.
     let pathEnds: [Int32]
@@ -32,155 +31,31 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// How many paths the prefilter holds.
     var pathCount: Int { pathEnds.count }
 
-    init(tests: [MagicStoredTest], words: [MagicStoredTest.Word], pool: [UInt8], pathTests: [Int32], pathEnds: [Int32]) {
-        self.tests = tests
-        self.words = words
-        self.pool = pool
+    init(store: MagicStoredTestSet, pathTests: [Int32], pathEnds: [Int32]) {
+        self.store = store
         self.pathTests = pathTests
         self.pathEnds = pathEnds
     }
 
     /// The prefilter of `tests` and of `paths` (indices in `tests`).
-    init(tests lineTests: [MagicLineTest], paths: [[Int32]]) {
-        var pool: [UInt8] = []
-        var words: [MagicStoredTest.Word] = []
-        let tests = lineTests.map { $0.stored(pool: &pool, words: &words) }
-        var ends: [Int32] = []
-        var all: [Int32] = []
-        for path in paths {
-            all += path
-            ends.append(Int32(all.count))
-        }
-        self.init(tests: tests, words: words, pool: pool, pathTests: all, pathEnds: ends)
+    init(tests: [MagicLineTest], paths: [[Int32]]) {
+        let (pathTests, pathEnds) = MagicStoredTestSet.flattened(paths)
+        self.init(store: MagicStoredTestSet(tests), pathTests: pathTests, pathEnds: pathEnds)
     }
 
     /// The prefilter of compiled database files (several, as libmagic's search path may name;
     /// named rules are looked up across all of them, as libmagic does), read a few entries at
     /// a time; `nil` when one cannot be read or a path has nothing readable.
     init?(files: [CompiledMagicFile]) {
-        var named: [MagicNamedRules.Line] = []
-        let result: (tests: [MagicLineTest], paths: [[Int32]])?
-        do {
-            for file in files {
-                try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
-                    named.append(MagicNamedRules.Line(entry, countingIndirect: true))
-                }
-            }
-            var builder = Builder(named: MagicNamedRules(named))
-            for file in files {
-                builder.startFile()
-                try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(entry) }
-            }
-            result = builder.result
-        } catch {
-            return nil
-        }
-        guard let built = result else { return nil }
-        self.init(tests: built.tests, paths: built.paths)
-    }
-
-    /// Entries read at a time from a file.
-    private static let chunkEntries = 64
-
-    private typealias Layout = CompiledMagicFile.Layout
-
-    /// Collects the paths of the main rules' lines, in order, given the named rules.
-    private struct Builder {
-        let named: MagicNamedRules
-        /// The lines the current one hangs from: level, and the test's index or `nil`
-        /// (`-1` for a line that can pass nothing).
-        private var chain: [(level: Int, test: Int32?)] = []
-        private var binaryRule = false
-        private var tests: [MagicLineTest] = []
-        private var paths: [[Int32]] = []
-        private var seenPaths: Set<[Int32]> = []
-        private var complete = true
-
-        /// The tests the paths need, each once, and the paths renumbered to them; `nil` when a
-        /// path has nothing readable.
-        var result: (tests: [MagicLineTest], paths: [[Int32]])? {
-            guard complete else { return nil }
-            var renumbered: [Int32: Int32] = [:]
-            var kept: [MagicLineTest] = []
-            let paths = paths.map { path in
-                path.map { index in
-                    if let known = renumbered[index] { return known }
-                    let new = Int32(kept.count)
-                    kept.append(tests[Int(index)])
-                    renumbered[index] = new
-                    return new
-                }
-            }
-            return (kept, paths)
-        }
-
-        init(named: MagicNamedRules) {
-            self.named = named
-        }
-
-        mutating func startFile() { chain = [] }
-
-        /// Takes the next line of the main rules.
-        mutating func add(_ entry: UnsafeRawBufferPointer) {
-            let level = Int(entry.loadUnaligned(fromByteOffset: Layout.contLevel, as: UInt16.self))
-            if level == 0 { binaryRule = entry[Layout.flag] & Layout.binaryTest != 0 }
-            while let last = chain.last, last.level >= level { chain.removeLast() }
-            guard binaryRule, complete else { return }
-            switch MagicLineTest.reading(entry) {
-            case .test(let test):
-                chain.append((level, Int32(tests.count)))
-                tests.append(test)
-            case .anything:
-                chain.append((level, nil))
-            case .neverMatches:
-                chain.append((level, -1))
-            }
-            guard named.answers(MagicNamedRules.Line(entry, countingIndirect: true)) else { return }
-            let needed = chain.compactMap(\.test)
-            if needed.contains(-1) { return }
-            if needed.isEmpty {
-                complete = false
-            } else if seenPaths.insert(needed).inserted {
-                paths.append(needed)
-            }
-        }
+        guard let built = MagicBinaryRuleReading(files: files) else { return nil }
+        self.init(tests: built.answerTests, paths: built.answerPaths)
     }
 
     /// Whether a rule of libmagic's that names a type may match `buffer`, the bytes libmagic is
     /// handed; `false` only when libmagic would answer `application/octet-stream`.
     public func mayName(_ buffer: UnsafeRawBufferPointer) -> Bool {
         guard Self.isBinaryForLibmagic(buffer), !Self.mayBeCheckedOutsideRules(buffer) else { return true }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(buffer.count, 1)) { lowered in
-            // The bytes in lower case, made on the first test that ignores case (most buffers
-            // fail every path before one).
-            var folded: UnsafeRawBufferPointer?
-            func foldedBytes() -> UnsafeRawBufferPointer {
-                if let folded { return folded }
-                for (index, byte) in buffer.enumerated() { lowered[index] = ASCII.lowercased(byte) }
-                let made = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: lowered[..<buffer.count]))
-                folded = made
-                return made
-            }
-            return pool.withUnsafeBytes { pool in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(tests.count, 1)) { outcomes in
-                    // 0: not yet evaluated, 1: passes, 2: fails.
-                    outcomes.initialize(repeating: 0)
-                    func passes(_ index: Int32) -> Bool {
-                        let slot = Int(index)
-                        if outcomes[slot] == 0 {
-                            outcomes[slot] = tests[slot].mayPass(buffer, folded: foldedBytes, pool: pool, words: words) ? 1 : 2
-                        }
-                        return outcomes[slot] == 1
-                    }
-                    var start = 0
-                    for end in pathEnds {
-                        if pathTests[start..<Int(end)].allSatisfy(passes) { return true }
-                        start = Int(end)
-                    }
-                    return false
-                }
-            }
-        }
+        return store.withEvaluation(buffer) { passes in MagicStoredTestSet.anyPath(tests: pathTests, ends: pathEnds, holds: passes) }
     }
 
     /// Whether libmagic judges `buffer` binary, running its binary rules only: it holds a NUL,

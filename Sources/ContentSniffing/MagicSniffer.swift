@@ -6,7 +6,9 @@ import Synchronization
 /// A libmagic handle is not thread-safe, so the sniffer keeps a pool of loaded handles and each
 /// call works on one no other call holds: calls on several threads run side by side instead of
 /// waiting for each other (a scan on all cores did, behind one lock). The pool grows to the most
-/// calls made at the same time, each handle loading the database once, and never shrinks.
+/// calls made at the same time, each handle loading the database once, and never shrinks. A
+/// sniffer with a prefilter (``textPrefilter``, ``binaryPrefilter``) answers most calls from a
+/// handle of their own instead, which loads only the rules the bytes may match.
 /// libmagic never sees a path or a file descriptor: ``mimeType(atPath:)`` reads a bounded prefix
 /// itself (``readLimit`` bytes) and hands libmagic that buffer.
 ///
@@ -34,6 +36,12 @@ public final class MagicSniffer: Sendable {
     /// match binary bytes. Where none can, ``mimeType(of:)`` answers `application/octet-stream`,
     /// as libmagic would, without asking it. `nil` for other sniffers.
     public let binaryPrefilter: MagicBinaryPrefilter?
+    /// For a sniffer with a ``binaryPrefilter``: the search path the rules binary bytes may
+    /// match are chosen from, and the cache folder their ``MagicBinaryRuleChoice`` is kept in.
+    private let binaryRules: (searchPath: String, cacheFolder: String)?
+    /// The choice and the one compiled database it is of, read on the first call that needs
+    /// them (`.some(nil)`: they cannot be had, as for a search path of several databases).
+    private let binaryRuleChoice = Mutex<(choice: MagicBinaryRuleChoice, database: String)??>(nil)
 
     /// What a handle loads: a database file (`nil`: the system default), or a database cut down
     /// to the rules that can name text, held in memory for as long as the sniffer lives.
@@ -63,8 +71,11 @@ public final class MagicSniffer: Sendable {
     /// which then skip reading the whole database; a cut that is missing, not the user's own,
     /// writable by others or unloadable is made again in memory and written anew. Beside it is
     /// kept its ``textPrefilter`` (`.words`), made again from the cut when missing or not
-    /// trusted; a cut whose prefilter is at hand is loaded into libmagic on the first call that
-    /// needs it. A cache that cannot be written is no error.
+    /// trusted. With the prefilter at hand, a call loads only the rules of the cut whose first
+    /// line finds its words in the text (read from the cached cut, or taken from the cut in
+    /// memory), which answer as the whole cut does; the whole cut is loaded, once, on the first
+    /// call for which rules cannot be chosen (text in another encoding) or would be more than
+    /// half of it. A cache that cannot be written is no error.
     ///
     /// - Parameters:
     ///   - searchPath: libmagic's colon-separated database list; `nil` takes the default
@@ -108,17 +119,21 @@ public final class MagicSniffer: Sendable {
     ///
     /// Policy: the prefilter is kept in `cacheFolder` as a file named after the databases'
     /// identity, read from there by later processes, and made again from the databases when
-    /// missing, not the user's own, writable by others or damaged. With a prefilter at hand,
-    /// libmagic loads its database only on the first call that needs it (a call then fails,
-    /// giving `nil`, if the database cannot be loaded); without one (a database libmagic reads
-    /// from uncompiled rules), it is loaded now.
+    /// missing, not the user's own, writable by others or damaged. With a prefilter at hand, a
+    /// call for binary bytes loads only the database's binary rules those bytes may match, and
+    /// the named rules they use, into a handle of its own (the search path holding one compiled
+    /// database); libmagic loads the whole database only on the first call for which rules
+    /// cannot be chosen (a call then fails, giving `nil`, if the database cannot be loaded);
+    /// without a prefilter (a database libmagic reads from uncompiled rules), it is loaded now.
     ///
     /// - Throws: ``SniffingError`` with code `.magicUnavailable`, as ``init(databasePath:readLimit:)``,
     ///   when there is no prefilter and the database cannot be loaded.
     public convenience init(cachingPrefilterIn cacheFolder: String, readLimit: Int = 64 * 1024) throws(SniffingError) {
         let limit = Swift.max(readLimit, 1)
         if let path = MagicCalls.defaultSearchPath(), let prefilter = MagicBinaryPrefilter.cached(searchPath: path, cacheFolder: cacheFolder) {
-            self.init(database: .file(nil), handle: nil, flags: MagicCalls.defaultFlags, readLimit: limit, textPrefilter: nil, binaryPrefilter: prefilter)
+            self.init(
+                database: .file(nil), handle: nil, flags: MagicCalls.defaultFlags, readLimit: limit, textPrefilter: nil, binaryPrefilter: prefilter,
+                binaryRules: (path, cacheFolder))
             return
         }
         try self.init(database: .file(nil), readLimit: limit)
@@ -134,13 +149,14 @@ public final class MagicSniffer: Sendable {
 
     private init(
         database: Database, handle: MagicCalls.Cookie?, flags: Int32, readLimit: Int, textPrefilter: MagicTextPrefilter?,
-        binaryPrefilter: MagicBinaryPrefilter? = nil
+        binaryPrefilter: MagicBinaryPrefilter? = nil, binaryRules: (searchPath: String, cacheFolder: String)? = nil
     ) {
         self.readLimit = readLimit
         self.database = database
         self.flags = flags
         self.textPrefilter = textPrefilter
         self.binaryPrefilter = binaryPrefilter
+        self.binaryRules = binaryRules
         self.idle = Mutex(handle.map { [$0] } ?? [])
     }
 
@@ -185,13 +201,74 @@ public final class MagicSniffer: Sendable {
     /// `text/plain` or `application/octet-stream`; `nil` if libmagic reports an error.
     public func mimeType(of bytes: UnsafeRawBufferPointer) -> String? {
         let window = UnsafeRawBufferPointer(rebasing: bytes[..<Swift.min(bytes.count, readLimit)])
-        if let binaryPrefilter, !binaryPrefilter.mayName(window) { return "application/octet-stream" }
+        if let binaryPrefilter {
+            if !binaryPrefilter.mayName(window) { return "application/octet-stream" }
+            if let answer = describeWithChosenBinaryRules(window) { return answer }
+        }
+        if let answer = describeWithChosenTextRules(window) { return answer }
         // A handle of the pool, or a new one when every one is in use; a handle that cannot be
         // made now is a failure of this call (`nil`), as libmagic's own errors are.
         guard let handle = try? idle.withLock({ $0.popLast() }) ?? Self.openHandle(database: database, flags: flags, readLimit: readLimit) else {
             return nil
         }
         defer { idle.withLock { $0.append(handle) } }
+        return MagicCalls.describe(handle, window)
+    }
+
+    /// For a sniffer of text rules with its ``textPrefilter``: libmagic's answer for `window`
+    /// from a handle of its own that loads only the rules `window` may match and the named rules
+    /// (``MagicRuleSubset``), which answers as the whole cut does. `nil` when rules cannot be
+    /// chosen for `window`, when they would be more than half of the cut (loading the whole cut,
+    /// once, is then cheaper), or when the call fails: the caller then asks a handle of the
+    /// whole cut.
+    private func describeWithChosenTextRules(_ window: UnsafeRawBufferPointer) -> String? {
+        guard let textPrefilter, let ranges = textPrefilter.ruleSelection(window),
+            ranges.reduce(0, { $0 + $1.count }) * 2 <= textPrefilter.mainEntryCount
+        else { return nil }
+        let (main, named) = (textPrefilter.mainEntryCount, textPrefilter.namedEntryCount)
+        switch database {
+        case .textRules(let cut):
+            guard cut.buffers.count == 1 else { return nil }
+            return describe(window, loading: MagicRuleSubset.image(
+                main: ranges, named: nil, of: UnsafeRawBufferPointer(cut.buffers[0]), mainCount: main, namedCount: named))
+        case .file(let path?):
+            return describe(window, loading: MagicRuleSubset.image(main: ranges, named: nil, ofFileAt: path, mainCount: main, namedCount: named))
+        case .file(nil):
+            return nil
+        }
+    }
+
+    /// For a sniffer of the whole database with its ``binaryPrefilter``: libmagic's answer for
+    /// `window` from a handle of its own that loads only the binary rules `window` may match
+    /// and the named rules they use (``MagicRuleSubset``), which answers as the whole database
+    /// does. `nil` when rules cannot be chosen (not one compiled database, bytes libmagic reads
+    /// as text, a rule that runs every rule again may match) or the call fails: the caller then
+    /// asks a handle of the whole database.
+    private func describeWithChosenBinaryRules(_ window: UnsafeRawBufferPointer) -> String? {
+        guard let binaryRules else { return nil }
+        let loaded = binaryRuleChoice.withLock { state in
+            if let known = state { return known }
+            var files: [String] = []
+            try? MagicTextDatabase.forEachCompiledDatabase(searchPath: binaryRules.searchPath) { files.append($0) }
+            let read = files.count == 1
+                ? MagicBinaryRuleChoice.cached(searchPath: binaryRules.searchPath, cacheFolder: binaryRules.cacheFolder).map { ($0, files[0]) } : nil
+            state = .some(read)
+            return read
+        }
+        guard let (choice, database) = loaded, let chosen = choice.ruleSelection(window) else { return nil }
+        return describe(window, loading: MagicRuleSubset.image(
+            main: chosen.main, named: chosen.named, ofFileAt: database, mainCount: choice.mainEntryCount, namedCount: choice.namedEntryCount))
+    }
+
+    /// libmagic's answer for `window` from a handle of its own that loads `image` (a compiled
+    /// database in memory, deallocated here); `nil` when there is no image or a call fails.
+    private func describe(_ window: UnsafeRawBufferPointer, loading image: UnsafeMutableRawBufferPointer?) -> String? {
+        guard let image else { return nil }
+        defer { image.deallocate() }
+        guard let handle = MagicCalls.open(flags: flags) else { return nil }
+        defer { MagicCalls.close(handle) }
+        guard MagicCalls.load(handle, buffers: [image]) else { return nil }
+        _ = MagicCalls.setBytesMax(handle, readLimit)
         return MagicCalls.describe(handle, window)
     }
 

@@ -177,15 +177,9 @@ final class MagicTextDatabase: @unchecked Sendable {
         let keptNamed = namedRanges.reduce(0) { $0 + $1.count }
 
         // The header, then the kept entries of each set, read straight into place.
-        let size = Layout.entrySize
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: (1 + keptMain + keptNamed) * size, alignment: 8)
-        buffer.initializeMemory(as: UInt8.self, repeating: 0)
-        buffer.storeBytes(of: Layout.magicNumber, toByteOffset: 0, as: UInt32.self)
-        buffer.storeBytes(of: Layout.version, toByteOffset: 4, as: UInt32.self)
-        buffer.storeBytes(of: UInt32(keptMain), toByteOffset: 8, as: UInt32.self)
-        buffer.storeBytes(of: UInt32(keptNamed), toByteOffset: 12, as: UInt32.self)
+        let buffer = MagicRuleSubset.allocate(mainEntries: keptMain, namedEntries: keptNamed)
         do throws(SniffingError) {
-            try file.copyEntries(keptRanges + namedRanges, into: UnsafeMutableRawBufferPointer(rebasing: buffer[size...]))
+            try file.copyEntries(keptRanges + namedRanges, into: UnsafeMutableRawBufferPointer(rebasing: buffer[Layout.entrySize...]))
         } catch {
             buffer.deallocate()
             throw error

@@ -13,14 +13,18 @@ import FileSystemCalls
 ///
 /// The file: `OWTP`, a format version byte, the identity of the cut it was read from (device,
 /// inode, size, modification time in seconds and nanoseconds: five 64-bit numbers; a file whose
-/// cut has changed since is read again from the cut), the number of paths (32-bit); per path the number
-/// of clauses, per clause the number of words (16-bit each); per word a flag byte (bit 0: at a
-/// line start, bit 1: case ignored, bit 2: a last offset follows), the first offset, the last
-/// offset when flagged (32-bit each), the length (16-bit) and the bytes. Numbers are
-/// little-endian. A file that breaks any of this, or holds more, is refused.
+/// cut has changed since is read again from the cut), the number of paths (32-bit) and the
+/// paths, each as its clauses; then the cut's entry counts (rules run, named rules) and the
+/// number of gates (32-bit each), and per gate its first entry and entry count (32-bit each)
+/// and its clauses (the gates cover the rules run, in order, or there are none). Clauses: their
+/// number (16-bit; at least one for a path), per clause the number of words (16-bit, at least
+/// one); per word a flag byte (bit 0: at a line start, bit 1: case ignored, bit 2: a last
+/// offset follows), the first offset, the last offset when flagged (32-bit each), the length
+/// (16-bit) and the bytes. Numbers are little-endian. A file that breaks any of this, or holds
+/// more, is refused.
 extension MagicTextPrefilter {
     static let fileMagic: [UInt8] = Array("OWTP".utf8)
-    static let fileVersion: UInt8 = 2
+    static let fileVersion: UInt8 = 3
     /// The largest prefilter file read.
     static let maximumFileSize = 1 << 20
 
@@ -33,11 +37,9 @@ extension MagicTextPrefilter {
     func serialized(cut: [UInt64]) -> [UInt8] {
         var bytes = Self.fileMagic + [Self.fileVersion]
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        for number in cut { append(number) }
-        append(UInt32(paths.count))
-        for path in paths {
-            append(UInt16(path.count))
-            for clause in path {
+        func append(clauses: [[Word]]) {
+            append(UInt16(clauses.count))
+            for clause in clauses {
                 append(UInt16(clause.count))
                 for word in clause {
                     bytes.append((word.atLineStart ? 1 : 0) | (word.ignoresCase ? 2 : 0) | (word.highest != nil ? 4 : 0))
@@ -48,6 +50,17 @@ extension MagicTextPrefilter {
                 }
             }
         }
+        for number in cut { append(number) }
+        append(UInt32(paths.count))
+        for path in paths { append(clauses: path) }
+        append(UInt32(mainEntryCount))
+        append(UInt32(namedEntryCount))
+        append(UInt32(gates.count))
+        for gate in gates {
+            append(UInt32(gate.entries.lowerBound))
+            append(UInt32(gate.entries.count))
+            append(clauses: gate.clauses)
+        }
         return bytes
     }
 
@@ -55,13 +68,9 @@ extension MagicTextPrefilter {
     /// the bytes are not exactly one prefilter file of that cut.
     init?(serialized bytes: UnsafeRawBufferPointer, cut: [UInt64]) {
         var reader = LittleEndianFieldReader(bytes: bytes)
-        guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
-            cut.allSatisfy({ reader.number(UInt64.self) == $0 }), let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count
-        else { return nil }
-        var paths: [[[Word]]] = []
-        for _ in 0..<pathCount {
-            guard let clauseCount = reader.number(UInt16.self), clauseCount > 0 else { return nil }
-            var path: [[Word]] = []
+        func clauses(atLeast least: Int) -> [[Word]]? {
+            guard let clauseCount = reader.number(UInt16.self), clauseCount >= least else { return nil }
+            var clauses: [[Word]] = []
             for _ in 0..<clauseCount {
                 guard let wordCount = reader.number(UInt16.self), wordCount > 0 else { return nil }
                 var clause: [Word] = []
@@ -75,12 +84,31 @@ extension MagicTextPrefilter {
                     guard let length = reader.number(UInt16.self), length > 0, let word = reader.take(Int(length)) else { return nil }
                     clause.append(Word(bytes: Array(word), atLineStart: flags & 1 != 0, ignoresCase: flags & 2 != 0, lowest: Int(lowest), highest: highest))
                 }
-                path.append(clause)
+                clauses.append(clause)
             }
+            return clauses
+        }
+        guard reader.take(4).map(Array.init) == Self.fileMagic, reader.byte() == Self.fileVersion,
+            cut.allSatisfy({ reader.number(UInt64.self) == $0 }), let pathCount = reader.number(UInt32.self), Int(pathCount) <= bytes.count
+        else { return nil }
+        var paths: [[[Word]]] = []
+        for _ in 0..<pathCount {
+            guard let path = clauses(atLeast: 1) else { return nil }
             paths.append(path)
         }
-        guard reader.isAtEnd else { return nil }
-        self.paths = paths
+        guard let mainCount = reader.number(UInt32.self), let namedCount = reader.number(UInt32.self),
+            let gateCount = reader.number(UInt32.self), gateCount <= mainCount
+        else { return nil }
+        var gates: [RuleGate] = []
+        for _ in 0..<gateCount {
+            guard let first = reader.number(UInt32.self), first == gates.last?.entries.upperBound ?? 0,
+                let count = reader.number(UInt32.self), count > 0, UInt64(first) + UInt64(count) <= UInt64(mainCount),
+                let gateClauses = clauses(atLeast: 0)
+            else { return nil }
+            gates.append(RuleGate(entries: Int(first)..<(Int(first) + Int(count)), clauses: gateClauses))
+        }
+        guard reader.isAtEnd, gates.isEmpty || gates.last?.entries.upperBound == Int(mainCount) else { return nil }
+        self.init(paths: paths, gates: gates, mainEntryCount: Int(mainCount), namedEntryCount: Int(namedCount))
     }
 
     /// The prefilter of the cached cut at `cutPath`: from its words file when that is one this

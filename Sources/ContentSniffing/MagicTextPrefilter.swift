@@ -16,6 +16,11 @@
 /// which libmagic's text rules read as it is (other encodings it converts to UTF-8 first, which
 /// moves offsets); for anything else, ``mayName(_:)`` is `true`. Rules that name no type are
 /// left out: when one matches, libmagic stops with `text/plain`, as it answers when none does.
+///
+/// It also chooses the rules a text may match (`ruleSelection(_:)`), so that libmagic loads
+/// only those: a rule whose first line needs words the text lacks can never match, whether it
+/// names a type or not, and leaving it out changes nothing libmagic says (its rules run in a
+/// fixed order, and the first that matches ends the search).
 public struct MagicTextPrefilter: Sendable {
     /// One word and where it may start.
     struct Word: Sendable, Equatable {
@@ -31,14 +36,43 @@ public struct MagicTextPrefilter: Sendable {
     /// Each path: clauses that must all hold, a clause being words one of which must occur.
     let paths: [[[Word]]]
 
+    /// One rule libmagic runs, as far as choosing the rules a text may match needs it.
+    struct RuleGate: Sendable, Equatable {
+        /// Its entries among the rules libmagic runs (set 0 of the cut).
+        var entries: Range<Int>
+        /// What its first line needs: clauses that must all hold (none: it may always match).
+        var clauses: [[Word]]
+    }
+
+    /// The rules libmagic runs, in order, covering all their entries; empty when rules cannot
+    /// be chosen (the cut is several databases, or one of its lines is an `indirect` test, which
+    /// runs every rule again further on).
+    let gates: [RuleGate]
+    /// How many entries the cut's rules that libmagic runs (set 0) and its named rules (set 1)
+    /// hold; a cut of other counts is not the one the gates describe.
+    let mainEntryCount: Int
+    let namedEntryCount: Int
+
     /// The words of the rules `main` holds (libmagic's set 0: each a compiled entry of 376
     /// bytes, as in ``CompiledMagicFile/Layout``, in order), following the rules of `named`
     /// (set 1) they use; `nil` when a line that answers with a type names no word on its way.
-    init?(main: [UnsafeRawBufferPointer], named: [UnsafeRawBufferPointer]) {
+    init?(main: [UnsafeRawBufferPointer], named: [UnsafeRawBufferPointer], choosesRules: Bool = true) {
         var builder = Builder(named: MagicNamedRules(named.map { MagicNamedRules.Line($0) }))
         for entry in main { builder.add(Line(entry)) }
         guard let paths = builder.paths else { return nil }
         self.paths = paths
+        let rerunsRules = (main + named).contains { $0[Layout.type] == Layout.indirectType }
+        self.gates = choosesRules && !rerunsRules ? builder.gates : []
+        self.mainEntryCount = main.count
+        self.namedEntryCount = named.count
+    }
+
+    /// A prefilter of the parts it is made of (as read back from its file).
+    init(paths: [[[Word]]], gates: [RuleGate], mainEntryCount: Int, namedEntryCount: Int) {
+        self.paths = paths
+        self.gates = gates
+        self.mainEntryCount = mainEntryCount
+        self.namedEntryCount = namedEntryCount
     }
 
     /// The prefilter of compiled databases held in memory, each with its header (the buffers of
@@ -57,7 +91,7 @@ public struct MagicTextPrefilter: Sendable {
                 if index < mainCount { main.append(entry) } else { named.append(entry) }
             }
         }
-        self.init(main: main, named: named)
+        self.init(main: main, named: named, choosesRules: images.count == 1)
     }
 
     /// The prefilter of a compiled database file, read a few entries at a time (the named rules
@@ -65,14 +99,22 @@ public struct MagicTextPrefilter: Sendable {
     /// rules name no word.
     init?(file: CompiledMagicFile) {
         var named: [MagicNamedRules.Line] = []
+        var rerunsRules = false
         do {
             try file.forEachEntry(file.mainCount..<(file.mainCount + file.namedCount), chunkEntries: Self.chunkEntries) { _, entry in
                 named.append(MagicNamedRules.Line(entry))
+                if entry[Layout.type] == Layout.indirectType { rerunsRules = true }
             }
             var builder = Builder(named: MagicNamedRules(named))
-            try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(Line(entry)) }
+            try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in
+                builder.add(Line(entry))
+                if entry[Layout.type] == Layout.indirectType { rerunsRules = true }
+            }
             guard let paths = builder.paths else { return nil }
             self.paths = paths
+            self.gates = rerunsRules ? [] : builder.gates
+            self.mainEntryCount = file.mainCount
+            self.namedEntryCount = file.namedCount
         } catch {
             return nil
         }
@@ -90,6 +132,8 @@ public struct MagicTextPrefilter: Sendable {
         private var chain: [Line] = []
         private var collected: [[[Word]]] = []
         private var complete = true
+        /// The rules taken so far, each with what its first line needs.
+        private(set) var gates: [RuleGate] = []
 
         /// The paths, `nil` when a line that answers with a type names no word on its way.
         var paths: [[[Word]]]? { complete ? collected : nil }
@@ -100,6 +144,12 @@ public struct MagicTextPrefilter: Sendable {
 
         /// Takes the next line of the main rules.
         mutating func add(_ line: Line) {
+            let index = gates.last?.entries.upperBound ?? 0
+            if line.level == 0 || gates.isEmpty {
+                gates.append(RuleGate(entries: index..<(index + 1), clauses: line.level == 0 ? line.clauses : []))
+            } else {
+                gates[gates.count - 1].entries = gates[gates.count - 1].entries.lowerBound..<(index + 1)
+            }
             while let last = chain.last, last.level >= line.level { chain.removeLast() }
             chain.append(line)
             guard complete, named.answers(line.rule) else { return }
@@ -111,9 +161,24 @@ public struct MagicTextPrefilter: Sendable {
     /// Whether a rule that names a type may match `text` (libmagic's window): `false` only when
     /// every such rule lacks a word it needs, for ASCII or UTF-8 text without a byte order mark.
     public func mayName(_ text: UnsafeRawBufferPointer) -> Bool {
+        withClauseTest(text) { holds in paths.contains { $0.allSatisfy(holds) } } ?? true
+    }
+
+    /// The entries of the rules libmagic runs (set 0 of the cut) whose first line may match
+    /// `text` (libmagic's window), in order, adjacent ones joined: loaded with the named rules
+    /// alone, they give libmagic's answer for `text`. `nil` when rules cannot be chosen: text
+    /// not in ASCII or UTF-8 without a byte order mark, or a prefilter without gates.
+    func ruleSelection(_ text: UnsafeRawBufferPointer) -> [Range<Int>]? {
+        guard !gates.isEmpty else { return nil }
+        return withClauseTest(text) { holds in MagicRuleSubset.joined(gates.filter { $0.clauses.allSatisfy(holds) }.map(\.entries)) }
+    }
+
+    /// `body` given a test of whether a clause (words one of which must occur) holds in `text`;
+    /// `nil` for text not in ASCII or UTF-8 without a byte order mark.
+    private func withClauseTest<T>(_ text: UnsafeRawBufferPointer, _ body: (_ holds: ([Word]) -> Bool) -> T) -> T? {
         guard let encoding = TextEncodingGuess(text, isWholeFile: false), encoding.markLength == 0,
             encoding.encoding == .ascii || encoding.encoding == .utf8
-        else { return true }
+        else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { lowered in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 1024) { pairs in
                 // Which pairs of adjacent bytes (case folded) the text holds: a word whose first
@@ -135,11 +200,7 @@ public struct MagicTextPrefilter: Sendable {
                     let pair = Int(ASCII.lowercased(word.bytes[0])) << 8 | Int(ASCII.lowercased(word.bytes[1]))
                     return pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0
                 }
-                return paths.contains { path in
-                    path.allSatisfy { clause in
-                        clause.contains { mayOccur($0) && Self.occurs($0, in: $0.ignoresCase ? folded : text) }
-                    }
-                }
+                return body { clause in clause.contains { mayOccur($0) && Self.occurs($0, in: $0.ignoresCase ? folded : text) } }
             }
         }
     }

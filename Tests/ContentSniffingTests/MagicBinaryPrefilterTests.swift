@@ -173,7 +173,7 @@ struct MagicBinaryPrefilterTests {
         let stale = try folder.write("magic-binary-0000000000000000.tests", bytes: [1, 2, 3])
         let first = try MagicSniffer(cachingPrefilterIn: folder.path)
         let made = try #require(first.binaryPrefilter)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("magic-binary-") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("magic-binary-") && $0.hasSuffix(".tests") }
         #expect(names.count == 1)
         #expect(!FileManager.default.fileExists(atPath: stale), "the file of another database is removed")
         let file = folder.path + "/" + names[0]
@@ -216,12 +216,12 @@ struct MagicBinaryPrefilterTests {
         version[4] = 2
         #expect(version.withUnsafeBytes { MagicBinaryPrefilter(serialized: $0) } == nil)
         var index = bytes
-        index.replaceSubrange((bytes.count - 4)..<bytes.count, with: ByteFixtures.le32(filter.tests.count))
+        index.replaceSubrange((bytes.count - 4)..<bytes.count, with: ByteFixtures.le32(filter.store.tests.count))
         #expect(index.withUnsafeBytes { MagicBinaryPrefilter(serialized: $0) } == nil)
         #expect((bytes + [0]).withUnsafeBytes { MagicBinaryPrefilter(serialized: $0) } == nil)
     }
 
-    @Test("a sniffer with the prefilter answers for data no rule names without loading libmagic, and loads it when a rule may")
+    @Test("a sniffer with the prefilter answers for data no rule names without loading libmagic, for data a rule may name from the rules it may match, and loads the whole database for text")
     func answersWithoutLoading() throws {
         let folder = TemporaryDirectory("binary-prefilter")
         _ = try MagicSniffer(cachingPrefilterIn: folder.path)
@@ -230,6 +230,100 @@ struct MagicBinaryPrefilterTests {
         #expect(sniffer.idleHandleCount == 0)
         #expect(Self.madeBuffers[1].withUnsafeBytes { sniffer.mimeType(of: $0) } == "application/octet-stream")
         #expect(sniffer.idleHandleCount == 0, "libmagic was not loaded")
+        let png = [0x89] + Self.a("PNG\r\n\u{1A}\n") + ByteFixtures.be32(13) + Self.a("IHDR") + ByteFixtures.be32(1) + ByteFixtures.be32(1)
+            + [8, 6, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        #expect(png.withUnsafeBytes { sniffer.mimeType(of: $0) } == "image/png")
+        #expect(sniffer.idleHandleCount == 0, "the rules the PNG may match were loaded for the call alone")
+        let text = Self.a("Plain words, no format at all.\n")
+        #expect(text.withUnsafeBytes { sniffer.mimeType(of: $0) } == "text/plain")
+        #expect(sniffer.idleHandleCount == 1, "the whole database was loaded for text")
+    }
+
+    /// The first 64 KiB of binary files of this machine (holding a NUL).
+    static func binaryWindows(limit: Int) -> [[UInt8]] {
+        var windows: [[UInt8]] = []
+        for root in ["/usr/lib/x86_64-linux-gnu", "/usr/share", "/usr/lib/python3"] {
+            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+            while let relative = walker.nextObject() as? String, windows.count < limit {
+                let path = root + "/" + relative
+                var status = stat()
+                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+                    let handle = FileHandle(forReadingAtPath: path)
+                else { continue }
+                let bytes = [UInt8](handle.readData(ofLength: 64 * 1024))
+                try? handle.close()
+                if bytes.contains(0) { windows.append(bytes) }
+            }
+        }
+        return windows
+    }
+
+    @Test("the system's database: the rules chosen for binary bytes answer as the whole database does, and are few")
+    func systemRuleSelection() throws {
+        let folder = TemporaryDirectory("binary-prefilter")
+        let sniffer = try MagicSniffer(cachingPrefilterIn: folder.path)
+        let path = try #require(MagicCalls.defaultSearchPath())
+        let choice = try #require(MagicBinaryRuleChoice.cached(searchPath: path, cacheFolder: folder.path), "the system's database is one compiled file")
+        #expect(choice.gates.count > 1_000)
+        let whole = try MagicSniffer()
+        let windows = Self.binaryWindows(limit: 700) + Self.madeBuffers
+        try #require(windows.count >= 300, "this machine has binary files to read")
+        var chosen: [Int] = []
+        var named = 0
+        for window in windows {
+            let expected = window.withUnsafeBytes { whole.mimeType(of: $0) }
+            #expect(window.withUnsafeBytes { sniffer.mimeType(of: $0) } == expected, "\(window.prefix(16))")
+            if let selection = window.withUnsafeBytes({ choice.ruleSelection($0) }) {
+                chosen.append(selection.main.reduce(0) { $0 + $1.count })
+                if expected != "application/octet-stream" { named += 1 }
+            }
+        }
+        try #require(chosen.count * 2 >= windows.count, "rules are chosen for most binary bytes (\(chosen.count) of \(windows.count))")
+        #expect(named >= 20, "and for formats libmagic names (\(named))")
+        let median = chosen.sorted()[chosen.count / 2]
+        #expect(median * 10 <= choice.mainEntryCount, "bytes may match a tenth of the database's entries at most, as a rule (median \(median) of \(choice.mainEntryCount))")
+    }
+
+    @Test("the rules' file: kept beside the prefilter, read back whole, refused when damaged; a choice of another database's counts loads the whole database")
+    func ruleChoiceFile() throws {
+        let folder = TemporaryDirectory("binary-prefilter")
+        _ = try MagicSniffer(cachingPrefilterIn: folder.path)
+        let path = try #require(MagicCalls.defaultSearchPath())
+        let name = try #require(MagicBinaryRuleChoice.cacheName(searchPath: path))
+        #expect(MagicTextDatabase.isTrustedCache(folder.path + "/" + name), "written with the prefilter")
+        let choice = try #require(MagicBinaryRuleChoice.cached(searchPath: path, cacheFolder: folder.path))
+        let bytes = choice.serialized()
+        #expect(bytes.withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == choice)
+        #expect((bytes + [0]).withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == nil)
+        for length in stride(from: 0, to: bytes.count, by: 997) {
+            #expect(Array(bytes.prefix(length)).withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == nil, "cut at \(length)")
+        }
+        func refused(_ gates: [MagicBinaryRuleChoice.RuleGate], _ what: String) {
+            let damaged = MagicBinaryRuleChoice(
+                store: choice.store, gates: gates, namedRules: choice.namedRules, rerunTests: choice.rerunTests, rerunEnds: choice.rerunEnds,
+                mainEntryCount: choice.mainEntryCount, namedEntryCount: choice.namedEntryCount)
+            #expect(damaged.serialized().withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == nil, "\(what)")
+        }
+        var gates = choice.gates
+        gates[0].test = Int32(choice.store.tests.count)
+        refused(gates, "a gate's test out of range")
+        gates = choice.gates
+        gates[gates.count - 1].entries = gates[gates.count - 1].entries.lowerBound..<(choice.mainEntryCount + 1)
+        refused(gates, "a gate past the rules")
+        gates = choice.gates
+        gates[0].uses = [Int32(choice.namedRules.count)]
+        refused(gates, "a use past the named rules")
+        gates = choice.gates
+        gates.swapAt(0, 1)
+        refused(gates, "gates out of order")
+
+        // A file of another database's counts: the rules cannot be read from the database, and
+        // the whole database answers.
+        let other = MagicBinaryRuleChoice(
+            store: choice.store, gates: choice.gates, namedRules: choice.namedRules, rerunTests: choice.rerunTests, rerunEnds: choice.rerunEnds,
+            mainEntryCount: choice.mainEntryCount + 1, namedEntryCount: choice.namedEntryCount)
+        try #require(other.write(into: folder.path, name: name))
+        let sniffer = try MagicSniffer(cachingPrefilterIn: folder.path)
         let png = [0x89] + Self.a("PNG\r\n\u{1A}\n") + ByteFixtures.be32(13) + Self.a("IHDR") + ByteFixtures.be32(1) + ByteFixtures.be32(1)
             + [8, 6, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
         #expect(png.withUnsafeBytes { sniffer.mimeType(of: $0) } == "image/png")
