@@ -47,11 +47,11 @@ extension MagicBinaryRuleChoice {
     public func serialized() -> [UInt8] {
         var bytes = Self.fileMagic + [Self.fileVersion]
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        func append(entries: Range<Int>, uses: [Int32]) {
+        func append(entries: Range<Int>, uses: Range<Int32>) {
             append(UInt32(entries.lowerBound))
             append(UInt32(entries.count))
             append(UInt16(uses.count))
-            for used in uses { append(UInt32(used)) }
+            for used in useList[Int(uses.lowerBound)..<Int(uses.upperBound)] { append(UInt32(used)) }
         }
         store.serialize(into: &bytes)
         append(UInt32(mainEntryCount))
@@ -74,25 +74,30 @@ extension MagicBinaryRuleChoice {
             let store = MagicStoredTestSet.read(&reader), let mainCount = reader.number(UInt32.self),
             let namedCount = reader.number(UInt32.self), let namedRuleCount = reader.number(UInt32.self), namedRuleCount <= namedCount
         else { return nil }
-        /// A range of entries from `previous` on, within `count`, and the named rules it uses.
-        func readRule(after previous: Int, within count: UInt32) -> (entries: Range<Int>, uses: [Int32])? {
+        var useList: [Int32] = []
+        /// A range of entries from `previous` on, within `count`, and where the named rules it
+        /// uses are put in `useList`.
+        func readRule(after previous: Int, within count: UInt32) -> (entries: Range<Int>, uses: Range<Int32>)? {
             guard let first = reader.number(UInt32.self), Int(first) >= previous, let length = reader.number(UInt32.self), length > 0,
                 UInt64(first) + UInt64(length) <= UInt64(count), let useCount = reader.number(UInt16.self)
             else { return nil }
-            var uses: [Int32] = []
+            let start = Int32(useList.count)
             for _ in 0..<useCount {
                 guard let used = reader.number(UInt32.self), used < namedRuleCount else { return nil }
-                uses.append(Int32(used))
+                useList.append(Int32(used))
             }
-            return (Int(first)..<(Int(first) + Int(length)), uses)
+            return (Int(first)..<(Int(first) + Int(length)), start..<Int32(useList.count))
         }
         var namedRules: [NamedRule] = []
+        namedRules.reserveCapacity(Int(namedRuleCount))
+        useList.reserveCapacity(bytes.count / 8)
         for _ in 0..<namedRuleCount {
             guard let rule = readRule(after: namedRules.last?.entries.upperBound ?? 0, within: namedCount) else { return nil }
             namedRules.append(NamedRule(entries: rule.entries, uses: rule.uses))
         }
         guard let gateCount = reader.number(UInt32.self), gateCount <= mainCount else { return nil }
         var gates: [RuleGate] = []
+        gates.reserveCapacity(Int(gateCount))
         for _ in 0..<gateCount {
             guard let test = reader.number(UInt32.self).map({ Int32(bitPattern: $0) }), test == -1 || (test >= 0 && test < store.tests.count),
                 let rule = readRule(after: gates.last?.entries.upperBound ?? 0, within: mainCount)
@@ -101,7 +106,7 @@ extension MagicBinaryRuleChoice {
         }
         guard let (rerunTests, rerunEnds) = MagicStoredTestSet.readPaths(&reader, testCount: store.tests.count), reader.isAtEnd else { return nil }
         self.init(
-            store: store, gates: gates, namedRules: namedRules, rerunTests: rerunTests, rerunEnds: rerunEnds, mainEntryCount: Int(mainCount),
-            namedEntryCount: Int(namedCount))
+            store: store, gates: gates, namedRules: namedRules, useList: useList, rerunTests: rerunTests, rerunEnds: rerunEnds,
+            mainEntryCount: Int(mainCount), namedEntryCount: Int(namedCount))
     }
 }

@@ -22,16 +22,16 @@ public struct MagicBinaryRuleChoice: Sendable, Equatable {
         var entries: Range<Int>
         /// The index in the store of its first line's test; `-1`: it may match any bytes.
         var test: Int32
-        /// The named rules its lines use (indices in ``namedRules``).
-        var uses: [Int32]
+        /// Where the named rules its lines use are listed in ``useList``.
+        var uses: Range<Int32>
     }
 
     /// A named rule (set 1), as far as the rules chosen need it.
     struct NamedRule: Sendable, Equatable {
         /// Its entries among the named rules (set 1).
         var entries: Range<Int>
-        /// The named rules its lines use.
-        var uses: [Int32]
+        /// Where the named rules its lines use are listed in ``useList``.
+        var uses: Range<Int32>
     }
 
     /// The tests of the gates and of the rerunning paths.
@@ -40,6 +40,8 @@ public struct MagicBinaryRuleChoice: Sendable, Equatable {
     let gates: [RuleGate]
     /// The named rules, in order; the first of each name is the one a `use` finds.
     let namedRules: [NamedRule]
+    /// The named rules used (indices in ``namedRules``), each rule's and gate's in a run.
+    let useList: [Int32]
     /// The paths to the lines that run every rule again, one after another (indices in the
     /// store), and where each ends.
     let rerunTests: [Int32]
@@ -50,12 +52,13 @@ public struct MagicBinaryRuleChoice: Sendable, Equatable {
     let namedEntryCount: Int
 
     init(
-        store: MagicStoredTestSet, gates: [RuleGate], namedRules: [NamedRule], rerunTests: [Int32], rerunEnds: [Int32], mainEntryCount: Int,
-        namedEntryCount: Int
+        store: MagicStoredTestSet, gates: [RuleGate], namedRules: [NamedRule], useList: [Int32], rerunTests: [Int32], rerunEnds: [Int32],
+        mainEntryCount: Int, namedEntryCount: Int
     ) {
         self.store = store
         self.gates = gates
         self.namedRules = namedRules
+        self.useList = useList
         self.rerunTests = rerunTests
         self.rerunEnds = rerunEnds
         self.mainEntryCount = mainEntryCount
@@ -67,8 +70,8 @@ public struct MagicBinaryRuleChoice: Sendable, Equatable {
         guard reading.choosesRules else { return nil }
         let (rerunTests, rerunEnds) = MagicStoredTestSet.flattened(reading.rerunPaths)
         self.init(
-            store: MagicStoredTestSet(reading.choiceTests), gates: reading.gates, namedRules: reading.namedRules, rerunTests: rerunTests,
-            rerunEnds: rerunEnds, mainEntryCount: reading.mainEntryCount, namedEntryCount: reading.namedEntryCount)
+            store: MagicStoredTestSet(reading.choiceTests), gates: reading.gates, namedRules: reading.namedRules, useList: reading.useList,
+            rerunTests: rerunTests, rerunEnds: rerunEnds, mainEntryCount: reading.mainEntryCount, namedEntryCount: reading.namedEntryCount)
     }
 
     /// The entries of the binary rules whose first line may match `buffer` (the bytes libmagic
@@ -84,12 +87,13 @@ public struct MagicBinaryRuleChoice: Sendable, Equatable {
             var pending: [Int32] = []
             for gate in gates where gate.test < 0 || passes(gate.test) {
                 main.append(gate.entries)
-                pending += gate.uses
+                pending += useList[Int(gate.uses.lowerBound)..<Int(gate.uses.upperBound)]
             }
             var needed = Set<Int32>()
             while let used = pending.popLast() {
                 guard Int(used) < namedRules.count, needed.insert(used).inserted else { continue }
-                pending += namedRules[Int(used)].uses
+                let uses = namedRules[Int(used)].uses
+                pending += useList[Int(uses.lowerBound)..<Int(uses.upperBound)]
             }
             return (MagicRuleSubset.joined(main), MagicRuleSubset.joined(needed.sorted().map { namedRules[Int($0)].entries }))
         }

@@ -298,10 +298,10 @@ struct MagicBinaryPrefilterTests {
         for length in stride(from: 0, to: bytes.count, by: 997) {
             #expect(Array(bytes.prefix(length)).withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == nil, "cut at \(length)")
         }
-        func refused(_ gates: [MagicBinaryRuleChoice.RuleGate], _ what: String) {
+        func refused(_ gates: [MagicBinaryRuleChoice.RuleGate], useList: [Int32]? = nil, _ what: String) {
             let damaged = MagicBinaryRuleChoice(
-                store: choice.store, gates: gates, namedRules: choice.namedRules, rerunTests: choice.rerunTests, rerunEnds: choice.rerunEnds,
-                mainEntryCount: choice.mainEntryCount, namedEntryCount: choice.namedEntryCount)
+                store: choice.store, gates: gates, namedRules: choice.namedRules, useList: useList ?? choice.useList, rerunTests: choice.rerunTests,
+                rerunEnds: choice.rerunEnds, mainEntryCount: choice.mainEntryCount, namedEntryCount: choice.namedEntryCount)
             #expect(damaged.serialized().withUnsafeBytes { MagicBinaryRuleChoice(serialized: $0) } == nil, "\(what)")
         }
         var gates = choice.gates
@@ -310,9 +310,8 @@ struct MagicBinaryPrefilterTests {
         gates = choice.gates
         gates[gates.count - 1].entries = gates[gates.count - 1].entries.lowerBound..<(choice.mainEntryCount + 1)
         refused(gates, "a gate past the rules")
-        gates = choice.gates
-        gates[0].uses = [Int32(choice.namedRules.count)]
-        refused(gates, "a use past the named rules")
+        try #require(!choice.useList.isEmpty)
+        refused(choice.gates, useList: choice.useList.dropLast() + [Int32(choice.namedRules.count)], "a use past the named rules")
         gates = choice.gates
         gates.swapAt(0, 1)
         refused(gates, "gates out of order")
@@ -320,8 +319,8 @@ struct MagicBinaryPrefilterTests {
         // A file of another database's counts: the rules cannot be read from the database, and
         // the whole database answers.
         let other = MagicBinaryRuleChoice(
-            store: choice.store, gates: choice.gates, namedRules: choice.namedRules, rerunTests: choice.rerunTests, rerunEnds: choice.rerunEnds,
-            mainEntryCount: choice.mainEntryCount + 1, namedEntryCount: choice.namedEntryCount)
+            store: choice.store, gates: choice.gates, namedRules: choice.namedRules, useList: choice.useList, rerunTests: choice.rerunTests,
+            rerunEnds: choice.rerunEnds, mainEntryCount: choice.mainEntryCount + 1, namedEntryCount: choice.namedEntryCount)
         try #require(other.write(into: folder.path, name: name))
         let sniffer = try MagicSniffer(cachingPrefilterIn: folder.path)
         let png = [0x89] + Self.a("PNG\r\n\u{1A}\n") + ByteFixtures.be32(13) + Self.a("IHDR") + ByteFixtures.be32(1) + ByteFixtures.be32(1)

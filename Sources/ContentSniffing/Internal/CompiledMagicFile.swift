@@ -149,18 +149,52 @@ struct CompiledMagicFile {
     func namedRules() throws(SniffingError) -> [Rule] { try rules(mainCount..<(mainCount + namedCount)) }
 
     /// Copies the entries of `ranges`, in order, into `target` (which must hold them all).
+    /// Ranges in ascending order that lie close together are read in one piece (up to
+    /// ``spanEntries`` entries), so that a few hundred scattered rules cost a few reads.
     func copyEntries(_ ranges: [Range<Int>], into target: UnsafeMutableRawBufferPointer) throws(SniffingError) {
         let size = Layout.entrySize
-        var at = 0
-        for range in ranges {
-            let length = range.count * size
-            let read = try source.readFully(at: Int64(1 + range.lowerBound) * Int64(size), into: UnsafeMutableRawBufferPointer(rebasing: target[at..<(at + length)]))
+        var scratch: UnsafeMutableRawBufferPointer?
+        defer { scratch?.deallocate() }
+        /// Reads `entries` into `buffer`, all of them.
+        func read(_ entries: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) throws(SniffingError) {
+            let length = entries.count * size
+            let read = try source.readFully(at: Int64(1 + entries.lowerBound) * Int64(size), into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<length]))
             guard read == length else {
-                throw SniffingError(.magicUnavailable, path: path, reason: "ends inside entry \(range.lowerBound) (it changed while read)")
+                throw SniffingError(.magicUnavailable, path: path, reason: "ends inside entry \(entries.lowerBound + read / size) (it changed while read)")
             }
-            at += length
+        }
+        var at = 0
+        var first = 0
+        while first < ranges.count {
+            var last = first
+            while last + 1 < ranges.count, ranges[last + 1].lowerBound >= ranges[last].upperBound,
+                ranges[last + 1].upperBound - ranges[first].lowerBound <= Self.spanEntries
+            {
+                last += 1
+            }
+            if last == first {
+                let length = ranges[first].count * size
+                try read(ranges[first], into: UnsafeMutableRawBufferPointer(rebasing: target[at..<(at + length)]))
+                at += length
+            } else {
+                let span = ranges[first].lowerBound..<ranges[last].upperBound
+                let buffer = scratch ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.spanEntries * size, alignment: 8)
+                scratch = buffer
+                try read(span, into: buffer)
+                for range in ranges[first...last] {
+                    let length = range.count * size
+                    let from = (range.lowerBound - span.lowerBound) * size
+                    UnsafeMutableRawBufferPointer(rebasing: target[at..<(at + length)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[from..<(from + length)]))
+                    at += length
+                }
+            }
+            first = last + 1
         }
     }
+
+    /// The most entries read in one piece for ranges that lie close together.
+    static let spanEntries = 128
 
     /// Splits `entries` into rules at each top-level entry.
     private func rules(_ entries: Range<Int>) throws(SniffingError) -> [Rule] {

@@ -15,6 +15,8 @@ struct MagicBinaryRuleReading {
     var choiceTests: [MagicLineTest]
     var gates: [MagicBinaryRuleChoice.RuleGate]
     var namedRules: [MagicBinaryRuleChoice.NamedRule]
+    /// The named rules used, each named rule's and gate's in a run (see ``MagicBinaryRuleChoice``).
+    var useList: [Int32]
     var rerunPaths: [[Int32]]
     /// Whether rules can be chosen: one database, and no line that runs every rule again with
     /// nothing readable on its way.
@@ -41,7 +43,7 @@ struct MagicBinaryRuleReading {
                     let at = index - file.mainCount
                     if line.level == 0 || namedRules.isEmpty {
                         if let name = line.name, namedIndex[name] == nil { namedIndex[name] = Int32(namedRules.count) }
-                        namedRules.append(.init(entries: at..<(at + 1), uses: []))
+                        namedRules.append(.init(entries: at..<(at + 1), uses: 0..<0))
                         namedUses.append([])
                         namedReruns.append(false)
                     }
@@ -51,17 +53,22 @@ struct MagicBinaryRuleReading {
                     if entry[Layout.type] == Layout.indirectType { namedReruns[last] = true }
                 }
             }
-            for index in namedRules.indices { namedRules[index].uses = namedUses[index].compactMap { namedIndex[$0] } }
+            let resolved = namedUses.map { $0.compactMap { namedIndex[$0] } }
+            var useList: [Int32] = []
+            for index in namedRules.indices {
+                namedRules[index].uses = Int32(useList.count)..<Int32(useList.count + resolved[index].count)
+                useList += resolved[index]
+            }
             // A named rule runs every rule again when one it uses does, in turn.
             var changed = true
             while changed {
                 changed = false
-                for index in namedRules.indices where !namedReruns[index] && namedRules[index].uses.contains(where: { namedReruns[Int($0)] }) {
+                for index in namedRules.indices where !namedReruns[index] && resolved[index].contains(where: { namedReruns[Int($0)] }) {
                     namedReruns[index] = true
                     changed = true
                 }
             }
-            builder = Builder(named: MagicNamedRules(named), namedIndex: namedIndex, namedReruns: namedReruns)
+            builder = Builder(named: MagicNamedRules(named), namedIndex: namedIndex, namedReruns: namedReruns, useList: useList)
             for file in files {
                 builder.startFile()
                 try file.forEachEntry(0..<file.mainCount, chunkEntries: Self.chunkEntries) { _, entry in builder.add(entry) }
@@ -80,6 +87,7 @@ struct MagicBinaryRuleReading {
         rerunPaths = Array(choice.paths[gated.count...])
         self.gates = gates
         self.namedRules = namedRules
+        self.useList = builder.useList
         choosesRules = files.count == 1 && !builder.alwaysReruns
         mainEntryCount = files.count == 1 ? files[0].mainCount : 0
         namedEntryCount = files.count == 1 ? files[0].namedCount : 0
@@ -120,6 +128,8 @@ struct MagicBinaryRuleReading {
         private(set) var gates: [MagicBinaryRuleChoice.RuleGate] = []
         private(set) var reruns: [[Int32]] = []
         private var seenReruns: Set<[Int32]> = []
+        /// The named rules' uses, then the gates' as they are read.
+        private(set) var useList: [Int32]
         /// Whether a line that runs every rule again has nothing readable on its way.
         private(set) var alwaysReruns = false
         /// Whether the current rule has its gate (a binary rule whose first line can pass).
@@ -127,10 +137,11 @@ struct MagicBinaryRuleReading {
         /// The next entry's index in set 0 of the current file.
         private var entryIndex = 0
 
-        init(named: MagicNamedRules, namedIndex: [[UInt8]: Int32], namedReruns: [Bool]) {
+        init(named: MagicNamedRules, namedIndex: [[UInt8]: Int32], namedReruns: [Bool], useList: [Int32]) {
             self.named = named
             self.namedIndex = namedIndex
             self.namedReruns = namedReruns
+            self.useList = useList
         }
 
         mutating func startFile() {
@@ -162,7 +173,8 @@ struct MagicBinaryRuleReading {
                 // The first line's test (`nil`: it may pass any bytes; `-1`: none, no gate).
                 let first = chain.last?.test
                 if first != -1 {
-                    gates.append(.init(entries: index..<(index + 1), test: first ?? -1, uses: []))
+                    let end = Int32(useList.count)
+                    gates.append(.init(entries: index..<(index + 1), test: first ?? -1, uses: end..<end))
                     gated = true
                 }
             } else if gated {
@@ -170,7 +182,10 @@ struct MagicBinaryRuleReading {
             }
             var reruns = entry[Layout.type] == Layout.indirectType
             if entry[Layout.type] == Layout.useType, let used = namedIndex[CompiledMagicFile.useName(entry)] {
-                if gated { gates[gates.count - 1].uses.append(used) }
+                if gated {
+                    useList.append(used)
+                    gates[gates.count - 1].uses = gates[gates.count - 1].uses.lowerBound..<Int32(useList.count)
+                }
                 reruns = reruns || namedReruns[Int(used)]
             }
             let needed = chain.compactMap(\.test)

@@ -65,10 +65,10 @@ enum MagicRuleSubset {
     }
 
     /// A compiled database of `mainEntries` and `namedEntries` entries: its header written, its
-    /// entries zero, for the caller to fill (after the header, in order) and deallocate.
+    /// entries for the caller to fill (after the header, in order, every byte) and deallocate.
     static func allocate(mainEntries: Int, namedEntries: Int) -> UnsafeMutableRawBufferPointer {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: (1 + mainEntries + namedEntries) * Layout.entrySize, alignment: 8)
-        buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        UnsafeMutableRawBufferPointer(rebasing: buffer[..<Layout.entrySize]).initializeMemory(as: UInt8.self, repeating: 0)
         buffer.storeBytes(of: Layout.magicNumber, toByteOffset: 0, as: UInt32.self)
         buffer.storeBytes(of: Layout.version, toByteOffset: 4, as: UInt32.self)
         buffer.storeBytes(of: UInt32(mainEntries), toByteOffset: 8, as: UInt32.self)

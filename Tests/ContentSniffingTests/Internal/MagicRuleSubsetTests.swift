@@ -56,4 +56,23 @@ struct MagicRuleSubsetTests {
             #expect(MagicRuleSubset.image(main: [], named: [3..<5], of: whole, mainCount: 7, namedCount: 4) == nil)
         }
     }
+
+    @Test("read from a file: ranges close together in one piece, far ones apart, a long one whole; the same bytes as from memory")
+    func spansFromFile() throws {
+        let main = (0..<400).map { MagicTextDatabaseTests.entry(value: "rule \($0)") }
+        let named = (0..<3).map { MagicTextDatabaseTests.entry(type: Layout.nameType, value: "n\($0)") }
+        let image = MagicTextDatabaseTests.database(main: main, named: named)
+        let directory = TemporaryDirectory("magic-subset-spans")
+        let path = directory.path + "/database.mgc"
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        let picks: [[Range<Int>]] = [[0..<1, 2..<3, 5..<9], [0..<1, 200..<202, 250..<251, 399..<400], [10..<300], [3..<4, 7..<200]]
+        for pick in picks {
+            let fromFile = try #require(MagicRuleSubset.image(main: pick, named: [1..<3], ofFileAt: path, mainCount: 400, namedCount: 3))
+            defer { fromFile.deallocate() }
+            let fromMemory = try #require(image.withUnsafeBytes { MagicRuleSubset.image(main: pick, named: [1..<3], of: $0, mainCount: 400, namedCount: 3) })
+            defer { fromMemory.deallocate() }
+            #expect(Array(fromFile) == Array(fromMemory), "\(pick)")
+            #expect(fromFile.count == (1 + pick.reduce(0) { $0 + $1.count } + 2) * Layout.entrySize)
+        }
+    }
 }
