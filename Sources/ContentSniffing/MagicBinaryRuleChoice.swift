@@ -3,10 +3,10 @@
 /// most binary files, a few hundred kilobytes of memory instead of 8 MB read.
 ///
 /// Read from one compiled database, in the same reading as ``MagicBinaryPrefilter``: for each
-/// binary rule, the test of
-/// its first line (a test it cannot read may always pass; a rule whose first line can pass
-/// nothing is left out) and the named rules its lines use; for each named rule, its entries and
-/// the named rules it uses; and the paths to the lines that run every rule again.
+/// binary rule, the test of its first line (a test it cannot read may always pass; a rule whose
+/// first line can pass nothing is left out) and the named rules its lines use; for each named
+/// rule, its entries and the named rules it uses; and the paths to the lines that run every
+/// rule again.
 ///
 /// Policy: libmagic runs its rules in stored order and the first that matches ends the search,
 /// so the rules whose first line may match, in their order, with the named rules they use

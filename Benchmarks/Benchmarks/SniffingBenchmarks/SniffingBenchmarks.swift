@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import BenchmarkSupport
 import ContentSniffing
 import SuiteSupport
@@ -151,6 +152,45 @@ let benchmarks: @Sendable () -> Void = {
         file.withUnsafeBytes { bytes in
             for _ in benchmark.scaledIterations {
                 blackHole(MagicBinaryPrefilter(serialized: bytes))
+            }
+        }
+    } setup: {
+        try prefiltered.setUp()
+    } teardown: {
+        prefiltered.tearDown()
+    }
+
+    // libmagic on 4 KiB of binary bytes one of its rules names (an IFF 8SVX sample's header,
+    // then silence): its whole database loaded once, and a handle per call that loads only the
+    // rules the bytes may match (MagicBinaryRuleChoice; its file read on the first call).
+    let sample: [UInt8] = Array("FORM".utf8) + [0, 0, 0x0F, 0xF8] + Array("8SVXVHDR".utf8) + [0, 0, 0, 20]
+        + [UInt8](repeating: 0, count: 4096 - 20)
+    for (label, sniffer) in [("wholeDatabase", magic), ("chosenRules", Fixture { prefiltered.value.1 })] {
+        Benchmark("LibmagicBinaryNamed4KiB.\(label)", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+            sample.withUnsafeBytes { bytes in
+                for _ in benchmark.scaledIterations {
+                    blackHole(sniffer.value.mimeType(of: bytes))
+                }
+            }
+        } setup: {
+            try prefiltered.setUp()
+            try sniffer.setUp()
+        } teardown: {
+            sniffer.tearDown()
+            prefiltered.tearDown()
+        }
+    }
+
+    // Reading the rules' choice file (what a process does before its first call on bytes a rule
+    // may name).
+    Benchmark("LibmagicBinary64KiB.readRuleChoiceFile", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+        let folder = prefiltered.value.0
+        let name = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(".rules") }
+        let file = name.flatMap { FileManager.default.contents(atPath: folder.appending($0)) }.map { [UInt8]($0) } ?? []
+        benchmark.startMeasurement()
+        file.withUnsafeBytes { bytes in
+            for _ in benchmark.scaledIterations {
+                blackHole(MagicBinaryRuleChoice(serialized: bytes))
             }
         }
     } setup: {
