@@ -145,21 +145,6 @@ let benchmarks: @Sendable () -> Void = {
         prefiltered.tearDown()
     }
 
-    // Reading the prefilter's cache file (what a process does before its first question).
-    Benchmark("LibmagicBinary64KiB.readPrefilterFile", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
-        let file = prefiltered.value.1.binaryPrefilter?.serialized() ?? []
-        benchmark.startMeasurement()
-        file.withUnsafeBytes { bytes in
-            for _ in benchmark.scaledIterations {
-                blackHole(MagicBinaryPrefilter(serialized: bytes))
-            }
-        }
-    } setup: {
-        try prefiltered.setUp()
-    } teardown: {
-        prefiltered.tearDown()
-    }
-
     // libmagic on 4 KiB of binary bytes one of its rules names (an IFF 8SVX sample's header,
     // then silence): its whole database loaded once, and a handle per call that loads only the
     // rules the bytes may match (MagicBinaryRuleChoice; its file read on the first call).
@@ -181,22 +166,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Reading the rules' choice file (what a process does before its first call on bytes a rule
+    // Reading the prefilter's cache file (what a process does before its first question about
+    // binary bytes), and the rules' choice file beside it (before its first call on bytes a rule
     // may name).
-    Benchmark("LibmagicBinary64KiB.readRuleChoiceFile", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
-        let folder = prefiltered.value.0
-        let name = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(".rules") }
-        let file = name.flatMap { FileManager.default.contents(atPath: folder.appending($0)) }.map { [UInt8]($0) } ?? []
-        benchmark.startMeasurement()
-        file.withUnsafeBytes { bytes in
-            for _ in benchmark.scaledIterations {
-                blackHole(MagicBinaryRuleChoice(serialized: bytes))
+    let cacheFiles: [(label: String, suffix: String, read: @Sendable (UnsafeRawBufferPointer) -> Bool)] = [
+        ("readPrefilterFile", ".tests", { MagicBinaryPrefilter(serialized: $0) != nil }),
+        ("readRuleChoiceFile", ".rules", { MagicBinaryRuleChoice(serialized: $0) != nil }),
+    ]
+    for cacheFile in cacheFiles {
+        Benchmark("LibmagicBinary64KiB.\(cacheFile.label)", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+            let folder = prefiltered.value.0
+            let name = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(cacheFile.suffix) }
+            let file = name.flatMap { FileManager.default.contents(atPath: folder.appending($0)) }.map { [UInt8]($0) } ?? []
+            benchmark.startMeasurement()
+            file.withUnsafeBytes { bytes in
+                for _ in benchmark.scaledIterations {
+                    blackHole(cacheFile.read(bytes))
+                }
             }
+        } setup: {
+            try prefiltered.setUp()
+        } teardown: {
+            prefiltered.tearDown()
         }
-    } setup: {
-        try prefiltered.setUp()
-    } teardown: {
-        prefiltered.tearDown()
     }
 
     // The resolver on real files: every family under its usual name, and again with no name
