@@ -38,7 +38,7 @@ extension MagicBinaryPrefilter {
             return prefilter
         }
         guard let reading = reading(searchPath: searchPath) else { return nil }
-        let prefilter = MagicBinaryPrefilter(tests: reading.answerTests, paths: reading.answerPaths)
+        let prefilter = MagicBinaryPrefilter(reading)
         prefilter.write(into: cacheFolder, name: name)
         // The rules' choice from the same reading, so that no later process reads the databases.
         if let choice = MagicBinaryRuleChoice(reading), let choiceName = MagicBinaryRuleChoice.cacheName(searchPath: searchPath) {
@@ -50,7 +50,7 @@ extension MagicBinaryPrefilter {
     /// The prefilter read from the compiled databases of `searchPath` (a component without
     /// `.mgc` stands for its compiled form when that exists, as libmagic loads it).
     static func read(searchPath: String) -> MagicBinaryPrefilter? {
-        reading(searchPath: searchPath).map { MagicBinaryPrefilter(tests: $0.answerTests, paths: $0.answerPaths) }
+        reading(searchPath: searchPath).map(MagicBinaryPrefilter.init)
     }
 
     /// One reading of the compiled databases of `searchPath`, for the prefilter and the rules'

@@ -47,8 +47,13 @@ public struct MagicBinaryPrefilter: Sendable, Equatable {
     /// named rules are looked up across all of them, as libmagic does), read a few entries at
     /// a time; `nil` when one cannot be read or a path has nothing readable.
     init?(files: [CompiledMagicFile]) {
-        guard let built = MagicBinaryRuleReading(files: files) else { return nil }
-        self.init(tests: built.answerTests, paths: built.answerPaths)
+        guard let reading = MagicBinaryRuleReading(files: files) else { return nil }
+        self.init(reading)
+    }
+
+    /// The prefilter a reading of the databases holds.
+    init(_ reading: MagicBinaryRuleReading) {
+        self.init(tests: reading.answerTests, paths: reading.answerPaths)
     }
 
     /// Whether a rule of libmagic's that names a type may match `buffer`, the bytes libmagic is

@@ -79,22 +79,31 @@ let benchmarks: @Sendable () -> Void = {
         magic.tearDown()
     }
 
+    /// A benchmark, `name`, of the sniffer `sniffer` takes from what `fixture` sets up, asked
+    /// about `bytes`.
+    func libmagicCall<Value>(
+        _ name: String, on bytes: [UInt8], _ fixture: Fixture<Value>, sniffer: @escaping @Sendable (Value) -> MagicSniffer
+    ) {
+        Benchmark(name, configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
+            let sniffer = sniffer(fixture.value)
+            bytes.withUnsafeBytes { bytes in
+                for _ in benchmark.scaledIterations {
+                    blackHole(sniffer.mimeType(of: bytes))
+                }
+            }
+        } setup: {
+            try fixture.setUp()
+        } teardown: {
+            fixture.tearDown()
+        }
+    }
+
     // libmagic on 2 KiB of prose (what the resolver shows it of text nothing else placed): its
     // whole database, and the database cut down to the rules that can name text.
     let prose = Array(SamplePrefix.plainText.bytes.prefix(2048))
     let textRules = Fixture { try MagicSniffer(textRulesOf: nil) }
     for (label, sniffer) in [("wholeDatabase", magic), ("textRules", textRules)] {
-        Benchmark("LibmagicText2KiB.\(label)", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
-            prose.withUnsafeBytes { text in
-                for _ in benchmark.scaledIterations {
-                    blackHole(sniffer.value.mimeType(of: text))
-                }
-            }
-        } setup: {
-            try sniffer.setUp()
-        } teardown: {
-            sniffer.tearDown()
-        }
+        libmagicCall("LibmagicText2KiB.\(label)", on: prose, sniffer) { $0 }
     }
 
     // What the text rules must find before one can name a type, on the same 2 KiB: the test
@@ -122,17 +131,7 @@ let benchmarks: @Sendable () -> Void = {
         let folder = try TemporaryFolder(prefix: "binary-prefilter")
         return (folder, try MagicSniffer(cachingPrefilterIn: folder.path))
     } tearDown: { $0.0.remove() }
-    Benchmark("LibmagicBinary64KiB.wholeDatabase", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
-        table.withUnsafeBytes { bytes in
-            for _ in benchmark.scaledIterations {
-                blackHole(magic.value.mimeType(of: bytes))
-            }
-        }
-    } setup: {
-        try magic.setUp()
-    } teardown: {
-        magic.tearDown()
-    }
+    libmagicCall("LibmagicBinary64KiB.wholeDatabase", on: table, magic) { $0 }
     Benchmark("LibmagicBinary64KiB.prefilter", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
         table.withUnsafeBytes { bytes in
             for _ in benchmark.scaledIterations {
@@ -150,21 +149,8 @@ let benchmarks: @Sendable () -> Void = {
     // rules the bytes may match (MagicBinaryRuleChoice; its file read on the first call).
     let sample: [UInt8] = Array("FORM".utf8) + [0, 0, 0x0F, 0xF8] + Array("8SVXVHDR".utf8) + [0, 0, 0, 20]
         + [UInt8](repeating: 0, count: 4096 - 20)
-    for (label, sniffer) in [("wholeDatabase", magic), ("chosenRules", Fixture { prefiltered.value.1 })] {
-        Benchmark("LibmagicBinaryNamed4KiB.\(label)", configuration: OpenWithSuite.lookup(scaling: .one)) { benchmark in
-            sample.withUnsafeBytes { bytes in
-                for _ in benchmark.scaledIterations {
-                    blackHole(sniffer.value.mimeType(of: bytes))
-                }
-            }
-        } setup: {
-            try prefiltered.setUp()
-            try sniffer.setUp()
-        } teardown: {
-            sniffer.tearDown()
-            prefiltered.tearDown()
-        }
-    }
+    libmagicCall("LibmagicBinaryNamed4KiB.wholeDatabase", on: sample, magic) { $0 }
+    libmagicCall("LibmagicBinaryNamed4KiB.chosenRules", on: sample, prefiltered) { $0.1 }
 
     // Reading the prefilter's cache file (what a process does before its first question about
     // binary bytes), and the rules' choice file beside it (before its first call on bytes a rule
