@@ -2,7 +2,7 @@
 """Write the symbol order of the `openwith` front executable: the functions its plain commands
 run, first, so that they share as few pages as possible.
 
-    python3 Scripts/order-front-symbols.py OPENWITH [--rounds N] > Scripts/front-symbol-order.txt
+    python3 Scripts/order-front-symbols.py OPENWITH [--jobs N] > Scripts/front-symbol-order.txt
 
 OPENWITH is a release build of `openwith` compiled with one section per function
 (`-Xfrontend -function-sections`) and linked by lld, as `Benchmarks/release-cli.sh` builds it.
@@ -12,21 +12,28 @@ read, mapped and counted in its resident size, with the kernel mapping up to 64 
 fault. Gathered, the same functions fill a few hundred KiB.
 
 The workload: `openwith type FILE` and `openwith FILE` on one file of each extension found under
-/usr/share, /usr/lib/python3, /usr/bin and /etc (at most 400), with a throw-away catalog, each
-run `--rounds` times (default 20). The functions it touches are found two ways, both with
-`perf`: every page fault's address (the first touch of each page), and the program counter
-sampled at a high rate. A function seen by either is listed, most often seen first. The files
-are the machine's own, not any corpus the accuracy is measured on.
+/usr/share, /usr/lib/python3, /usr/bin and /etc (at most 400), with a throw-away catalog. Each
+run is executed under Valgrind's callgrind, which names every function the process enters, not
+a sample of them: a function that runs once for a microsecond is listed as surely as the hot
+loops (page faults and samples from `perf`, as this script read first, left out 262 of the 1,688
+functions one `openwith FILE` runs, and each one left out can cost its own 64 KiB of resident
+code). The resolvers of the C library's indirect functions, which every static process runs at
+its start, are listed too. Functions run by more of the processes come first (start-up, then
+the common paths, then the rarer ones), ties by the instructions spent in them. The files are the machine's own, not any corpus the
+accuracy is measured on. Needs `valgrind` (`apt-get install valgrind`); Valgrind cannot read the
+debug information of a static Swift build, so a copy without it is what runs.
 
 Functions the workload does not reach stay where the linker puts them; a symbol the order names
 that a later build lacks is ignored, so an old order degrades to no order, never to a failure.
 """
 from __future__ import annotations
 
-import bisect
 import collections
+import concurrent.futures
 import os
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,89 +57,116 @@ def workload_files(limit: int = 400) -> list[str]:
     return files[:limit]
 
 
-def code_range(binary: str) -> tuple[int, int]:
-    """The start and end addresses of the binary's .text section."""
-    sections = subprocess.run(["readelf", "-S", "-W", binary], capture_output=True, text=True, check=True)
-    for line in sections.stdout.splitlines():
-        parts = line.replace("[", " ").replace("]", " ").split()
-        if ".text" in parts:
-            at = parts.index(".text")
-            start, size = int(parts[at + 2], 16), int(parts[at + 4], 16)
-            return start, start + size
-    raise SystemExit(f"{binary}: no .text section")
-
-
-def function_symbols(binary: str) -> tuple[list[int], list[str]]:
-    """Start addresses and names of the binary's functions in .text, in address order."""
-    low, high = code_range(binary)
-    listing = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True)
-    starts, names = [], []
+def code_symbols(binary: str) -> set[str]:
+    """The names of the functions in the binary's code (defined text symbols)."""
+    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True)
+    names = set()
     for line in listing.stdout.splitlines():
         parts = line.split(None, 2)
-        if len(parts) == 3 and parts[1] in "tTwW" and low <= int(parts[0], 16) < high:
-            starts.append(int(parts[0], 16))
-            names.append(parts[2])
-    return starts, names
+        if len(parts) == 3 and parts[1] in "tTwWi":  # i: the resolver of an indirect function
+            names.add(parts[2])
+    return names
 
 
-def sampled_addresses(binary: str, files: list[str], rounds: int, catalog: str) -> list[int]:
-    """Page-fault addresses and sampled program counters of the workload, in the binary."""
-    addresses: list[int] = []
-    env = dict(os.environ, OPENWITH_CATALOG=catalog)
-    with tempfile.TemporaryDirectory(prefix="openwith-order-") as folder:
-        script = os.path.join(folder, "workload.sh")
-        with open(script, "w") as handle:
-            handle.write("#!/bin/sh\n")
-            for _ in range(rounds):
-                for path in files:
-                    quoted = "'" + path.replace("'", "'\\''") + "'"
-                    handle.write(f"{binary} type {quoted} >/dev/null 2>&1\n{binary} {quoted} >/dev/null 2>&1\n")
-            handle.write("exit 0\n")
-        os.chmod(script, 0o755)
-        for event, extra in (("page-faults", ["-c", "1", "-d"]), ("cpu-clock", ["-F", "20000"])):
-            data = os.path.join(folder, event + ".data")
-            subprocess.run(["perf", "record", "-q", "-e", event, *extra, "-o", data, "--", script], env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-            fields = "ip,addr,dso" if event == "page-faults" else "ip,dso"
-            report = subprocess.run(["perf", "script", "-i", data, "-F", fields], capture_output=True, text=True)
-            for line in report.stdout.splitlines():
+def executed_functions(profile: str) -> dict[str, int]:
+    """The functions a callgrind profile saw run, each with the instructions spent in it."""
+    names: dict[str, str] = {}
+    cost: collections.Counter[str] = collections.Counter()
+    current = None
+    call_cost = False  # the line after `calls=` is the cost of that call, not of `current` itself
+    with open(profile, errors="replace") as handle:
+        for line in handle:
+            if line.startswith(("fn=", "cfn=")):
+                key, _, name = line.rstrip("\n").partition("=")[2].partition(" ")
+                if name:
+                    names[key] = name
+                if line.startswith("fn="):
+                    current = names.get(key, key)
+                    cost[current] += 0
+            elif line.startswith("calls="):
+                call_cost = True
+            elif call_cost:
+                call_cost = False
+            elif current and line[:1].isdigit():
                 parts = line.split()
-                if not parts or os.path.basename(binary) not in line:
-                    continue
-                for part in parts[:2]:
-                    try:
-                        addresses.append(int(part, 16))
-                    except ValueError:
-                        pass
-    return addresses
+                if len(parts) >= 2 and parts[1].isdigit():
+                    cost[current] += int(parts[1])
+    return dict(cost)
+
+
+def profile_one(job: tuple[int, str, list[str], str, str]) -> dict[str, int]:
+    """Runs one command of the workload under callgrind; the functions it ran."""
+    number, binary, arguments, catalog, folder = job
+    out = os.path.join(folder, f"callgrind.{number}")
+    subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no", "--dump-line=no",
+                    "--compress-pos=no", f"--callgrind-out-file={out}", binary, *arguments],
+                   env=dict(os.environ, OPENWITH_CATALOG=catalog),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        return executed_functions(out)
+    except FileNotFoundError:
+        return {}
+    finally:
+        if os.path.exists(out):
+            os.remove(out)
+
+
+def string_function_family(name: str) -> str | None:
+    """`__memchr` for `__memchr_evex_rtm`: the C library function a processor-specific variant
+    implements, or None for a name that is no such variant."""
+    match = re.match(r"^(__\w+?)_(?:sse2|ssse3|sse4_1|sse4_2|sse42|avx|avx2|evex|evex512|avx512)", name)
+    return match.group(1) if match else None
 
 
 def main() -> int:
     args = sys.argv[1:]
-    rounds = 20
-    if "--rounds" in args:
-        index = args.index("--rounds")
-        rounds = int(args[index + 1])
+    jobs = os.cpu_count() or 1
+    if "--jobs" in args:
+        index = args.index("--jobs")
+        jobs = int(args[index + 1])
         del args[index:index + 2]
     if len(args) != 1:
         print(__doc__, file=sys.stderr)
         return 2
     binary = os.path.abspath(args[0])
-    starts, names = function_symbols(binary)
+    code = code_symbols(binary)
     files = workload_files()
-    with tempfile.TemporaryDirectory(prefix="openwith-order-catalog-") as folder:
+    runs: collections.Counter[str] = collections.Counter()
+    instructions: collections.Counter[str] = collections.Counter()
+    with tempfile.TemporaryDirectory(prefix="openwith-order-") as folder:
+        plain = os.path.join(folder, "openwith")
+        shutil.copyfile(binary, plain)
+        os.chmod(plain, 0o755)
+        subprocess.run(["strip", "--strip-debug", plain], check=True)
         catalog = os.path.join(folder, "catalog.sqlite")
-        subprocess.run([binary, "type", files[0]], env=dict(os.environ, OPENWITH_CATALOG=catalog),
+        # The first run creates the catalog and the caches, as a user's first run would; it is
+        # no part of the workload.
+        subprocess.run([plain, "type", files[0]], env=dict(os.environ, OPENWITH_CATALOG=catalog),
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        addresses = sampled_addresses(binary, files, rounds, catalog)
-    low, high = code_range(binary)
-    seen: collections.Counter[str] = collections.Counter()
-    for address in addresses:
-        index = bisect.bisect_right(starts, address) - 1
-        if index >= 0 and low <= address < high:
-            seen[names[index]] += 1
-    print(f"{len(files)} files, {rounds} rounds: {len(seen)} functions", file=sys.stderr)
-    for name, _ in sorted(seen.items(), key=lambda item: (-item[1], item[0])):
+        commands = [arguments for path in files for arguments in (["type", path], [path])]
+        work = [(number, plain, arguments, catalog, folder) for number, arguments in enumerate(commands)]
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+            for seen in pool.map(profile_one, work):
+                for name, count in seen.items():
+                    if name in code:
+                        runs[name] += 1
+                        instructions[name] += count
+    # The C library picks among variants of its string functions (`__memchr_avx2`,
+    # `__memchr_evex` …) by the processor it runs on, and Valgrind's virtual processor lacks
+    # some of the extensions this one has: every variant of a function the workload ran is
+    # listed beside it.
+    variants: dict[str, list[str]] = collections.defaultdict(list)
+    for name in sorted(code):
+        family = string_function_family(name)
+        if family:
+            variants[family].append(name)
+    for name in list(runs):
+        for other in variants.get(string_function_family(name) or "", []):
+            if other not in runs:
+                runs[other] = runs[name]
+                instructions[other] = 0
+    print(f"{len(files)} files, {len(work)} processes: {len(runs)} functions", file=sys.stderr)
+    for name in sorted(runs, key=lambda name: (-runs[name], -instructions[name], name)):
         print(name)
     return 0
 
