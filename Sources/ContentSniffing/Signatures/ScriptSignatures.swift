@@ -95,19 +95,23 @@ enum ScriptSignatures {
         }
         if named("csh") { return SignatureMatch(KnownType.cshScript, .strong, "#! line runs csh") }
         if named("tcsh") { return SignatureMatch(KnownType.tcshScript, .strong, "#! line runs tcsh") }
-        if named("python") || named("pypy") {
+        if named("python") || named("pypy") || named("ipython") {
             return SignatureMatch(KnownType.pythonScript, .strong, "#! line runs python")
         }
         if named("perl") { return SignatureMatch(KnownType.perlScript, .strong, "#! line runs perl") }
         if named("ruby") { return SignatureMatch(KnownType.rubyScript, .strong, "#! line runs ruby") }
         if named("php") { return SignatureMatch(KnownType.phpScript, .strong, "#! line runs php") }
-        if named("node") || named("nodejs") || named("deno") || named("bun") {
+        // Node, Deno and Bun; GNOME's and Cinnamon's shells (gjs, cjs), QuickJS, Rhino, Nashorn.
+        if named("node") || named("nodejs") || named("deno") || named("bun") || named("gjs") || named("cjs") || named("qjs")
+            || named("rhino") || named("jjs")
+        {
             return SignatureMatch(KnownType.javaScript, .strong, "#! line runs a JavaScript runtime")
         }
         if named("make") || named("gmake") {
             return SignatureMatch(KnownType.makefile, .strong, "#! line runs make")
         }
-        if named("lua") || named("luajit") { return SignatureMatch(KnownType.luaScript, .strong, "#! line runs lua") }
+        // texlua: the Lua that LuaTeX embeds, which TeX Live's scripts run under.
+        if named("lua") || named("luajit") || named("texlua") { return SignatureMatch(KnownType.luaScript, .strong, "#! line runs lua") }
         if named("tclsh") || named("wish") { return SignatureMatch(KnownType.tclScript, .strong, "#! line runs tclsh") }
         if named("awk") || named("gawk") || named("mawk") || named("nawk") {
             return SignatureMatch(KnownType.awkScript, .strong, "#! line runs awk")
@@ -148,7 +152,8 @@ enum ScriptSignatures {
         Interpreter(names: ["sed", "gsed"], identifier: KnownType.sedScript, language: "sed"),
         Interpreter(names: ["expect"], identifier: KnownType.expectScript, language: "expect"),
         Interpreter(names: ["swift"], identifier: KnownType.swiftSource, language: "Swift"),
-        Interpreter(names: ["macruby", "jruby", "rbx", "truffleruby"], identifier: KnownType.rubyScript, language: "ruby"),
+        // rake: Ruby's make, whose task files are Ruby.
+        Interpreter(names: ["macruby", "jruby", "rbx", "truffleruby", "rake"], identifier: KnownType.rubyScript, language: "ruby"),
         // Compilers that run a source file given on their `#!` line (`tcc -run`, `dmd -run`,
         // `java --source N`, single-file Rust through rust-script).
         Interpreter(names: ["tcc"], identifier: KnownType.cSource, language: "C (tcc)"),

@@ -36,6 +36,11 @@ struct ShebangInterpreterTests {
         ("#!/usr/bin/java --source 21\nclass Hi { public static void main(String[] a) {} }\n", "text/x-java"),
         ("#!/usr/bin/env julia\nprintln(1)\n", "text/julia"),
         ("#!/usr/bin/env rust-script\nfn main() {}\n", "text/rust"),
+        ("#!/usr/bin/env rake\ntask :default do\nend\n", "application/x-ruby"),
+        ("#!/usr/bin/env texlua\nprint(1)\n", "text/x-lua"),
+        ("#!/usr/bin/env -S gjs -m\nimport Gtk from 'gi://Gtk';\n", "application/javascript"),
+        ("#!/usr/bin/qjs\nconsole.log(1);\n", "application/javascript"),
+        ("#!/usr/bin/env ipython3\nprint(1)\n", "text/x-python"),
     ])
     func interpreter(script: String, mime: String) throws {
         let graph = SystemTypeCatalog.graph
