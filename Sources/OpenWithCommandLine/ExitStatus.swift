@@ -1,3 +1,5 @@
+import DocumentCatalog
+
 /// The exit codes of `openwith`, as documented in the README.
 package struct ExitStatus: Error {
     package let code: Int32
@@ -19,7 +21,9 @@ package struct ExitStatus: Error {
 ///
 /// Policy, one error style for every command: `openwith: <what>: <why>` on one line (`message`
 /// holds `<what>: <why>`, the thing at fault first), then, when there is something to do about
-/// it, `hint: <what to do>` on the next.
+/// it, `hint: <what to do>` on the next. Each stays one line whatever it quotes: a line break
+/// or tab in a path or value is shown as `\n` or `\t` (``VisibleText``), as every other control
+/// character is, so that a file name cannot forge a line of its own.
 package struct CommandFailure: Error {
     package let status: ExitStatus
     package let message: String
@@ -37,10 +41,10 @@ package struct CommandFailure: Error {
     /// Writes the failure to standard error in the one error style.
     package func report() {
         writeRawStandardError(TerminalStyle.errorPrefix)
-        writeStandardError(message + "\n")
+        writeStandardError(VisibleText.escaping(message) + "\n")
         if let hint {
             writeRawStandardError(TerminalStyle.hintPrefix)
-            writeStandardError(hint + "\n")
+            writeStandardError(VisibleText.escaping(hint) + "\n")
         }
     }
 }

@@ -60,14 +60,17 @@ package struct HandlerReport: Encodable {
             // What to do next, so a first run on a machine without a fitting app is no dead end.
             lines.append("  to add one: openwith apps register PATH (a .desktop file, an Info.plist, an .app or a folder of them)")
         }
+        // An app's name, id and reason come from its declaration, where a `\n` escape is a line
+        // break: each is shown escaped, so that no app can add a line of its own to the list.
+        func shown(_ text: String) -> String { VisibleText.escaping(text) }
         for handler in handlers {
-            var line = "  \(handler.isDefault ? "*" : " ") \(handler.name) (\(handler.id))"
+            var line = "  \(handler.isDefault ? "*" : " ") \(shown(handler.name)) (\(shown(handler.id)))"
             if handler.group != "recommended" { line += " — \(handler.group)" }
-            if explain { line += "\n      \(handler.reason)" }
+            if explain { line += "\n      \(shown(handler.reason))" }
             lines.append(line)
         }
         if explain {
-            for item in excluded { lines.append("  - \(item.name) (\(item.id)) left out: \(item.reason)") }
+            for item in excluded { lines.append("  - \(shown(item.name)) (\(shown(item.id))) left out: \(shown(item.reason))") }
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 package import ContentSniffing
+import DocumentCatalog
 import UniformTypes
 
 /// The JSON form of a file's resolution (`openwith type`).
@@ -53,9 +54,11 @@ package struct ResolutionReport: Encodable {
         }
     }
 
-    /// The one-line human rendering, plus evidence lines when `verbose`.
+    /// The one-line human rendering, plus evidence lines when `verbose`. The path is shown with
+    /// its control characters escaped (``VisibleText``), a line break in a file name included,
+    /// so that each file's answer stays on one line.
     package func text(verbose: Bool) -> String {
-        var line = "\(path): \(identifier) (\(mimeType)) — \(description)"
+        var line = "\(VisibleText.escaping(path)): \(identifier) (\(mimeType)) — \(description)"
         if let conflict { line += "  [mismatch: \(conflict.claimedBy) says \(conflict.claimed)]" }
         guard verbose else { return line }
         var lines = [line, "  confidence: \(confidence)"]

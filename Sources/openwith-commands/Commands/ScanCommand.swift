@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContentSniffing
+import DocumentCatalog
 import Glibc
 import OpenWithCommandLine
 import Synchronization
@@ -49,11 +50,13 @@ struct ScanCommand: ParsableCommand {
         for type in output.types { print("\(String(type.count).leftPadded(8))  \(type.identifier)  \(type.description)") }
         if !output.mismatches.isEmpty {
             print("\nmismatches between name and content:")
-            for item in output.mismatches { print("  \(item.path): \(item.claimedBy) says \(item.claimed), content is \(item.identifier)") }
+            for item in output.mismatches {
+                print("  \(VisibleText.escaping(item.path)): \(item.claimedBy) says \(item.claimed), content is \(item.identifier)")
+            }
         }
         if !output.failures.isEmpty {
             print("\nnot classified:")
-            for item in output.failures { print("  \(item.path): \(item.reason)") }
+            for item in output.failures { print("  \(VisibleText.escaping(item.path)): \(item.reason)") }
         }
     }
 }

@@ -24,4 +24,34 @@ struct TerminalOutputTests {
         let handlers = try #require(reports.first?["handlers"] as? [[String: Any]])
         #expect(handlers.first?["name"] as? String == hostile)
     }
+
+    @Test("A line break in a file name is shown as \\n: each answer and each error stays one line")
+    func lineBreakInName() throws {
+        let cli = try CLIFixture()
+        let document = try cli.folder.write("two\nlines\t.txt", text: "hello\n")
+        // `openwith FILE` finds no app yet: status 1, nothing found, with the answer line.
+        for (arguments, status) in [(["type", document], Int32(0)), ([document], 1)] {
+            let result = try cli.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.error)")
+            let first = try #require(result.output.split(separator: "\n").first.map(String.init))
+            #expect(first.hasPrefix(cli.folder.path + #"/two\nlines\t.txt: public.plain-text"#), "\(arguments): \(result.output)")
+        }
+        let json = try cli.run("type", document, "--json")
+        let reports = try #require(try json.json() as? [[String: Any]])
+        #expect(reports.first?["path"] as? String == document)
+
+        // A desktop entry's `\n` escape is a line break in the app's name.
+        try cli.folder.write(
+            "xdg-data/applications/viewer.desktop",
+            text: "[Desktop Entry]\nType=Application\nName=Viewer\\n  * Forged (forged.desktop)\nExec=true %f\nMimeType=text/plain;\n")
+        let listed = try cli.run(document)
+        #expect(!listed.output.split(separator: "\n").contains { $0.hasPrefix("  * Forged") }, "\(listed.output)")
+        #expect(listed.output.contains(#"Viewer\n  * Forged (forged.desktop) (viewer.desktop)"#), "\(listed.output)")
+
+        let missing = cli.folder.path + "/gone\nopenwith: forged.txt"
+        let failed = try cli.run("type", missing)
+        #expect(failed.status == 2)
+        #expect(failed.error.split(separator: "\n").count == 1, "\(failed.error)")
+        #expect(failed.error.contains(#"gone\nopenwith: forged.txt: "#), "\(failed.error)")
+    }
 }
