@@ -1,5 +1,3 @@
-import DocumentCatalog
-
 /// The exit codes of `openwith`, as documented in the README.
 package struct ExitStatus: Error {
     package let code: Int32
@@ -22,8 +20,8 @@ package struct ExitStatus: Error {
 /// Policy, one error style for every command: `openwith: <what>: <why>` on one line (`message`
 /// holds `<what>: <why>`, the thing at fault first), then, when there is something to do about
 /// it, `hint: <what to do>` on the next. Each stays one line whatever it quotes: a line break
-/// or tab in a path or value is shown as `\n` or `\t` (``VisibleText``), as every other control
-/// character is, so that a file name cannot forge a line of its own.
+/// or tab in a path or value is shown as `\n` or `\t` (``TerminalOutput/field(_:)``), as
+/// every other control character is, so that a file name cannot forge a line of its own.
 package struct CommandFailure: Error {
     package let status: ExitStatus
     package let message: String
@@ -41,10 +39,10 @@ package struct CommandFailure: Error {
     /// Writes the failure to standard error in the one error style.
     package func report() {
         writeRawStandardError(TerminalStyle.errorPrefix)
-        writeStandardError(VisibleText.escaping(message) + "\n")
+        writeStandardError(TerminalOutput.field(message) + "\n")
         if let hint {
             writeRawStandardError(TerminalStyle.hintPrefix)
-            writeStandardError(VisibleText.escaping(hint) + "\n")
+            writeStandardError(TerminalOutput.field(hint) + "\n")
         }
     }
 }

@@ -62,7 +62,7 @@ package struct HandlerReport: Encodable {
         }
         // An app's name, id and reason come from its declaration, where a `\n` escape is a line
         // break: each is shown escaped, so that no app can add a line of its own to the list.
-        func shown(_ text: String) -> String { VisibleText.escaping(text) }
+        let shown = TerminalOutput.field
         for handler in handlers {
             var line = "  \(handler.isDefault ? "*" : " ") \(shown(handler.name)) (\(shown(handler.id)))"
             if handler.group != "recommended" { line += " — \(handler.group)" }

@@ -1,5 +1,4 @@
 package import ContentSniffing
-import DocumentCatalog
 import UniformTypes
 
 /// The JSON form of a file's resolution (`openwith type`).
@@ -55,10 +54,10 @@ package struct ResolutionReport: Encodable {
     }
 
     /// The one-line human rendering, plus evidence lines when `verbose`. The path is shown with
-    /// its control characters escaped (``VisibleText``), a line break in a file name included,
+    /// its control characters escaped (``TerminalOutput/field(_:)``), a line break in a file name included,
     /// so that each file's answer stays on one line.
     package func text(verbose: Bool) -> String {
-        var line = "\(VisibleText.escaping(path)): \(identifier) (\(mimeType)) — \(description)"
+        var line = "\(TerminalOutput.field(path)): \(identifier) (\(mimeType)) — \(description)"
         if let conflict { line += "  [mismatch: \(conflict.claimedBy) says \(conflict.claimed)]" }
         guard verbose else { return line }
         var lines = [line, "  confidence: \(confidence)"]

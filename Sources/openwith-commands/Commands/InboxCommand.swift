@@ -20,7 +20,7 @@ struct InboxCommand: ParsableCommand {
         func run() throws {
             let items = try catalog.broker().inbox(appID: app).map { Item(name: $0.name, path: $0.path, size: $0.size, location: $0.location, grant: $0.grant.map(GrantOutput.init)) }
             if json { try JSONOutput.print(items) } else {
-                for item in items { print("\(item.location)\t\(item.name)\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
+                for item in items { print("\(TerminalOutput.field(item.location))\t\(TerminalOutput.field(item.name))\t\(item.size) bytes\t\(item.grant.map { "grant \($0.id) \($0.rights.joined(separator: "+"))" } ?? "no grant")") }
             }
         }
     }

@@ -57,7 +57,7 @@ struct OpenCommand: ParsableCommand {
             reason: result.reason, inboxPath: result.grant?.path, grantID: result.grant?.id, sha256: result.grant?.sha256,
             size: result.grant?.size, plannedFolder: result.plannedFolder, delivery: result.delivery)
         if json { return output }
-        print("\(VisibleText.escaping(file)): \(output.identifier) → \(output.handlerName) (\(output.handler)) — \(output.reason)")
+        print("\(TerminalOutput.field(file)): \(output.identifier) → \(TerminalOutput.field(output.handlerName)) (\(TerminalOutput.field(output.handler))) — \(output.reason)")
         if let path = output.inboxPath { print("  copied to \(path) (grant \(output.grantID ?? 0), read + delete)") } else { print("  would copy into \(output.plannedFolder)") }
         for command in result.delivery.commands { print("  \(result.delivery.dryRun ? "would run" : "ran"): \(command.map(ShellQuoting.quote).joined(separator: " "))") }
         if result.delivery.method == "open-request" { print("  \(result.delivery.dryRun ? "would queue" : "queued") an open request for \(output.handler) (it has no program; the app takes it with `openwith requests take --app \(output.handler)`)") }

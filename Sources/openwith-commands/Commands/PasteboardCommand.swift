@@ -132,7 +132,7 @@ struct PasteboardCommand: ParsableCommand {
             if json { return try JSONOutput.print(reports) }
             for report in reports {
                 let summary = report.items.isEmpty ? "empty" : "\(report.items.count) item\(report.items.count == 1 ? "" : "s"), \(report.bytes) bytes: " + report.types.joined(separator: ", ")
-                print("\(report.name)\t\(summary)")
+                print("\(TerminalOutput.field(report.name))\t\(summary)")
             }
         }
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ContentSniffing
-import DocumentCatalog
 import Glibc
 import OpenWithCommandLine
 import Synchronization
@@ -51,12 +50,12 @@ struct ScanCommand: ParsableCommand {
         if !output.mismatches.isEmpty {
             print("\nmismatches between name and content:")
             for item in output.mismatches {
-                print("  \(VisibleText.escaping(item.path)): \(item.claimedBy) says \(item.claimed), content is \(item.identifier)")
+                print("  \(TerminalOutput.field(item.path)): \(item.claimedBy) says \(item.claimed), content is \(item.identifier)")
             }
         }
         if !output.failures.isEmpty {
             print("\nnot classified:")
-            for item in output.failures { print("  \(VisibleText.escaping(item.path)): \(item.reason)") }
+            for item in output.failures { print("  \(TerminalOutput.field(item.path)): \(item.reason)") }
         }
     }
 }

@@ -35,7 +35,7 @@ struct URLCommand: ParsableCommand {
             let routed = try broker.route(url, from: from)
             let output = Output(url: routed.url.string, scheme: routed.url.scheme, handler: routed.handler.id, reason: routed.reason, signatureVerified: routed.signatureVerified, delivery: routed.delivery)
             if json { try JSONOutput.print(output) } else {
-                print("\(output.scheme): → \(routed.handler.name) (\(output.handler)) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
+                print("\(output.scheme): → \(TerminalOutput.field(routed.handler.name)) (\(TerminalOutput.field(output.handler))) — \(output.reason)\(output.signatureVerified ? ", signature verified" : "")")
                 for command in routed.delivery.commands { print("  \(routed.delivery.dryRun ? "would run" : "ran"): \(command.map(ShellQuoting.quote).joined(separator: " "))") }
             }
         }

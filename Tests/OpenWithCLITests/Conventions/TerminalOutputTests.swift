@@ -25,7 +25,7 @@ struct TerminalOutputTests {
         #expect(handlers.first?["name"] as? String == hostile)
     }
 
-    @Test("A line break in a file name is shown as \\n: each answer and each error stays one line")
+    @Test("A line break in a file name or an app's name is shown as \\n: each answer, app and error stays one line")
     func lineBreakInName() throws {
         let cli = try CLIFixture()
         let document = try cli.folder.write("two\nlines\t.txt", text: "hello\n")
@@ -47,6 +47,9 @@ struct TerminalOutputTests {
         let listed = try cli.run(document)
         #expect(!listed.output.split(separator: "\n").contains { $0.hasPrefix("  * Forged") }, "\(listed.output)")
         #expect(listed.output.contains(#"Viewer\n  * Forged (forged.desktop) (viewer.desktop)"#), "\(listed.output)")
+        let apps = try cli.run("apps", "list")
+        #expect(!apps.output.split(separator: "\n").contains { $0.hasPrefix("  * Forged") }, "\(apps.output)")
+        #expect(apps.output.contains(#"Viewer\n  * Forged (forged.desktop)"#), "\(apps.output)")
 
         let missing = cli.folder.path + "/gone\nopenwith: forged.txt"
         let failed = try cli.run("type", missing)
