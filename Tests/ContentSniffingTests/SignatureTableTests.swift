@@ -79,6 +79,7 @@ struct SignatureTableTests {
         "org.freedesktop.mime.text.x-emacs-lisp", "org.freedesktop.mime.text.x-matlab", "org.freedesktop.mime.text.x-crystal",
         "org.freedesktop.mime.text.x-dart", "com.apple.applescript.text", "org.freedesktop.mime.text.x-sed",
         "org.apache.tika.mime.text.x-expect", "public.swift-source",  // each in ShebangInterpreterTests
+        "public.ac3-audio", "public.enhanced-ac3-audio",  // made frame by frame in DolbyAudioFrameTests
         "org.freedesktop.mime.application.pgp-signature", "org.freedesktop.mime.application.pgp-encrypted",
         "org.freedesktop.mime.application.x-pkcs7-certificates",  // the same armour-label lookup as PGP keys
     ]

@@ -165,6 +165,8 @@ enum KnownType {
     static let mp3: TypeIdentifier = "public.mp3"
     static let mp2: TypeIdentifier = "public.mp2"
     static let aac: TypeIdentifier = "public.aac-audio"
+    static let ac3: TypeIdentifier = "public.ac3-audio"
+    static let enhancedAC3: TypeIdentifier = "public.enhanced-ac3-audio"
     static let ogg: TypeIdentifier = "org.freedesktop.mime.application.ogg"
     /// Ogg audio of a codec the signatures do not tell (the name's type for `.ogg`; the
     /// signatures answer ``ogg`` or the codec's own type).
@@ -435,7 +437,7 @@ enum KnownType {
             compoundFile, doc, xls, ppt, msi, msp, visio, publisher, outlookMessage, works, wordPerfect, hwp, starWriter, starCalc,
             starDraw, starImpress,
             mpeg4, mpeg4Audio, m4a, m4b, m4p, m4v, quickTime, threeGPP, threeGPP2, flashVideo, flashMovie, wave, avi, midi, aiff, aifc,
-            advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo, flac, mp3, mp2, aac, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
+            advancedSystemsFormat, windowsMediaAudio, windowsMediaVideo, flac, mp3, mp2, aac, ac3, enhancedAC3, digitalSpeechStandard, creativeVoice, monkeysAudio, musepack, wavPack, trueAudio, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex, oggTheora, oggVideo, oggMedia, oggDirac, qualcommPureVoice, matroska, matroskaAudio, webm,
             downloadableSound, animatedCursor, corelDraw,
             mpegTransportStream, mpeg,
             gzip, tarGzip, zlib, pcfFont, gzippedPSFFont, compressedSVG, gnumeric, bzip2, xz, zstd, lz4, compress, sevenZip, rar, tar, cpio, ar, deb, rpm, sourceRPM, iso9660,

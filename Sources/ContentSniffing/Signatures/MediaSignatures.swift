@@ -182,6 +182,20 @@ enum MediaSignatures {
         }
     }
 
+    /// Dolby Digital (AC-3) and Dolby Digital Plus (E-AC-3) elementary streams: a sync frame at
+    /// offset 0 and the next one right where its length says, each with a valid header. E-AC-3
+    /// when any of the first frames is (an AC-3 core may lead E-AC-3 frames), else AC-3. One frame
+    /// alone says too little (its sync word is two bytes) and is left to the magic rules.
+    static func dolbyDigital(_ probe: Probe) -> SignatureMatch? {
+        let b = probe.bytes
+        guard b.byte(at: 0) == 0x0B else { return nil }
+        let (count, isEnhanced) = DolbyAudioFrame.consecutiveFrames(in: b, at: 0, limit: 4)
+        guard count >= 2 else { return nil }
+        return isEnhanced
+            ? SignatureMatch(KnownType.enhancedAC3, .strong, "consecutive E-AC-3 sync frames")
+            : SignatureMatch(KnownType.ac3, .strong, "consecutive AC-3 sync frames")
+    }
+
     /// Matroska and WebM: the EBML magic `1A 45 DF A3`, then the EBML header's `DocType`
     /// element (`0x4282`) says `webm` or `matroska` (the default when it is absent). A Matroska
     /// file whose `Tracks` element (in the prefix) lists audio tracks and no video track is

@@ -23,7 +23,7 @@ struct SignatureRule: Sendable {
 /// 3. **Magic away from offset 0** (tar at 257, Berkeley DB at 12): after the offset-0 magic,
 ///    because a file that has a magic number at offset 0 is that format.
 /// 4. **Short or heuristic binary signatures** (MPEG-TS sync bytes, MPEG audio frame sync,
-///    DER certificate shape, JPEG XL's two-byte codestream marker): late, so that a longer,
+///    Dolby Digital sync frames, DER certificate shape, JPEG XL's two-byte codestream marker): late, so that a longer,
 ///    more specific magic wins over a pattern that can occur by chance.
 /// 5. **A PDF header after junk** (anywhere in the first 1024 bytes): a scan, so after
 ///    everything anchored at offset 0.
@@ -106,6 +106,7 @@ enum SignatureTable {
         // 4. Short or heuristic binary signatures.
         SignatureRule("MPEG transport stream", MediaSignatures.transportStream),
         SignatureRule("MPEG audio and ADTS frame sync", MediaSignatures.audioFrames),
+        SignatureRule("Dolby Digital (AC-3) and Dolby Digital Plus (E-AC-3) sync frames", MediaSignatures.dolbyDigital),
         SignatureRule("JPEG 2000 and JPEG XL codestreams", ImageSignatures.codestream),
         SignatureRule("DER certificate", DataSignatures.derCertificate),
         // 5. A PDF header after junk.

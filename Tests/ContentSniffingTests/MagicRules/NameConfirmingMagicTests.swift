@@ -6,6 +6,9 @@ import UniformTypes
 /// A name whose own magic matches is confirmed by it: another type's rule below priority 80
 /// that matches the same bytes does not overrule it (the spec's order: the name, then magic to
 /// confirm it). AC-3 and E-AC-3 share their sync word; E-AC-3's rule also reads the bit-stream id.
+/// Two whole frames in a row are the built-in signature's (``DolbyAudioFrameTests``), which reads
+/// the bit-stream id of each: the AC-3 fixture here is one frame long by its size code, so its
+/// name is settled by the magic rules alone.
 @Suite("Magic rules: a name confirmed by its own magic")
 struct NameConfirmingMagicTests {
     let resolver = TypeResolver(loadsLibmagicOnDemand: false)
@@ -22,12 +25,12 @@ struct NameConfirmingMagicTests {
     /// AC-3: CRC, 48 kHz and frame size code 0x1C, bit-stream id 8.
     static let ac3 = frames([0x12, 0x34, 0x1C, 0x40], frameSize: 768)
 
-    @Test("E-AC-3 frames named .eac3 are E-AC-3, confirmed by its own rule and not overruled by AC-3's sync word")
+    @Test("E-AC-3 frames named .eac3 are E-AC-3, confirmed by their frames and not overruled by AC-3's sync word")
     func enhancedAC3Named() {
         let resolution = resolver.resolve(bytes: Self.enhancedAC3, name: "silence.eac3")
         #expect(resolution.type.identifier == "public.enhanced-ac3-audio")
         #expect(resolution.conflict == nil)
-        #expect(resolution.evidence.contains { $0.source == .magicRules && $0.identifier == "public.enhanced-ac3-audio" && $0.agrees })
+        #expect(resolution.evidence.contains { $0.source == .signature && $0.identifier == "public.enhanced-ac3-audio" && $0.agrees })
     }
 
     @Test("AC-3 frames named .eac3 fail E-AC-3's rule: AC-3, with the conflict")
@@ -37,9 +40,16 @@ struct NameConfirmingMagicTests {
         #expect(resolution.conflict?.claimed == "public.enhanced-ac3-audio")
     }
 
-    @Test("E-AC-3 frames named .ac3 match AC-3's own sync-word rule: the name stands")
+    @Test("E-AC-3 frames named .ac3: their bit-stream id says E-AC-3, which an AC-3 decoder cannot play, and the name is contradicted")
     func enhancedNamedAC3() {
         let resolution = resolver.resolve(bytes: Self.enhancedAC3, name: "silence.ac3")
+        #expect(resolution.type.identifier == "public.enhanced-ac3-audio")
+        #expect(resolution.conflict?.claimed == "public.ac3-audio")
+    }
+
+    @Test("a lone E-AC-3 frame named .ac3 matches AC-3's own sync-word rule: the name stands")
+    func loneEnhancedFrameNamedAC3() {
+        let resolution = resolver.resolve(bytes: Array(Self.enhancedAC3.prefix(834)), name: "silence.ac3")
         #expect(resolution.type.identifier == "public.ac3-audio")
         #expect(resolution.conflict == nil)
     }
