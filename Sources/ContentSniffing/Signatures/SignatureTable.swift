@@ -23,8 +23,8 @@ struct SignatureRule: Sendable {
 /// 3. **Magic away from offset 0** (tar at 257, Berkeley DB at 12): after the offset-0 magic,
 ///    because a file that has a magic number at offset 0 is that format.
 /// 4. **Short or heuristic binary signatures** (MPEG-TS sync bytes, MPEG audio frame sync,
-///    Dolby Digital sync frames, DER certificate shape, JPEG XL's two-byte codestream marker): late, so that a longer,
-///    more specific magic wins over a pattern that can occur by chance.
+///    Dolby Digital sync frames, DER certificate shape, JPEG XL's two-byte codestream marker):
+///    late, so that a longer, more specific magic wins over a pattern that can occur by chance.
 /// 5. **A PDF header after junk** (anywhere in the first 1024 bytes): a scan, so after
 ///    everything anchored at offset 0.
 /// 6. **Text**: flat OpenDocument (an XML root whose attribute names the kind), then encoding

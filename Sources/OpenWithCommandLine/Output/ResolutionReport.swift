@@ -54,8 +54,8 @@ package struct ResolutionReport: Encodable {
     }
 
     /// The one-line human rendering, plus evidence lines when `verbose`. The path is shown with
-    /// its control characters escaped (``TerminalOutput/field(_:)``), a line break in a file name included,
-    /// so that each file's answer stays on one line.
+    /// its control characters escaped (``TerminalOutput/field(_:)``), a line break in a file
+    /// name included, so that each file's answer stays on one line.
     package func text(verbose: Bool) -> String {
         var line = "\(TerminalOutput.field(path)): \(identifier) (\(mimeType)) — \(description)"
         if let conflict { line += "  [mismatch: \(conflict.claimedBy) says \(conflict.claimed)]" }

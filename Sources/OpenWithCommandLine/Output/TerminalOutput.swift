@@ -6,9 +6,8 @@ import DocumentCatalog
 /// Policy: every control character and escape sequence is shown as a visible escape
 /// (``VisibleText``), except the line breaks and tabs that lay out the output itself; a value
 /// placed inside a line (a path, an app's name or id) goes through ``field(_:)`` first, which
-/// escapes its own line breaks and tabs too. JSON
-/// output passes unchanged in effect: JSON already escapes control characters, so there is
-/// nothing for this step to change in it. Then ``TerminalStyle`` applies: nothing with
+/// escapes its own line breaks and tabs too. JSON output passes unchanged in effect: JSON
+/// already escapes control characters, so there is nothing for this step to change in it. Then ``TerminalStyle`` applies: nothing with
 /// `--quiet`, ASCII punctuation outside a UTF-8 locale.
 package enum TerminalOutput {
     /// `text` from a file or the catalog (a path, an app's name or id) for one field of a line:

@@ -46,7 +46,9 @@ struct AppsCommand: ParsableCommand {
                     claims: $0.claimCount, schemes: $0.schemeCount)
             }
             if json { try JSONOutput.print(rows) } else {
-                for row in rows { print("\(TerminalOutput.field(row.id))\t\(TerminalOutput.field(row.name))\t\(row.kind)\t\(row.claims) claims\t\(row.origin)") }
+                for row in rows {
+                    print("\(TerminalOutput.field(row.id))\t\(TerminalOutput.field(row.name))\t\(row.kind)\t\(row.claims) claims\t\(row.origin)")
+                }
             }
             if rows.isEmpty { throw ExitStatus.nothingFound }
         }

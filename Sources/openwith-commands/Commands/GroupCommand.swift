@@ -71,7 +71,9 @@ struct GroupCommand: ParsableCommand {
             let rows = found.members.map {
                 Row(app: $0.appID, name: $0.name, declaredIn: $0.sourcePath, joined: RFC3339Time.format(secondsSince1970: $0.joinedAt))
             }
-            if json { try JSONOutput.print(rows) } else { rows.forEach { print("\(TerminalOutput.field($0.app))\t\(TerminalOutput.field($0.name))\t\(TerminalOutput.field($0.declaredIn))") } }
+            if json { try JSONOutput.print(rows) } else {
+                for row in rows { print([row.app, row.name, row.declaredIn].map(TerminalOutput.field).joined(separator: "\t")) }
+            }
             if rows.isEmpty {
                 if !json, let folder = found.container?.folder {
                     writeStandardError("\(found.id): no member remains; the container is kept at \(folder) (openwith group remove \(found.id) --confirm removes it)\n")
