@@ -13,8 +13,8 @@ struct DolbyAudioFrameTests {
     }
 
     /// An AC-3 frame (A/52): sync word, CRC, `fscod` and `frmsizecod`, `bsid` 8 and `bsmod` 0,
-    /// then filler up to the frame's length.
-    static func ac3Frame(sampleRateCode: UInt8 = 0, sizeCode: UInt8 = 8, words: Int = 128) -> [UInt8] {
+    /// then filler up to `words` 16-bit words (which the caller may make disagree with the codes).
+    static func ac3Frame(sampleRateCode: UInt8 = 0, sizeCode: UInt8 = 16, words: Int = 256) -> [UInt8] {
         let header: [UInt8] = [0x0B, 0x77, 0x12, 0x34, sampleRateCode << 6 | sizeCode, 8 << 3, 0xE1, 0x40]
         return header + [UInt8](repeating: 0x5A, count: words * 2 - header.count)
     }
