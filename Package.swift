@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "OpenWithKit",
-            dependencies: ["ContentSniffing", "DocumentCatalog", "OpenInBroker", "UniformTypes"],
+            dependencies: ["ContentSniffing", "DocumentCatalog", "FileSystemCalls", "OpenInBroker", "UniformTypes"],
             swiftSettings: strictFlags
         ),
         // The C library for file managers in C, C++, Vala or Rust: Swift exporting the functions

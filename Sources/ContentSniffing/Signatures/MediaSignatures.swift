@@ -183,14 +183,17 @@ enum MediaSignatures {
     }
 
     /// Dolby Digital (AC-3) and Dolby Digital Plus (E-AC-3) elementary streams: a sync frame at
-    /// offset 0 and the next one right where its length says, each with a valid header. E-AC-3
-    /// when any of the first frames is (an AC-3 core may lead E-AC-3 frames), else AC-3. One frame
-    /// alone says too little (its sync word is two bytes) and is left to the magic rules.
-    static func dolbyDigital(_ probe: Probe) -> SignatureMatch? {
+    /// offset 0 and the next one right where its length says, each with a valid header (read
+    /// past the prefix when a high-rate frame fills it: up to 4 KiB each). E-AC-3 when any of the
+    /// first frames is (an AC-3 core may lead E-AC-3 frames), else AC-3. One frame alone says too
+    /// little (its sync word is two bytes) and is left to the magic rules.
+    static func dolbyDigital(_ probe: Probe) throws(SniffingError) -> SignatureMatch? {
         let b = probe.bytes
-        guard b.byte(at: 0) == 0x0B else { return nil }
-        let (count, isEnhanced) = DolbyAudioFrame.consecutiveFrames(in: b, at: 0, limit: 4)
-        guard count >= 2 else { return nil }
+        guard b.byte(at: 0) == 0x0B, let first = DolbyAudioFrame(b, at: 0),
+            let second = try probe.withBytes(at: Int64(first.length), count: 6, { DolbyAudioFrame($0, at: 0) })
+        else { return nil }
+        let later = DolbyAudioFrame.consecutiveFrames(in: b, at: first.length + second.length, limit: 2)
+        let isEnhanced = first.isEnhanced || second.isEnhanced || later.isEnhanced
         return isEnhanced
             ? SignatureMatch(KnownType.enhancedAC3, .strong, "consecutive E-AC-3 sync frames")
             : SignatureMatch(KnownType.ac3, .strong, "consecutive AC-3 sync frames")

@@ -1,4 +1,5 @@
 import ContentSniffing
+import FileSystemCalls
 import Glibc
 
 /// Starts programs directly with `posix_spawnp`, never through a shell: the one way OpenWith runs
@@ -60,13 +61,17 @@ public struct ProgramSpawn: Sendable {
     /// Runs the program with `input` on its standard input, waits for it, and returns its wait
     /// status (0 when it exited with status 0).
     ///
+    /// Policy: the input comes over a pipe made close-on-exec at once, so no program another
+    /// thread starts meanwhile holds its write end open (the program would then never see the
+    /// input end, and two such runs at once would wait for each other forever).
+    ///
     /// - Throws: ``HandOverError/Code/launchFailed`` when it cannot be started.
     public func run(input: [UInt8]) throws(HandOverError) -> Int32 {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
+        guard let ends = CloseOnExecPipe.make() else {
             let code = errno
             throw HandOverError(.launchFailed, reason: "cannot create a pipe: \(String(cString: strerror(code)))", value: argv.first, errno: code)
         }
+        let pipeEnds = [ends.read, ends.write]
         let pid: Int32
         do { pid = try spawn(standardInput: pipeEnds) } catch {
             close(pipeEnds[0])

@@ -1,3 +1,4 @@
+import FileSystemCalls
 import Glibc
 
 /// Every C library call of the change stream: inotify, the wake-up pipe, poll, read, close.
@@ -14,13 +15,8 @@ enum InotifyCalls {
 
     /// A close-on-exec, non-blocking pipe (read end, write end), or the error number.
     static func makePipe() -> Result<(Int32, Int32), Errno> {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return .failure(Errno(errno)) }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        return .success((ends[0], ends[1]))
+        guard let ends = CloseOnExecPipe.make(nonBlocking: true) else { return .failure(Errno(errno)) }
+        return .success((ends.read, ends.write))
     }
 
     /// Watches a folder; the watch descriptor, or `nil` when the folder cannot be watched

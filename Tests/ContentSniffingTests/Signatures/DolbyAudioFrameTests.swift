@@ -39,6 +39,21 @@ struct DolbyAudioFrameTests {
         #expect(identifier(at32 + at32) == "public.ac3-audio")
     }
 
+    @Test("a frame that fills the 4 KiB prefix is followed to the next header, read past the prefix")
+    func highRate() throws {
+        // 640 kbit/s at 48 kHz (size code 36): 1,280 words, 2,560 bytes a frame.
+        let frame = Self.ac3Frame(sizeCode: 36, words: 1280)
+        let match = try #require(try sniffer.sniff(MemoryByteSource(frame + frame)))
+        #expect(match.identifier.rawValue == "public.ac3-audio")
+        // E-AC-3's largest frame, frmsiz 2047: 4,096 bytes, so the second header lies just past
+        // the prefix the signatures are given.
+        let large = Self.eac3Frame(frameSize: 2047)
+        let enhanced = try #require(try sniffer.sniff(MemoryByteSource(large + large)))
+        #expect(enhanced.identifier.rawValue == "public.enhanced-ac3-audio")
+        // Cut inside the second header: no second frame.
+        #expect(try sniffer.sniff(MemoryByteSource(frame + frame.prefix(4)))?.identifier.rawValue != "public.ac3-audio")
+    }
+
     @Test("two E-AC-3 frames are E-AC-3, and so is an AC-3 core followed by an E-AC-3 frame")
     func eac3() {
         let frame = Self.eac3Frame()
