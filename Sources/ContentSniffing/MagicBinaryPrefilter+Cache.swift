@@ -19,10 +19,13 @@ extension MagicBinaryPrefilter {
     /// The largest prefilter file read.
     static let maximumFileSize = 4 << 20
 
+    /// How the prefilter's files are named.
+    static let cacheFileName = MagicCacheFileName(prefix: "magic-binary-", suffix: ".tests")
+
     /// The name of the prefilter file of the databases of `searchPath`; `nil` when a component
     /// cannot be looked at.
     static func cacheName(searchPath: String) -> String? {
-        MagicTextDatabase.databaseDigest(searchPath: searchPath).map { "magic-binary-" + $0 + ".tests" }
+        cacheFileName.name(searchPath: searchPath)
     }
 
     /// The prefilter of the databases of `searchPath`: from its file in `cacheFolder` when that
@@ -72,7 +75,7 @@ extension MagicBinaryPrefilter {
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
         serialized().withUnsafeBytes { bytes in
-            MagicTextDatabase.writeCache(bytes, into: folder, name: name) { $0.hasPrefix("magic-binary-") && $0.hasSuffix(".tests") }
+            MagicTextDatabase.writeCache(bytes, into: folder, name: name, removing: Self.cacheFileName.names)
         }
     }
 

@@ -15,10 +15,13 @@ extension MagicBinaryRuleChoice {
     /// The largest file read.
     static let maximumFileSize = 8 << 20
 
+    /// How the choice's files are named.
+    static let cacheFileName = MagicCacheFileName(prefix: "magic-binary-", suffix: ".rules")
+
     /// The name of the file of the databases of `searchPath`; `nil` when a component cannot be
     /// looked at.
     static func cacheName(searchPath: String) -> String? {
-        MagicTextDatabase.databaseDigest(searchPath: searchPath).map { "magic-binary-" + $0 + ".rules" }
+        cacheFileName.name(searchPath: searchPath)
     }
 
     /// The choice for the databases of `searchPath`: from its file in `cacheFolder` when that is
@@ -39,7 +42,7 @@ extension MagicBinaryRuleChoice {
     @discardableResult
     func write(into folder: String, name: String) -> Bool {
         serialized().withUnsafeBytes { bytes in
-            MagicTextDatabase.writeCache(bytes, into: folder, name: name) { $0.hasPrefix("magic-binary-") && $0.hasSuffix(".rules") }
+            MagicTextDatabase.writeCache(bytes, into: folder, name: name, removing: Self.cacheFileName.names)
         }
     }
 
